@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { formatAnswerText } from './answer-text';
+import { DeadlineScheduler } from './deadline-scheduler';
+import {
+  AlreadyResolvedError,
+  DuplicateRequestError,
+  InvalidInputError,
+  NotFoundError,
+} from './errors';
+import {
+  AnswerInputSchema,
+  HitlRequestSchema,
+  NewRequestSchema,
+  type Answer,
+  type AnswerInput,
+  type HitlRequest,
+  type NewRequest,
+  type Resolver,
+  type Source,
+} from './request';
+import { parseOrThrow } from './validation';
+
+export type BrokerEventType = 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
+
+/** One change to one request. `seq` increases by one per event, broker-wide. */
+export interface BrokerEvent {
+  seq: number;
+  type: BrokerEventType;
+  at: number;
+  request: HitlRequest;
+}
+
+export type BrokerListener = (event: BrokerEvent) => void;
+
+export interface BrokerOptions {
+  now?: () => number;
+  newId?: () => string;
+  /** How many resolved requests stay queryable in memory (status look-ups by key). */
+  resolvedMemory?: number;
+  /** Called when a listener throws; the broker itself keeps going. */
+  onListenerError?: (error: unknown) => void;
+}
+
+type Patch = Partial<Pick<HitlRequest, 'title' | 'prompt' | 'input' | 'context' | 'agent' | 'meta' | 'expiresAt'>>;
+
+/**
+ * The core of HITL Broker: holds every request, enforces the state machine
+ * (pending → answered | cancelled | expired, exactly once) and tells every listener.
+ */
+export class Broker {
+  private readonly pendingById = new Map<string, HitlRequest>();
+  private readonly pendingByKey = new Map<string, string>();
+  private readonly resolvedById = new Map<string, HitlRequest>();
+  private readonly listeners = new Set<BrokerListener>();
+  private readonly waiters = new Map<string, Set<(r: HitlRequest) => void>>();
+  private readonly scheduler: DeadlineScheduler;
+  private readonly now: () => number;
+  private readonly newId: () => string;
+  private readonly resolvedMemory: number;
+  private seq = 0;
+
+  constructor(private readonly options: BrokerOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.newId = options.newId ?? randomUUID;
+    this.resolvedMemory = options.resolvedMemory ?? 10_000;
+    this.scheduler = new DeadlineScheduler((id) => this.onDeadline(id), this.now);
+  }
+
+  /** The sequence number of the last event emitted (0 before any). */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Opens a pending request. Throws DuplicateRequestError if the same source+key is pending. */
+  add(input: NewRequest): HitlRequest {
+    const parsed = parseOrThrow(NewRequestSchema, input, 'request');
+    const existingId = this.pendingByKey.get(keyOf(parsed.source, parsed.key));
+    if (existingId) throw new DuplicateRequestError(this.pendingById.get(existingId)!);
+    const request: HitlRequest = {
+      ...parsed,
+      id: parsed.id ?? this.newId(),
+      createdAt: parsed.createdAt ?? this.now(),
+      input: parsed.input ?? { kind: 'text' },
+      status: 'pending',
+    };
+    if (this.pendingById.has(request.id) || this.resolvedById.has(request.id)) {
+      throw new InvalidInputError(`invalid request: id ${request.id} is already used`);
+    }
+    this.insertPending(request);
+    this.emit('added', request);
+    return request;
+  }
+
+  /**
+   * Re-inserts requests loaded from persistence without validation errors stopping the rest.
+   * Pending ones past their deadline expire at once. Returns the ones that were accepted.
+   */
+  restore(requests: unknown[]): HitlRequest[] {
+    const accepted: HitlRequest[] = [];
+    for (const raw of requests) {
+      const parsed = HitlRequestSchema.safeParse(raw);
+      if (!parsed.success) continue;
+      const request = parsed.data;
+      if (this.pendingById.has(request.id) || this.resolvedById.has(request.id)) continue;
+      if (request.status === 'pending') {
+        if (this.pendingByKey.has(keyOf(request.source, request.key))) continue;
+        this.insertPending(request);
+        this.emit('added', request);
+      } else {
+        this.rememberResolved(request);
+      }
+      accepted.push(request);
+    }
+    return accepted;
+  }
+
+  /** Changes display fields of a pending request (e.g. a JSONL event adds a title). */
+  update(id: string, patch: Patch): HitlRequest {
+    const current = this.requirePending(id);
+    const next = parseOrThrow(HitlRequestSchema, { ...current, ...patch }, 'request update');
+    this.pendingById.set(id, next);
+    if (patch.expiresAt !== undefined) this.scheduler.schedule(id, patch.expiresAt);
+    this.emit('updated', next);
+    return next;
+  }
+
+  get(id: string): HitlRequest | undefined {
+    return this.pendingById.get(id) ?? this.resolvedById.get(id);
+  }
+
+  /** The pending request with this source and key, if any. */
+  findPending(source: Source, key: string): HitlRequest | undefined {
+    const id = this.pendingByKey.get(keyOf(source, key));
+    return id ? this.pendingById.get(id) : undefined;
+  }
+
+  /** The newest request with this key (pending first), optionally restricted to some sources. */
+  findByKey(key: string, sources?: readonly Source[]): HitlRequest | undefined {
+    for (const request of this.pendingById.values()) {
+      if (request.key === key && (!sources || sources.includes(request.source))) return request;
+    }
+    let found: HitlRequest | undefined;
+    for (const request of this.resolvedById.values()) {
+      if (request.key === key && (!sources || sources.includes(request.source))) found = request;
+    }
+    return found;
+  }
+
+  /** Pending requests, oldest first. */
+  pending(): HitlRequest[] {
+    return [...this.pendingById.values()];
+  }
+
+  get pendingCount(): number {
+    return this.pendingById.size;
+  }
+
+  /** Resolved requests still in memory, oldest first. */
+  resolved(): HitlRequest[] {
+    return [...this.resolvedById.values()];
+  }
+
+  /** Answers a pending request. The first resolution wins; later calls throw AlreadyResolvedError. */
+  answer(id: string, input: AnswerInput, by: Resolver = 'ui'): HitlRequest {
+    const request = this.requirePending(id);
+    const parsed = parseOrThrow(AnswerInputSchema, input, 'answer');
+    const answer = this.normaliseAnswer(request, parsed);
+    return this.resolve(request, { status: 'answered', answer, resolvedBy: by }, 'answered');
+  }
+
+  /** Cancels a pending request (the operator or the agent withdrew it). */
+  cancel(id: string, options: { reason?: string; by?: Resolver } = {}): HitlRequest {
+    const request = this.requirePending(id);
+    return this.resolve(
+      request,
+      { status: 'cancelled', resolvedBy: options.by ?? 'ui', cancelReason: options.reason },
+      'cancelled',
+    );
+  }
+
+  /** Marks a pending request expired (deadline passed, or the agent gave up). */
+  expire(id: string, by: Resolver = 'timeout'): HitlRequest {
+    const request = this.requirePending(id);
+    return this.resolve(request, { status: 'expired', resolvedBy: by }, 'expired');
+  }
+
+  /** Resolves when the request leaves pending (immediately if it already has). */
+  waitForResolution(id: string, signal?: AbortSignal): Promise<HitlRequest> {
+    const known = this.get(id);
+    if (!known) return Promise.reject(new NotFoundError(`with id ${id}`));
+    if (known.status !== 'pending') return Promise.resolve(known);
+    return new Promise((resolve, reject) => {
+      const set = this.waiters.get(id) ?? new Set();
+      this.waiters.set(id, set);
+      const done = (r: HitlRequest) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(r);
+      };
+      const onAbort = () => {
+        set.delete(done);
+        reject(signal?.reason ?? new Error('aborted'));
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      set.add(done);
+    });
+  }
+
+  /** Listens to every event; returns the unsubscribe function. */
+  subscribe(listener: BrokerListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stops the deadline timer. Pending requests stay as they are (for persistence). */
+  close(): void {
+    this.scheduler.clear();
+  }
+
+  private normaliseAnswer(request: HitlRequest, input: AnswerInput): Answer {
+    const value = input.value;
+    if (value && value.kind !== 'text' && value.kind !== request.input.kind) {
+      throw new InvalidInputError(
+        `invalid answer: value.kind is ${value.kind} but request ${request.key} wants ${request.input.kind}`,
+      );
+    }
+    if (value?.kind === 'choice' && request.input.kind === 'choice') {
+      const known = new Set(request.input.options.map((o) => o.value));
+      const unknown = value.selected.find((s) => !known.has(s));
+      if (unknown !== undefined) throw new InvalidInputError(`invalid answer: value.selected: unknown option ${unknown}`);
+      if (!request.input.multiple && value.selected.length > 1) {
+        throw new InvalidInputError('invalid answer: value.selected: this choice takes one option');
+      }
+    }
+    const text = input.text ?? formatAnswerText(value!, request.input);
+    return value ? { text, value } : { text };
+  }
+
+  private requirePending(id: string): HitlRequest {
+    const pending = this.pendingById.get(id);
+    if (pending) return pending;
+    const resolved = this.resolvedById.get(id);
+    if (resolved) throw new AlreadyResolvedError(resolved);
+    throw new NotFoundError(`with id ${id}`);
+  }
+
+  private insertPending(request: HitlRequest): void {
+    this.pendingById.set(request.id, request);
+    this.pendingByKey.set(keyOf(request.source, request.key), request.id);
+    if (request.expiresAt !== undefined) this.scheduler.schedule(request.id, request.expiresAt);
+  }
+
+  private resolve(request: HitlRequest, patch: Partial<HitlRequest>, type: BrokerEventType): HitlRequest {
+    const resolved: HitlRequest = { ...request, ...patch, resolvedAt: this.now() };
+    if (resolved.cancelReason === undefined) delete resolved.cancelReason;
+    this.pendingById.delete(request.id);
+    this.pendingByKey.delete(keyOf(request.source, request.key));
+    this.scheduler.cancel(request.id);
+    this.rememberResolved(resolved);
+    const waiters = this.waiters.get(request.id);
+    this.waiters.delete(request.id);
+    this.emit(type, resolved);
+    for (const wake of waiters ?? []) wake(resolved);
+    return resolved;
+  }
+
+  private rememberResolved(request: HitlRequest): void {
+    this.resolvedById.set(request.id, request);
+    if (this.resolvedById.size > this.resolvedMemory) {
+      const oldest = this.resolvedById.keys().next().value;
+      if (oldest !== undefined) this.resolvedById.delete(oldest);
+    }
+  }
+
+  private onDeadline(id: string): void {
+    if (this.pendingById.has(id)) this.expire(id, 'timeout');
+  }
+
+  private emit(type: BrokerEventType, request: HitlRequest): void {
+    const event: BrokerEvent = { seq: ++this.seq, type, at: this.now(), request };
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.onListenerError?.(error);
+      }
+    }
+  }
+}
+
+function keyOf(source: Source, key: string): string {
+  return `${source}\u0000${key}`;
+}

@@ -1,0 +1,40 @@
+import type { HitlRequest } from './request';
+
+/** Base class of every error the broker core throws on purpose; `code` is stable for callers. */
+export class BrokerError extends Error {
+  constructor(
+    readonly code: 'not_found' | 'already_resolved' | 'duplicate' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** No request with that id or key. */
+export class NotFoundError extends BrokerError {
+  constructor(what: string) {
+    super('not_found', `no pending or known request ${what}`);
+  }
+}
+
+/** The request was already answered, cancelled or expired: the first resolution won. */
+export class AlreadyResolvedError extends BrokerError {
+  constructor(readonly request: HitlRequest) {
+    super('already_resolved', `request ${request.key} is already ${request.status}`);
+  }
+}
+
+/** A request with the same source and key is already pending. */
+export class DuplicateRequestError extends BrokerError {
+  constructor(readonly existing: HitlRequest) {
+    super('duplicate', `a ${existing.source} request with key ${existing.key} is already pending`);
+  }
+}
+
+/** Input failed validation; the message names the field. */
+export class InvalidInputError extends BrokerError {
+  constructor(message: string) {
+    super('invalid', message);
+  }
+}

@@ -1,0 +1,2 @@
+// The Electron main process entry (issue 5).
+export {};
