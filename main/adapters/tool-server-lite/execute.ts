@@ -1,0 +1,54 @@
+import type { Broker } from '../../broker/broker';
+import { DuplicateRequestError, InvalidInputError } from '../../broker/errors';
+import type { HitlRequest } from '../../broker/request';
+import { parseOrThrow } from '../../broker/validation';
+import { TOOL_SERVER_SOURCE } from './hil-task';
+import { ExecuteBodySchema, HumanInLoopParamsSchema } from './schemas';
+import { hilUiToInput } from './ui-input';
+
+/** A second execute for a hil_id that is still waiting. */
+export class HilAlreadyWaitingError extends Error {
+  constructor(readonly hilId: string) {
+    super(`HIL task ${hilId} is already waiting; use a new hil_id, or complete or cancel the waiting one first`);
+  }
+}
+
+export interface RegisteredHil {
+  request: HitlRequest;
+  timeout: number | null;
+}
+
+/**
+ * Validates a `POST /api/tool/execute` body and registers its waiting task in the broker.
+ * Throws InvalidInputError (bad body, other tool_name) or a clear DuplicateRequestError
+ * when a task with the same hil_id is still waiting.
+ */
+export function registerHumanInLoop(broker: Broker, body: unknown, now = Date.now()): RegisteredHil {
+  const { task_id, tool_name, params } = parseOrThrow(ExecuteBodySchema, body, 'execute body');
+  if (tool_name !== 'human_in_loop') {
+    throw new InvalidInputError(
+      `invalid execute body: tool_name: unsupported tool "${tool_name}"; this broker only runs human_in_loop`,
+    );
+  }
+  const p = parseOrThrow(HumanInLoopParamsSchema, params, 'execute body params');
+  const input = hilUiToInput(p.ui, task_id);
+  const timeout = p.timeout ?? null;
+  try {
+    const request = broker.add({
+      source: TOOL_SERVER_SOURCE,
+      key: p.hil_id,
+      prompt: p.instruction,
+      input,
+      createdAt: now,
+      ...(timeout ? { expiresAt: now + timeout * 1000 } : {}),
+      ...(task_id ? { agent: { id: task_id, projectDir: task_id } } : {}),
+      meta: { instruction: p.instruction, taskId: task_id ?? null, timeout },
+    });
+    return { request, timeout };
+  } catch (error) {
+    if (error instanceof DuplicateRequestError) {
+      throw new HilAlreadyWaitingError(p.hil_id);
+    }
+    throw error;
+  }
+}

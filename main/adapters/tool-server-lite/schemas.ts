@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The `ui` hint of a HIL task (spec "UI 类型选择"): confirm, text with placeholder, file pick. */
+export const HilUiSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('confirm'), text: z.string().optional() }),
+  z.object({ type: z.literal('text'), placeholder: z.string().optional() }),
+  z.object({ type: z.literal('file_pick'), pattern: z.string().min(1) }),
+]);
+export type HilUi = z.infer<typeof HilUiSchema>;
+
+/** `params` of `human_in_loop`. `ui` is our addition (the spec carries it on the JSONL event). */
+export const HumanInLoopParamsSchema = z.object({
+  hil_id: z.string().trim().min(1).max(256),
+  instruction: z.string().trim().min(1),
+  /** Seconds; `null` or absent = wait without limit. */
+  timeout: z.number().positive().max(31_536_000).nullable().optional(),
+  ui: HilUiSchema.optional(),
+});
+
+/** `POST /api/tool/execute` body. */
+export const ExecuteBodySchema = z.object({
+  /** The agent's workspace (absolute path); the root of `file_pick` patterns. */
+  task_id: z.string().optional(),
+  tool_name: z.string().min(1),
+  params: z.unknown(),
+});
+
+/** `POST /api/hil/complete/{hil_id}` body. */
+export const CompleteBodySchema = z.object({ result: z.string().max(1_000_000) });
+
+/** `POST /api/hil/cancel/{hil_id}` body (reason optional, body optional). */
+export const CancelBodySchema = z.object({ reason: z.string().max(10_000).optional() }).default({});

@@ -1,0 +1,102 @@
+import type { FastifyReply } from 'fastify';
+import { BrokerError } from '../../broker/errors';
+import { parseOrThrow } from '../../broker/validation';
+import { waitWhileConnected } from '../../adapters/held-request';
+import { executeResponseFor, failure } from '../../adapters/tool-server-lite/execute-response';
+import { HilAlreadyWaitingError, registerHumanInLoop } from '../../adapters/tool-server-lite/execute';
+import { HilAnnotations } from '../../adapters/tool-server-lite/hil-annotations';
+import { findHilTask, listHilTasks, toHilTask } from '../../adapters/tool-server-lite/hil-task';
+import { CancelBodySchema, CompleteBodySchema } from '../../adapters/tool-server-lite/schemas';
+import { HilAnnotationBodySchema } from '../../adapters/tool-server-lite/annotation-body';
+import type { RouteModule } from '../context';
+
+type HilParams = { Params: { hil_id: string } };
+
+/**
+ * Tool Server Lite HIL API (shared/protocols/tool-server-lite-hil.md): the held execute call,
+ * the task list / status / complete / cancel routes, and `POST /api/hil/annotate/{hil_id}`
+ * through which `clarity-hitl run` forwards JSONL `human_in_loop` events.
+ */
+export const toolServerLiteRoutes: RouteModule = (app, { broker }) => {
+  const annotations = new HilAnnotations(broker);
+
+  app.post('/api/tool/execute', async (req, reply) => {
+    let registered;
+    try {
+      registered = registerHumanInLoop(broker, req.body);
+    } catch (error) {
+      const status = error instanceof HilAlreadyWaitingError ? 409 : error instanceof BrokerError ? 400 : 500;
+      return reply.code(status).send(failure(error instanceof Error ? error.message : String(error)));
+    }
+    annotations.applyEarly(registered.request);
+    const resolved = await waitWhileConnected(broker, registered.request.id, reply.raw);
+    if (!resolved) return reply; // the agent hung up; nobody to answer
+    return executeResponseFor(resolved, registered.timeout);
+  });
+
+  app.get('/api/hil/tasks', async () => {
+    const tasks = listHilTasks(broker);
+    return { total: tasks.length, tasks };
+  });
+
+  app.get<HilParams>('/api/hil/:hil_id', async (req) => {
+    const request = findHilTask(broker, req.params.hil_id);
+    if (!request) return { found: false, hil_id: req.params.hil_id, message: `HIL task ${req.params.hil_id} not found` };
+    return { found: true, ...toHilTask(request) };
+  });
+
+  app.post<HilParams>('/api/hil/complete/:hil_id', async (req, reply) => {
+    const hilId = req.params.hil_id;
+    return settle(reply, hilId, 'completed', () => {
+      const { result } = parseOrThrow(CompleteBodySchema, req.body ?? {}, 'complete body');
+      const pending = requireWaiting(hilId, reply);
+      if (pending) broker.answer(pending.id, { text: result }, 'http');
+      return pending !== undefined;
+    });
+  });
+
+  app.post<HilParams>('/api/hil/cancel/:hil_id', async (req, reply) => {
+    const hilId = req.params.hil_id;
+    return settle(reply, hilId, 'cancelled', () => {
+      const { reason } = parseOrThrow(CancelBodySchema, req.body ?? {}, 'cancel body');
+      const pending = requireWaiting(hilId, reply);
+      if (pending) broker.cancel(pending.id, { reason, by: 'http' });
+      return pending !== undefined;
+    });
+  });
+
+  app.post<HilParams>('/api/hil/annotate/:hil_id', async (req, reply) => {
+    const parsed = HilAnnotationBodySchema.safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ success: false, message: `invalid annotation: ${parsed.error.issues[0]?.message}` });
+    const updated = annotations.annotate(req.params.hil_id, parsed.data);
+    return { success: true, applied: updated !== null, hil_id: req.params.hil_id };
+  });
+
+  /** Runs `act`; maps "not waiting" and validation errors to the spec's `{success, message}` shape. */
+  function settle(reply: FastifyReply, hilId: string, done: 'completed' | 'cancelled', act: () => boolean) {
+    try {
+      if (!act()) return reply;
+      return { success: true, message: `HIL task ${hilId} marked as ${done}` };
+    } catch (error) {
+      const status = error instanceof BrokerError && error.code === 'already_resolved' ? 409 : 400;
+      return reply.code(status).send({ success: false, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** The waiting task, or sends 404 (unknown) / 409 (already resolved: the first outcome stays). */
+  function requireWaiting(hilId: string, reply: FastifyReply) {
+    const request = findHilTask(broker, hilId);
+    if (request?.status === 'pending') return request;
+    if (!request) {
+      void reply.code(404).send({ success: false, found: false, message: `HIL task ${hilId} not found` });
+    } else {
+      const task = toHilTask(request);
+      void reply.code(409).send({
+        success: false,
+        status: task.status,
+        message: `HIL task ${hilId} is already ${task.status}; nothing changed (a task takes effect only once)`,
+      });
+    }
+    return undefined;
+  }
+};
