@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { Broker } from '../broker/broker';
+import type { HitlRequest } from '../broker/request';
+import type { EventHub } from './sse/event-hub';
 
 /** What every route module gets besides the Fastify app. */
 export interface HttpContext {
   broker: Broker;
   /** Handshake directories being watched (may be empty: HTTP-only broker). */
   dirs: string[];
+  /** The SSE fan-out; `publish` sends a live-only event (e.g. `agent_message`) to every client. */
+  events: EventHub;
+  /** Resolved requests, oldest first (persisted history when a store is attached). */
+  history: () => HitlRequest[];
+  /** Writes a `.question` file for a request born over HTTP, when a handshake dir is configured. */
+  mirrorQuestion?: (request: HitlRequest) => void | Promise<void>;
+  /** The package version, for /api/info. */
+  version: string;
+  /** True when every request needs the token. */
+  tokenRequired: boolean;
+  /** The broker's own base URL, e.g. `http://127.0.0.1:7842/` (known once listening). */
+  url: () => string;
 }
 
 /** A route module: registers its routes on the (already guarded) app. */

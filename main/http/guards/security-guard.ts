@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http-error';
+import { isAllowedHost, isAllowedOrigin, type HostPolicy } from './allowed-hosts';
+import { isAuthorised, safeEqual, sessionCookie } from './token-auth';
+
+export interface SecurityOptions extends HostPolicy {
+  /** When set, every request needs it (Bearer header, or the cookie set by `/?token=`). */
+  token?: string;
+}
+
+/**
+ * Installs the request guard, in this order: Host (DNS rebinding) → Origin (CSRF) →
+ * `?token=` cookie exchange → token. Nothing here sends CORS headers: foreign origins get 403.
+ */
+export function installSecurityGuard(app: FastifyInstance, options: SecurityOptions): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isAllowedHost(request.headers.host, options)) {
+      throw new HttpError(403, 'forbidden_host', `Host ${request.headers.host ?? '(none)'} is not this broker's loopback name and port`);
+    }
+    if (!isAllowedOrigin(request.headers.origin, options)) {
+      throw new HttpError(403, 'forbidden_origin', `Origin ${request.headers.origin} is not this broker's own origin`);
+    }
+    const token = options.token;
+    if (token === undefined) return;
+    const url = new URL(request.url, 'http://broker.invalid');
+    const queryToken = url.searchParams.get('token');
+    if (request.method === 'GET' && queryToken !== null) {
+      if (!safeEqual(queryToken, token)) throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
+      url.searchParams.delete('token');
+      const clean = url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : '');
+      return reply.header('set-cookie', sessionCookie(token)).header('cache-control', 'no-store').redirect(clean, 303);
+    }
+    if (!isAuthorised(request.headers, token)) {
+      throw new HttpError(
+        401,
+        'unauthorized',
+        'this broker needs its token: send Authorization: Bearer <token>, or open /?token=<token> once in the browser',
+      );
+    }
+  });
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { DuplicateRequestError, NotFoundError } from '../../broker/errors';
+import { parseOrThrow } from '../../broker/validation';
+import type { RouteModule } from '../context';
+import { findByKey, keyStatus } from '../key-lookup';
+import { MAX_WAIT_SECONDS, waitForKeyStatusChange } from '../long-poll';
+import { toQuestionSummary } from '../views';
+
+const KeySchema = z.string().min(1).max(512);
+
+const NewQuestionSchema = z.object({
+  key: KeySchema,
+  question: z.string().max(1_000_000),
+  timestamp: z.number().int().nonnegative().optional(),
+  pid: z.number().int().positive().optional(),
+});
+
+const AnswerBodySchema = z.object({ key: KeySchema, response: z.string().max(1_000_000) });
+const CancelBodySchema = z.object({ key: KeySchema });
+const WaitQuerySchema = z.object({ wait: z.coerce.number().nonnegative().optional() });
+
+/**
+ * The routes of the Clarity spec: the operator API (`GET /questions`, `POST /answer`,
+ * `POST /cancel`) and HTTP mode for runtimes (`POST /questions`, `GET /questions/:key`).
+ */
+export const clarityRoutes: RouteModule = (app, { broker, mirrorQuestion }) => {
+  // Long polls answer at once (with the current status) when the server shuts down.
+  const closing = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const stop of closing) stop();
+  });
+
+  app.get('/questions', async () => {
+    const now = Date.now();
+    return broker.pending().map((request) => toQuestionSummary(request, now));
+  });
+
+  app.post('/questions', async (request, reply) => {
+    const body = parseOrThrow(NewQuestionSchema, request.body, 'question');
+    const existing = broker.findPending('clarity-http', body.key);
+    if (existing && existing.prompt === body.question) {
+      return reply.status(200).send({ key: body.key, status: 'pending', id: existing.id });
+    }
+    if (existing) throw new DuplicateRequestError(existing);
+    const created = broker.add({
+      source: 'clarity-http',
+      key: body.key,
+      prompt: body.question,
+      createdAt: body.timestamp,
+      ...(body.pid !== undefined ? { agent: { id: `pid:${body.pid}`, name: `pid ${body.pid}`, runtime: 'clarity' }, meta: { pid: body.pid } } : {}),
+    });
+    if (mirrorQuestion) {
+      try {
+        await mirrorQuestion(created);
+      } catch (error) {
+        request.log.warn({ err: error, key: body.key }, 'could not mirror the question file');
+      }
+    }
+    return reply.status(201).send({ key: created.key, status: 'pending', id: created.id });
+  });
+
+  app.get<{ Params: { key: string } }>('/questions/:key', async (request) => {
+    const key = parseOrThrow(KeySchema, request.params.key, 'key');
+    const { wait } = parseOrThrow(WaitQuerySchema, request.query, 'query');
+    const current = keyStatus(broker, key);
+    if (!wait || (current.status !== 'pending' && current.status !== 'missing')) return current;
+    const abort = new AbortController();
+    request.raw.on('close', () => abort.abort());
+    const stop = () => abort.abort();
+    closing.add(stop);
+    try {
+      return await waitForKeyStatusChange(broker, key, current.status, Math.min(wait, MAX_WAIT_SECONDS) * 1000, abort.signal);
+    } finally {
+      closing.delete(stop);
+    }
+  });
+
+  app.post('/answer', async (request) => {
+    const body = parseOrThrow(AnswerBodySchema, request.body, 'answer');
+    const target = findByKey(broker, body.key);
+    if (!target) throw new NotFoundError(`with key ${body.key}`);
+    broker.answer(target.id, { text: body.response }, 'http');
+    return { ok: true, key: body.key, status: 'answered' };
+  });
+
+  app.post('/cancel', async (request) => {
+    const body = parseOrThrow(CancelBodySchema, request.body, 'cancel');
+    const target = findByKey(broker, body.key);
+    if (!target) throw new NotFoundError(`with key ${body.key}`);
+    broker.cancel(target.id, { by: 'http' });
+    return { ok: true, key: body.key, status: 'cancelled' };
+  });
+};

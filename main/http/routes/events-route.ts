@@ -1,0 +1,22 @@
+import type { RouteModule } from '../context';
+import { SECURITY_HEADERS } from '../security-headers';
+
+/** `GET /events`: the SSE stream (snapshot or Last-Event-ID replay, then live events). */
+export const eventsRoute: RouteModule = (app, { events }) => {
+  app.get('/events', (request, reply) => {
+    const header = request.headers['last-event-id'];
+    const raw = Array.isArray(header) ? header[0] : header;
+    const lastEventId = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.socket?.setNoDelay(true);
+    events.attach(res, lastEventId);
+  });
+};

@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Broker } from '../broker/broker';
+import type { HitlRequest } from '../broker/request';
+import { version as packageVersion } from '../cli/version';
+import type { HttpContext, RouteModule } from './context';
+import { isLoopbackHost, urlHost } from './guards/allowed-hosts';
+import { installSecurityGuard } from './guards/security-guard';
+import { installErrorHandling } from './http-error';
+import { defaultRendererDir } from './renderer-dir';
+import { routeModules } from './routes';
+import { installSecurityHeaders } from './security-headers';
+import { EventHub } from './sse/event-hub';
+
+/** Largest accepted body: 1 MiB. */
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface HttpServerOptions {
+  broker: Broker;
+  /** Address to bind (default 127.0.0.1). Anything but loopback requires `token`. */
+  host?: string;
+  /** Port (default 7842; 0 picks a free one). */
+  port?: number;
+  token?: string;
+  dirs?: string[];
+  /** Built renderer to serve at `/` (default: this package's out/renderer); null serves no UI. */
+  rendererDir?: string | null;
+  /** Resolved requests, oldest first (default: the broker's in-memory ones). */
+  history?: () => HitlRequest[];
+  mirrorQuestion?: HttpContext['mirrorQuestion'];
+  /** SSE heartbeat interval (default 15 s). */
+  heartbeatMs?: number;
+  /** SSE events kept for Last-Event-ID replay (default 1000). */
+  eventBufferSize?: number;
+  /** Route modules to register (default: routes/index.ts). */
+  routes?: RouteModule[];
+  /** Fastify logger setting (default off). */
+  logger?: boolean | { level: string };
+}
+
+export interface HttpServer {
+  app: FastifyInstance;
+  context: HttpContext;
+  /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:7842/`. */
+  listen(): Promise<string>;
+  /** The port in use (the configured one before listen). */
+  port(): number;
+  url(): string;
+  /** Ends SSE streams and long polls, then closes the server. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the broker's HTTP server: guards (Host, Origin, token), JSON-only bodies up to 1 MiB,
+ * JSON errors, every route module, the SSE hub and the web UI.
+ */
+export async function createHttpServer(options: HttpServerOptions): Promise<HttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token === '' ? undefined : options.token;
+  if (!isLoopbackHost(host) && token === undefined) {
+    throw new Error(`binding ${host} (not loopback) requires a token: pass --token or set CLARITY_HITL_BROKER_TOKEN`);
+  }
+  let boundPort = options.port ?? 7842;
+  const port = () => boundPort;
+  const url = () => `http://${urlHost(host)}:${boundPort}/`;
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, disableRequestLogging: true });
+  installJsonOnlyBodies(app);
+  installErrorHandling(app);
+  installSecurityHeaders(app);
+  installSecurityGuard(app, { boundHost: host, port, token });
+
+  const events = new EventHub(options.broker, { heartbeatMs: options.heartbeatMs, bufferSize: options.eventBufferSize });
+  const context: HttpContext = {
+    broker: options.broker,
+    dirs: options.dirs ?? [],
+    events,
+    history: options.history ?? (() => options.broker.resolved()),
+    mirrorQuestion: options.mirrorQuestion,
+    version: packageVersion,
+    tokenRequired: token !== undefined,
+    url,
+  };
+  app.addHook('preClose', async () => events.close());
+  for (const register of options.routes ?? routeModules) await register(app, context);
+  await registerRenderer(app, options.rendererDir === undefined ? defaultRendererDir() : options.rendererDir);
+
+  return {
+    app,
+    context,
+    port,
+    url,
+    async listen() {
+      await app.listen({ host, port: boundPort });
+      boundPort = (app.server.address() as AddressInfo).port;
+      return url();
+    },
+    async close() {
+      await app.close();
+    },
+  };
+}
+
+/** Only JSON bodies are parsed (anything else is 415); an empty body counts as no body. */
+function installJsonOnlyBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}
+
+async function registerRenderer(app: FastifyInstance, dir: string | null | undefined): Promise<void> {
+  if (dir && existsSync(dir)) {
+    await app.register(fastifyStatic, {
+      root: dir,
+      index: 'index.html',
+      wildcard: true,
+      cacheControl: false,
+    });
+    return;
+  }
+  app.get('/', async (_request, reply) =>
+    reply.status(503).send({ error: 'no_ui', message: 'the web UI is not built: run `npm run build`, then restart' }),
+  );
+}

@@ -1,0 +1,124 @@
+import type { ServerResponse } from 'node:http';
+import type { Broker, BrokerEvent, BrokerEventType } from '../../broker/broker';
+import { toPublicRequest } from '../views';
+import { RingBuffer } from './ring-buffer';
+
+/** SSE event names per broker event type (the spec calls an added request `new_question`). */
+const EVENT_NAMES: Record<BrokerEventType, string> = {
+  added: 'new_question',
+  updated: 'updated',
+  answered: 'answered',
+  cancelled: 'cancelled',
+  expired: 'expired',
+};
+
+export interface EventHubOptions {
+  /** How many events stay buffered for `Last-Event-ID` replay. */
+  bufferSize?: number;
+  /** Interval of the `: heartbeat` comment, in ms. */
+  heartbeatMs?: number;
+  /** A client whose unsent output exceeds this many bytes is dropped (it reconnects and resumes). */
+  maxClientBacklog?: number;
+}
+
+interface BufferedFrame {
+  seq: number;
+  frame: string;
+}
+
+/**
+ * Turns broker events into SSE frames once, keeps the last ones in a ring buffer for resume,
+ * and fans them out to every connected client.
+ */
+export class EventHub {
+  private readonly clients = new Set<ServerResponse>();
+  private readonly buffer: RingBuffer<BufferedFrame>;
+  private readonly unsubscribe: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly maxClientBacklog: number;
+
+  constructor(
+    private readonly broker: Broker,
+    options: EventHubOptions = {},
+  ) {
+    this.buffer = new RingBuffer(options.bufferSize ?? 1000);
+    this.maxClientBacklog = options.maxClientBacklog ?? 8 * 1024 * 1024;
+    this.unsubscribe = broker.subscribe((event) => this.onBrokerEvent(event));
+    this.heartbeat = setInterval(() => this.broadcast(': heartbeat\n\n'), options.heartbeatMs ?? 15_000);
+    this.heartbeat.unref();
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  /**
+   * Starts streaming to `res` (headers already written): replays the buffered events after
+   * `lastEventId` when they are all still buffered, otherwise sends a fresh `snapshot`.
+   */
+  attach(res: ServerResponse, lastEventId?: number): void {
+    res.write('retry: 2000\n\n');
+    const replay = lastEventId === undefined ? undefined : this.framesAfter(lastEventId);
+    if (replay) for (const item of replay) res.write(item.frame);
+    else res.write(this.snapshotFrame());
+    this.clients.add(res);
+    res.on('close', () => this.clients.delete(res));
+  }
+
+  /** Sends a live-only event (no `id:`, not replayed) to every client, e.g. `agent_message`. */
+  publish(event: string, data: unknown): void {
+    this.broadcast(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  /** Ends every stream and stops listening to the broker. */
+  close(): void {
+    clearInterval(this.heartbeat);
+    this.unsubscribe();
+    for (const res of this.clients) res.end();
+    this.clients.clear();
+  }
+
+  private framesAfter(lastEventId: number): BufferedFrame[] | undefined {
+    const current = this.broker.lastSeq;
+    if (!Number.isInteger(lastEventId) || lastEventId < 0 || lastEventId > current) return undefined;
+    if (lastEventId === current) return [];
+    const oldest = this.buffer.first();
+    // Every event after lastEventId must still be buffered, otherwise the client missed some.
+    if (!oldest || oldest.seq > lastEventId + 1) return undefined;
+    return this.buffer.toArray().filter((item) => item.seq > lastEventId);
+  }
+
+  private snapshotFrame(): string {
+    const seq = this.broker.lastSeq;
+    const data = { seq, pending: this.broker.pending().map(toPublicRequest) };
+    return `id: ${seq}\nevent: snapshot\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+
+  private onBrokerEvent(event: BrokerEvent): void {
+    const type = EVENT_NAMES[event.type];
+    const request = event.request;
+    const data = {
+      type,
+      id: request.id,
+      key: request.key,
+      source: request.source,
+      question: request.prompt,
+      timestamp: request.createdAt,
+      request: toPublicRequest(request),
+    };
+    const frame = `id: ${event.seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+    this.buffer.push({ seq: event.seq, frame });
+    this.broadcast(frame);
+  }
+
+  private broadcast(frame: string): void {
+    for (const res of this.clients) {
+      if (res.writableLength > this.maxClientBacklog) {
+        this.clients.delete(res);
+        res.destroy();
+        continue;
+      }
+      res.write(frame);
+    }
+  }
+}

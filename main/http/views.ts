@@ -1,0 +1,34 @@
+import type { HitlRequest } from '../broker/request';
+
+/** A request as it leaves the server: `meta` (adapter-private data) never does. */
+export type PublicRequest = Omit<HitlRequest, 'meta'>;
+
+/** Strips adapter-private fields from a request before it is sent to any client. */
+export function toPublicRequest(request: HitlRequest): PublicRequest {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { meta: _meta, ...rest } = request;
+  return rest;
+}
+
+/** One entry of the spec's `GET /questions` list. */
+export interface QuestionSummary {
+  key: string;
+  question: string;
+  timestamp: number;
+  /** Whole seconds since the question was asked. */
+  age: number;
+  source: HitlRequest['source'];
+  id: string;
+}
+
+/** The spec's flat view of a pending request. */
+export function toQuestionSummary(request: HitlRequest, now: number): QuestionSummary {
+  return {
+    key: request.key,
+    question: request.prompt,
+    timestamp: request.createdAt,
+    age: Math.max(0, Math.floor((now - request.createdAt) / 1000)),
+    source: request.source,
+    id: request.id,
+  };
+}
