@@ -1,0 +1,70 @@
+import type { AnswerInput, HitlRequest } from '../../broker/request';
+import type { NotificationOptions } from '../electron-api';
+
+/** Longest body we hand the OS; notification centres cut long text badly. */
+const MAX_BODY = 240;
+
+/** One button on a notification and the answer it sends. */
+export interface NotificationButton {
+  text: string;
+  answer: AnswerInput;
+}
+
+/** Who is asking: the agent's name or id, else the protocol source. */
+export function notificationTitle(request: HitlRequest): string {
+  const agent = request.agent?.name ?? request.agent?.id;
+  const who = agent ? `${agent} (${request.source})` : request.source;
+  return request.title ? `${who}: ${request.title}` : who;
+}
+
+/** The question itself, markdown stripped of its loudest marks, whitespace collapsed, trimmed. */
+export function notificationBody(request: HitlRequest): string {
+  const plain = request.prompt
+    .replace(/```[\s\S]*?```/g, ' [code] ')
+    .replace(/[*_`#>]+/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const text = plain || request.key;
+  return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY - 1).trimEnd()}…` : text;
+}
+
+/** Buttons for confirm and choice requests (at most 3 choice options: more do not fit). */
+export function notificationButtons(request: HitlRequest): NotificationButton[] {
+  const input = request.input;
+  if (input.kind === 'confirm') {
+    return [
+      { text: input.confirmLabel ?? 'Approve', answer: { value: { kind: 'confirm', confirmed: true } } },
+      { text: input.cancelLabel ?? 'Decline', answer: { value: { kind: 'confirm', confirmed: false } } },
+    ];
+  }
+  if (input.kind === 'choice' && !input.multiple && input.options.length <= 3) {
+    return input.options.map((option) => ({
+      text: option.label,
+      answer: { value: { kind: 'choice', selected: [option.value] } },
+    }));
+  }
+  return [];
+}
+
+/** Platforms where Electron delivers notification action and reply events. */
+export function supportsInteractiveNotifications(platform: string): boolean {
+  return platform === 'darwin' || platform === 'win32';
+}
+
+/** The full options for one request's notification on this platform. */
+export function notificationOptions(
+  request: HitlRequest,
+  platform: string,
+  silent: boolean,
+): { options: NotificationOptions; buttons: NotificationButton[] } {
+  const options: NotificationOptions = { title: notificationTitle(request), body: notificationBody(request), silent };
+  if (!supportsInteractiveNotifications(platform)) return { options, buttons: [] };
+  const buttons = notificationButtons(request);
+  if (buttons.length > 0) options.actions = buttons.map((b) => ({ type: 'button', text: b.text }));
+  if (request.input.kind === 'text') {
+    options.hasReply = true;
+    options.replyPlaceholder = 'Type your answer';
+  }
+  return { options, buttons };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Each setting's own rule, without defaults (so a patch never fills in the others). */
+const fields = {
+  /** Clarity handshake directories the broker watches (absolute paths). */
+  handshakeDirs: z.array(z.string().min(1)).max(32),
+  /** Port of the in-process HTTP server (0 = any free port). */
+  port: z.number().int().min(0).max(65_535),
+  /** Bearer token the HTTP server requires; empty = none (loopback only). */
+  token: z.string().max(512),
+  notifications: z.boolean(),
+  sound: z.boolean(),
+  doNotDisturb: z.boolean(),
+  language: z.enum(['system', 'en', 'zh-CN']),
+  theme: z.enum(['system', 'light', 'dark']),
+  startAtLogin: z.boolean(),
+  /** How many resolved requests the history keeps. */
+  historySize: z.number().int().min(10).max(100_000),
+};
+
+export type DesktopSettings = { [K in keyof typeof fields]: z.infer<(typeof fields)[K]> };
+
+/** The defaults a fresh install starts with. */
+export function defaultDesktopSettings(): DesktopSettings {
+  return {
+    handshakeDirs: [],
+    port: 7842,
+    token: '',
+    notifications: true,
+    sound: true,
+    doNotDisturb: false,
+    language: 'system',
+    theme: 'system',
+    startAtLogin: false,
+    historySize: 5000,
+  };
+}
+
+/** The full settings record as stored. */
+export const DesktopSettingsSchema = z.object(fields);
+
+/** A change to some settings; unknown keys are rejected, every given field is checked. */
+export const DesktopSettingsPatchSchema = z.object(fields).partial().strict();
+export type DesktopSettingsPatch = z.infer<typeof DesktopSettingsPatchSchema>;
+
+/** Names of the settings, in display order. */
+export const DESKTOP_SETTING_KEYS = Object.keys(fields) as (keyof DesktopSettings)[];
