@@ -11,6 +11,8 @@ export default defineConfig({
           exclude: ['test/e2e/**', 'test/reliability/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 20_000,
+          // Inlined so a test can stand in for `electron` (electron-store imports it at load).
+          server: { deps: { inline: ['electron-store'] } },
         },
       },
       {
