@@ -66,7 +66,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   const port = () => boundPort;
   const url = () => `http://${urlHost(host)}:${boundPort}/`;
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, disableRequestLogging: true });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
   installJsonOnlyBodies(app);
   installErrorHandling(app);
   installSecurityHeaders(app);

@@ -1,0 +1,41 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Broker } from '../../../main/broker/broker';
+import { createHttpServer, type HttpServer, type HttpServerOptions } from '../../../main/http/server';
+
+export const TEST_PORT = 7999;
+
+export interface TestServer {
+  broker: Broker;
+  server: HttpServer;
+  /** fastify.inject with this server's own Host header (override by passing headers.host). */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  post(url: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+/** A server that is not listening (inject only), on a fixed nominal port. */
+export async function makeServer(options: Partial<HttpServerOptions> = {}): Promise<TestServer> {
+  const broker = options.broker ?? new Broker();
+  const server = await createHttpServer({ rendererDir: null, port: TEST_PORT, ...options, broker });
+  const inject = (o: InjectOptions) =>
+    server.app.inject({ ...o, headers: { host: `127.0.0.1:${server.port()}`, ...(o.headers ?? {}) } });
+  return {
+    broker,
+    server,
+    inject,
+    post: (url, body, headers = {}) =>
+      inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }),
+    get: (url, headers = {}) => inject({ method: 'GET', url, headers }),
+  };
+}
+
+/** Polls `check` until it returns a truthy value or the deadline passes. */
+export async function until<T>(check: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

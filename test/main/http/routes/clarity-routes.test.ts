@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeServer, type TestServer } from '../helpers';
+
+let t: TestServer;
+afterEach(async () => {
+  await t?.server.close();
+});
+
+describe('Clarity spec routes', () => {
+  it('POST /questions creates a pending clarity-http request; GET /questions lists it', async () => {
+    t = await makeServer();
+    const created = await t.post('/questions', { key: 'review-3', question: 'Looks **right**?', timestamp: 1_700_000_000_000, pid: 42 });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ key: 'review-3', status: 'pending' });
+    const id = created.json().id as string;
+    expect(t.broker.get(id)).toMatchObject({ source: 'clarity-http', prompt: 'Looks **right**?', createdAt: 1_700_000_000_000 });
+
+    const list = await t.get('/questions');
+    expect(list.statusCode).toBe(200);
+    const [item] = list.json();
+    expect(item).toEqual({ key: 'review-3', question: 'Looks **right**?', timestamp: 1_700_000_000_000, age: expect.any(Number), source: 'clarity-http', id });
+    expect(item.age).toBeGreaterThan(0);
+  });
+
+  it('GET /questions lists pending requests of every source, without meta', async () => {
+    t = await makeServer();
+    t.broker.add({ source: 'clarity-file', key: 'a', prompt: 'from a file' });
+    t.broker.add({ source: 'tool-server-lite', key: 'b', prompt: 'from TSL', meta: { secret: 1 } });
+    const list = (await t.get('/questions')).json();
+    expect(list.map((q: { source: string }) => q.source)).toEqual(['clarity-file', 'tool-server-lite']);
+    expect(JSON.stringify(list)).not.toContain('secret');
+  });
+
+  it('re-posting the same pending question is idempotent; a different question with the key is 409', async () => {
+    t = await makeServer();
+    const first = await t.post('/questions', { key: 'k', question: 'q' });
+    const again = await t.post('/questions', { key: 'k', question: 'q' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    const other = await t.post('/questions', { key: 'k', question: 'another' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ error: 'duplicate', message: expect.stringContaining('k') });
+  });
+
+  it('mirrors an HTTP-born question through mirrorQuestion', async () => {
+    const mirrored: string[] = [];
+    t = await makeServer({ mirrorQuestion: (r) => void mirrored.push(r.key) });
+    await t.post('/questions', { key: 'mirror-me', question: 'q' });
+    expect(mirrored).toEqual(['mirror-me']);
+  });
+
+  it('GET /questions/:key reports pending, answered (with response), cancelled, expired and missing', async () => {
+    t = await makeServer();
+    expect((await t.get('/questions/nope')).json()).toEqual({ key: 'nope', status: 'missing' });
+    await t.post('/questions', { key: 'a', question: 'q' });
+    expect((await t.get('/questions/a')).json()).toEqual({ key: 'a', status: 'pending' });
+    const answered = await t.post('/answer', { key: 'a', response: 'Looks good' });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toEqual({ ok: true, key: 'a', status: 'answered' });
+    expect((await t.get('/questions/a')).json()).toEqual({ key: 'a', status: 'answered', response: 'Looks good' });
+
+    await t.post('/questions', { key: 'c', question: 'q' });
+    expect((await t.post('/cancel', { key: 'c' })).json()).toEqual({ ok: true, key: 'c', status: 'cancelled' });
+    expect((await t.get('/questions/c')).json()).toEqual({ key: 'c', status: 'cancelled' });
+
+    const e = t.broker.add({ source: 'clarity-http', key: 'e', prompt: 'q' });
+    t.broker.expire(e.id);
+    expect((await t.get('/questions/e')).json()).toEqual({ key: 'e', status: 'expired' });
+  });
+
+  it('an empty response is a valid approval', async () => {
+    t = await makeServer();
+    await t.post('/questions', { key: 'ok', question: 'Proceed?' });
+    expect((await t.post('/answer', { key: 'ok', response: '' })).statusCode).toBe(200);
+    expect((await t.get('/questions/ok')).json()).toEqual({ key: 'ok', status: 'answered', response: '' });
+  });
+
+  it('POST /answer and /cancel work for any source by key, preferring Clarity sources', async () => {
+    t = await makeServer();
+    const tsl = t.broker.add({ source: 'tool-server-lite', key: 'shared', prompt: 'tsl' });
+    const file = t.broker.add({ source: 'clarity-file', key: 'shared', prompt: 'file' });
+    await t.post('/answer', { key: 'shared', response: 'yes' });
+    expect(t.broker.get(file.id)?.status).toBe('answered');
+    expect(t.broker.get(tsl.id)?.status).toBe('pending');
+    await t.post('/cancel', { key: 'shared' });
+    expect(t.broker.get(tsl.id)?.status).toBe('cancelled');
+  });
+
+  it('first answer wins: a second answer or cancel is 409', async () => {
+    t = await makeServer();
+    await t.post('/questions', { key: 'once', question: 'q' });
+    await t.post('/answer', { key: 'once', response: 'first' });
+    const second = await t.post('/answer', { key: 'once', response: 'second' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ error: 'already_resolved', message: 'request once is already answered' });
+    expect((await t.post('/cancel', { key: 'once' })).statusCode).toBe(409);
+    expect((await t.get('/questions/once')).json().response).toBe('first');
+  });
+
+  it('unknown keys are 404 with a JSON body', async () => {
+    t = await makeServer();
+    for (const url of ['/answer', '/cancel']) {
+      const res = await t.post(url, { key: 'ghost', response: 'x' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not_found', message: expect.stringContaining('ghost') });
+    }
+  });
+
+  it('400 names the bad field', async () => {
+    t = await makeServer();
+    const cases: Array<[string, unknown, string]> = [
+      ['/questions', { question: 'q' }, 'key'],
+      ['/questions', { key: 'k', question: 3 }, 'question'],
+      ['/questions', { key: 'k', question: 'q', timestamp: 'soon' }, 'timestamp'],
+      ['/questions', { key: 'k', question: 'q', pid: -1 }, 'pid'],
+      ['/answer', { key: 'k' }, 'response'],
+      ['/cancel', {}, 'key'],
+    ];
+    for (const [url, body, field] of cases) {
+      const res = await t.post(url, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json().error).toBe('invalid');
+      expect(res.json().message).toContain(field);
+    }
+    const badWait = await t.get('/questions/k?wait=soon');
+    expect(badWait.statusCode).toBe(400);
+    expect(badWait.json().message).toContain('wait');
+  });
+
+  it('413 for a body over 1 MiB, 415 for a non-JSON body, 400 for broken JSON', async () => {
+    t = await makeServer();
+    const big = await t.post('/questions', { key: 'big', question: 'x'.repeat(1024 * 1024 + 10) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: 'too_large', message: expect.any(String) });
+
+    const text = await t.inject({ method: 'POST', url: '/answer', payload: 'key=a', headers: { 'content-type': 'text/plain' } });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error).toBe('unsupported_media_type');
+    const form = await t.inject({ method: 'POST', url: '/answer', payload: 'key=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.statusCode).toBe(415);
+
+    const broken = await t.inject({ method: 'POST', url: '/answer', payload: '{"key":', headers: { 'content-type': 'application/json' } });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error).toBe('invalid');
+  });
+
+  it('unknown routes are a JSON 404', async () => {
+    t = await makeServer();
+    const res = await t.get('/nowhere');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('not_found');
+  });
+});
