@@ -28,18 +28,22 @@ export async function startProtocolApp(modules: RouteModule[], extra: Partial<Ht
 }
 
 /** Polls `check` until it returns a truthy value or the deadline passes. */
-export async function until<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<T> {
+export async function until<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as NonNullable<T>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
+/** Response bodies in tests are read field by field, so they stay loosely typed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 /** POSTs JSON and returns status + parsed body. */
-export async function postJson(url: string, body: unknown, init: RequestInit = {}): Promise<{ status: number; body: any }> {
+export async function postJson(url: string, body: unknown, init: RequestInit = {}): Promise<{ status: number; body: Json }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -51,7 +55,7 @@ export async function postJson(url: string, body: unknown, init: RequestInit = {
 }
 
 /** GETs JSON. */
-export async function getJson(url: string): Promise<{ status: number; body: any }> {
+export async function getJson(url: string): Promise<{ status: number; body: Json }> {
   const res = await fetch(url);
   return { status: res.status, body: await res.json() };
 }

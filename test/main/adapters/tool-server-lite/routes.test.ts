@@ -193,7 +193,10 @@ describe('Tool Server Lite HIL API', () => {
     });
     expect(early.body).toEqual({ success: true, applied: false, hil_id: 'HIL-001' });
     const held = postJson(`${t.url}/api/tool/execute`, curlBody);
-    const r = await until(() => t.broker.findPending('tool-server-lite', 'HIL-001')?.title && t.broker.findPending('tool-server-lite', 'HIL-001'), 'annotated');
+    const r = await until(() => {
+      const p = t.broker.findPending('tool-server-lite', 'HIL-001');
+      return p?.title ? p : undefined;
+    }, 'annotated');
     expect(r).toMatchObject({ title: '请确认参考文献', prompt: '已找到10篇论文，是否继续？', input: { kind: 'confirm' } });
     expect(r.expiresAt).toBe(r.createdAt + 1_800_000);
     const late = await postJson(`${t.url}/api/hil/annotate/HIL-001`, { title: 'Second title', ui: { type: 'unknown' } });
