@@ -22,8 +22,8 @@ describe('ClarityFileAdapter', () => {
   });
 
   it('turns a new .question file into a pending clarity-file request with the key from the JSON', async () => {
-    await writeFile(join(h.dir, 'review_step_1.question'), question('review step/1', 'Does this look right?\n\nyes'));
-    const request = await waitFor(() => h.broker.findPending('clarity-file', 'review step/1'), 'request');
+    await writeFile(join(h.dir, 'review_step_1.question'), question('review step 1', 'Does this look right?\n\nyes'));
+    const request = await waitFor(() => h.broker.findPending('clarity-file', 'review step 1'), 'request');
     expect(request.prompt).toBe('Does this look right?\n\nyes');
     expect(request.meta).toMatchObject({ baseName: 'review_step_1', pid: 4242 });
     expect(request.agent).toEqual({ id: 'clarity:4242', runtime: 'clarity' });

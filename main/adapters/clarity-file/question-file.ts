@@ -1,0 +1,104 @@
+import { lstat, readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { describeZodError } from '../../broker/validation';
+
+/** Largest question file accepted (1 MiB). */
+export const MAX_QUESTION_BYTES = 1024 * 1024;
+
+export const QUESTION_EXT = '.question';
+export const ANSWER_EXT = '.answer';
+
+/** A key is used to find files and shown to operators: it must not look like a path. */
+const KeySchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(4096, 'must be at most 4096 characters')
+  .refine((k) => !/[/\\]/.test(k), 'must not contain a path separator (/ or \\)')
+  .refine((k) => !k.includes('..'), 'must not contain ".."')
+  // eslint-disable-next-line no-control-regex
+  .refine((k) => !/[\u0000-\u001f\u007f]/.test(k), 'must not contain control characters');
+
+/** The JSON a Clarity runtime writes to `{dir}/{safeKey}.question`. Unknown fields are kept out. */
+export const QuestionFileSchema = z.object({
+  key: KeySchema,
+  question: z.string(),
+  timestamp: z.number().optional(),
+  pid: z.number().int().optional(),
+  /** Set on files the broker wrote to mirror a request born elsewhere (HTTP mode): its request id. */
+  mirrorOf: z.string().min(1).optional(),
+});
+export type QuestionFile = z.infer<typeof QuestionFileSchema>;
+
+/** Identity of the file on disk, to notice that a path now holds a different file. */
+export interface FileSignature {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+export type QuestionRead =
+  | { ok: true; question: QuestionFile; signature: FileSignature }
+  | { ok: false; missing: true }
+  /**
+   * `transient`: the content may still be being written (empty, cut JSON, cut UTF-8, NUL bytes);
+   * it is worth reading again after the next change before calling the file invalid.
+   */
+  | { ok: false; missing?: false; reason: string; transient: boolean; signature?: FileSignature };
+
+/**
+ * Reads and validates one question file without following symlinks. Never throws for bad
+ * content: the result says why the file is unusable, in words fit for an operator.
+ */
+export async function readQuestionFile(path: string): Promise<QuestionRead> {
+  let stats;
+  try {
+    stats = await lstat(path);
+  } catch (error) {
+    if (isMissing(error)) return { ok: false, missing: true };
+    throw error;
+  }
+  if (stats.isSymbolicLink()) return invalid('is a symbolic link (symlinks are never followed)');
+  if (!stats.isFile()) return invalid('is not a regular file');
+  const signature = { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
+  if (stats.size > MAX_QUESTION_BYTES) return invalid(`is larger than 1 MiB (${stats.size} bytes)`, false, signature);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path, { flag: 'r' });
+  } catch (error) {
+    if (isMissing(error)) return { ok: false, missing: true };
+    throw error;
+  }
+  if (bytes.length > MAX_QUESTION_BYTES) return invalid(`is larger than 1 MiB (${bytes.length} bytes)`, false, signature);
+  if (bytes.length === 0) return invalid('is empty', true, signature);
+  if (bytes.includes(0)) return invalid('holds binary content (NUL bytes), not JSON text', true, signature);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return invalid('holds binary content (not valid UTF-8)', true, signature);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return invalid(`is not valid JSON (${(error as Error).message})`, true, signature);
+  }
+  const parsed = QuestionFileSchema.safeParse(json);
+  if (!parsed.success) return invalid(`has invalid fields: ${describeZodError(parsed.error)}`, false, signature);
+  return { ok: true, question: parsed.data, signature };
+}
+
+function invalid(reason: string, transient = false, signature?: FileSignature): QuestionRead {
+  return { ok: false, reason, transient, signature };
+}
+
+/** True for "no such file" errors (the file went away between events). */
+export function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** Same file, same content length and time: no need to parse it again. */
+export function sameSignature(a: FileSignature | undefined, b: FileSignature | undefined): boolean {
+  return !!a && !!b && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
