@@ -2,9 +2,15 @@ import type { RouteModule } from '../context';
 import { apiRoutes } from './api-routes';
 import { clarityRoutes } from './clarity-routes';
 import { eventsRoute } from './events-route';
+import { toolServerLiteRoutes } from './tool-server-lite';
 
 /**
  * Every route module the server registers, in order. Protocol adapters add one import and one
  * entry here (Tool Server Lite, QuestFoundry, HAPI, ...).
  */
-export const routeModules: RouteModule[] = [clarityRoutes, eventsRoute, apiRoutes];
+export const routeModules: RouteModule[] = [
+  clarityRoutes,
+  eventsRoute,
+  apiRoutes,
+  toolServerLiteRoutes,
+];
