@@ -1,0 +1,32 @@
+/**
+ * Child process for benchmarks and reliability tests: runs the headless broker service
+ * (startBrokerService) with the JSON options in argv[2] and prints `READY {url, port, pid}`.
+ * With argv[2] = "bare" it runs the bare node:http echo server instead (the RSS / latency floor).
+ * Stops cleanly on SIGTERM.
+ */
+import { startEchoServer } from '../lib/baselines';
+import { loadBrokerService, type BrokerServiceOptions } from '../lib/project';
+
+async function main(): Promise<void> {
+  const arg = process.argv[2] ?? '{}';
+  if (arg === 'bare') {
+    const echo = await startEchoServer();
+    process.on('SIGTERM', () => {
+      echo.close().finally(() => process.exit(0));
+    });
+    console.log(`READY ${JSON.stringify({ url: echo.url, port: Number(new URL(echo.url).port), pid: process.pid })}`);
+    return;
+  }
+  const options = JSON.parse(arg) as BrokerServiceOptions;
+  const start = await loadBrokerService();
+  const service = await start({ host: '127.0.0.1', port: 0, ...options });
+  process.on('SIGTERM', () => {
+    service.close().finally(() => process.exit(0));
+  });
+  console.log(`READY ${JSON.stringify({ url: service.url, port: service.port, pid: process.pid })}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : String(error));
+  process.exit(1);
+});

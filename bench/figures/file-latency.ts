@@ -1,0 +1,120 @@
+import { watch } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Broker } from '../../main/broker/broker';
+import { Arrivals } from '../lib/arrivals';
+import { fsWatchLatencies } from '../lib/baselines';
+import { NotAvailableError, type Benchmark, type Measurement } from '../lib/figure';
+import { loadClarityFileAdapter, stopAdapter } from '../lib/project';
+import { questionJson } from '../lib/questions';
+import { startServiceInProcess } from '../lib/service';
+import { SseClient } from '../lib/sse-client';
+import { percentile } from '../lib/stats';
+import { withTempDir } from '../lib/temp';
+
+const COUNT = Number(process.env.BENCH_FILE_COUNT ?? 1000);
+const FLOOR = 'bare fs.watch';
+
+interface Loop {
+  pending: number[];
+  sse: number[];
+  answer: number[];
+}
+
+/** Writes COUNT question files one at a time; times write → pending (and → SSE), then answer → file. */
+async function measureLoop(dir: string, broker: Broker, sseUrl?: string): Promise<Loop> {
+  const added = new Arrivals();
+  const sseArrivals = new Arrivals();
+  const answers = new Arrivals();
+  const unsubscribe = broker.subscribe((e) => {
+    if (e.type === 'added') added.hit(e.request.key);
+  });
+  const sse = sseUrl
+    ? new SseClient(sseUrl, (event) => {
+        if (event.event !== 'new_question') return;
+        sseArrivals.hit((JSON.parse(event.data) as { key: string }).key);
+      })
+    : undefined;
+  const watcher = watch(dir, (_t, name) => {
+    if (name?.toString().endsWith('.answer')) answers.hit(name.toString());
+  });
+  const loop: Loop = { pending: [], sse: [], answer: [] };
+  try {
+    await sse?.connect();
+    if (sse && sse.status !== 200) throw new Error(`GET /events answered ${sse.status}`);
+    const ids: Array<{ id: string; base: string }> = [];
+    for (let i = 0; i < COUNT; i++) {
+      const key = `lat-${i}`;
+      const start = performance.now();
+      await writeFile(join(dir, `${key}.question`), questionJson(key, i));
+      const [pendingAt, sseAt] = await Promise.all([added.expect(key), sse ? sseArrivals.expect(key) : Promise.resolve(0)]);
+      loop.pending.push(pendingAt - start);
+      if (sse) loop.sse.push(sseAt - start);
+      ids.push({ id: broker.findPending('clarity-file', key)!.id, base: key });
+    }
+    for (const { id, base } of ids) {
+      const start = performance.now();
+      broker.answer(id, { text: 'approved' }, 'ui');
+      loop.answer.push((await answers.expect(`${base}.answer`)) - start);
+    }
+  } finally {
+    watcher.close();
+    sse?.close();
+    unsubscribe();
+  }
+  return loop;
+}
+
+export const fileLatency: Benchmark = {
+  title: 'file handshake latency',
+  specs: [
+    { id: 'file.pending.p50', name: `.question → pending p50 (n=${COUNT})`, unit: 'ms', target: { op: '<=', value: 5 }, baselineLabel: FLOOR },
+    { id: 'file.pending.p99', name: `.question → pending p99 (n=${COUNT})`, unit: 'ms', target: { op: '<=', value: 25 }, baselineLabel: FLOOR },
+    { id: 'file.sse.p50', name: `.question → SSE event p50 (n=${COUNT})`, unit: 'ms', target: { op: '<=', value: 5 }, baselineLabel: FLOOR },
+    { id: 'file.sse.p99', name: `.question → SSE event p99 (n=${COUNT})`, unit: 'ms', target: { op: '<=', value: 25 }, baselineLabel: FLOOR },
+    { id: 'answer.file.p99', name: `answer accepted → .answer in place p99 (n=${COUNT})`, unit: 'ms', target: { op: '<=', value: 5 }, baselineLabel: FLOOR },
+  ],
+  async run() {
+    const floor = await withTempDir('floor', (dir) => fsWatchLatencies(dir, COUNT, (i) => questionJson(`floor-${i}`, i)));
+    const f50 = percentile(floor, 50);
+    const f99 = percentile(floor, 99);
+    const out: Record<string, Measurement> = {};
+    let loop: Loop | undefined;
+    let sseReason = '';
+    try {
+      loop = await withTempDir('file-svc', async (dir) => {
+        const service = await startServiceInProcess({ dirs: [dir] });
+        try {
+          return await measureLoop(dir, service.broker, `${service.url}/events`);
+        } finally {
+          await service.close();
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof NotAvailableError)) throw error;
+      sseReason = error.message;
+      const Adapter = await loadClarityFileAdapter();
+      loop = await withTempDir('file-adapter', async (dir) => {
+        const broker = new Broker();
+        const adapter = await Adapter.start({ dir, broker });
+        try {
+          return await measureLoop(dir, broker);
+        } finally {
+          await stopAdapter(adapter);
+          broker.close();
+        }
+      });
+    }
+    out['file.pending.p50'] = { value: percentile(loop.pending, 50), baseline: f50 };
+    out['file.pending.p99'] = { value: percentile(loop.pending, 99), baseline: f99 };
+    out['answer.file.p99'] = { value: percentile(loop.answer, 99), baseline: f99, note: `p50 ${percentile(loop.answer, 50).toFixed(2)} ms; baseline is the fs.watch floor of a plain write` };
+    if (loop.sse.length > 0) {
+      out['file.sse.p50'] = { value: percentile(loop.sse, 50), baseline: f50 };
+      out['file.sse.p99'] = { value: percentile(loop.sse, 99), baseline: f99 };
+    } else {
+      out['file.sse.p50'] = out['file.sse.p99'] = { value: Number.NaN, note: `not available: ${sseReason}` };
+    }
+    return out;
+  },
+};

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { startEchoServer } from '../lib/baselines';
+import { launchChromium } from '../lib/browser';
+import { NotAvailableError, type Benchmark } from '../lib/figure';
+import { loopbackAgent, request } from '../lib/http-client';
+import { ROOT } from '../lib/project';
+import { writeQuestionFiles } from '../lib/questions';
+import { startServiceProcess } from '../lib/service';
+import { median } from '../lib/stats';
+import { waitUntil, withTempDir } from '../lib/temp';
+
+const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
+const LOADS = 5;
+const MARK = 'bench-q-';
+
+/**
+ * Runs in the page before any app script (a string: this file is compiled without DOM types):
+ * records when the first question text is in the DOM, and two frames later (painted).
+ */
+const PROBE = `(() => {
+  const observer = new MutationObserver(() => {
+    if (window.__cardDom !== undefined || !document.body || !document.body.textContent.includes(${JSON.stringify(MARK)})) return;
+    window.__cardDom = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => requestAnimationFrame(() => { window.__cardPaint = performance.now(); }));
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+/** Cold loads of `url` (fresh context each); median ms from navigation start to the first card painted. */
+async function firstPaint(browser: Browser, url: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < LOADS; i++) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript({ content: PROBE });
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.waitForFunction('window.__cardPaint !== undefined', undefined, { timeout: 30_000 });
+      times.push(Number(await page.evaluate('window.__cardPaint')));
+    } finally {
+      await context.close();
+    }
+  }
+  return median(times);
+}
+
+export const firstPaintBench: Benchmark = {
+  title: 'web UI first paint',
+  specs: [
+    {
+      id: 'ui.firstPaint',
+      name: `web UI: first question painted, ${PENDING} pending (Chromium, median of ${LOADS} cold loads)`,
+      unit: 'ms',
+      target: { op: '<=', value: 500 },
+      baselineLabel: 'static HTML list from node:http',
+    },
+  ],
+  async run() {
+    if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html'))) throw new NotAvailableError('no built renderer (out/renderer/index.html): run npm run build');
+    const browser = await launchChromium();
+    const echo = await startEchoServer();
+    try {
+      const floor = await firstPaint(browser, `${echo.url}/page`);
+      return await withTempDir('paint', async (dir) => {
+        await writeQuestionFiles(dir, PENDING);
+        const service = await startServiceProcess({ dirs: [dir] });
+        const agent = loopbackAgent();
+        try {
+          await waitUntil(async () => {
+            const res = await request(`${service.info.url}/questions`, { agent });
+            return Array.isArray(res.json) && res.json.length >= PENDING;
+          }, `${PENDING} pending`, 120_000);
+          const page = await request(`${service.info.url}/`, { agent });
+          if (page.status !== 200 || !/<html/i.test(page.text)) throw new NotAvailableError(`GET / does not serve the web UI yet (${page.status})`);
+          const value = await firstPaint(browser, `${service.info.url}/`);
+          return { 'ui.firstPaint': { value, baseline: floor, note: 'navigation start → two frames after the first question text is in the DOM' } };
+        } finally {
+          agent.destroy();
+          await service.stop();
+        }
+      });
+    } finally {
+      await echo.close();
+      await browser.close();
+    }
+  },
+};

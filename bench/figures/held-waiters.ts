@@ -1,0 +1,97 @@
+import { performance } from 'node:perf_hooks';
+import type { Benchmark, Measurement } from '../lib/figure';
+import { loopbackAgent, mapLimit, request, type HttpResponse } from '../lib/http-client';
+import { hasSource } from '../lib/project';
+import { startServiceProcess } from '../lib/service';
+import { mib, percentile } from '../lib/stats';
+import { waitUntil } from '../lib/temp';
+import { NotAvailableError } from '../lib/figure';
+
+const WAITERS = Number(process.env.BENCH_WAITERS ?? 1000);
+
+async function listLatencies(url: string, agent: ReturnType<typeof loopbackAgent>, count = 20): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    const res = await request(`${url}/questions`, { agent });
+    if (res.status !== 200) throw new Error(`GET /questions → ${res.status}`);
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+export const heldWaiters: Benchmark = {
+  title: 'Tool Server Lite held waiters',
+  specs: [
+    { id: 'held.rss', name: `${WAITERS} held execute waiters: broker RSS`, unit: 'MB', baselineLabel: 'same broker, idle' },
+    { id: 'held.release', name: `${WAITERS} held waiters: all complete sent → last execute returns`, unit: 'ms', target: { op: '<=', value: 1000 }, baselineLabel: 'node:http, same hold/release' },
+    { id: 'held.list.p50', name: `GET /questions while ${WAITERS} held, p50`, unit: 'ms', baselineLabel: 'same broker, idle' },
+    { id: 'held.list.p99', name: `GET /questions while ${WAITERS} held, p99`, unit: 'ms', target: { op: '<=', value: 50 }, baselineLabel: 'same broker, idle' },
+  ],
+  async run() {
+    if (!hasSource('main', /\/api\/tool\/execute/)) throw new NotAvailableError('POST /api/tool/execute route not in the tree yet');
+    const out: Record<string, Measurement> = {};
+    // Floor: the same hold/release exchange against a bare node:http server in its own process.
+    const bare = await startServiceProcess('bare');
+    const bareAgent = loopbackAgent();
+    let bareRelease: number;
+    try {
+      const keys = Array.from({ length: WAITERS }, (_, i) => `w-${i}`);
+      const held = keys.map((k) => request(`${bare.info.url}/wait/${k}`, { agent: bareAgent }));
+      await new Promise((r) => setTimeout(r, 500));
+      const start = performance.now();
+      await Promise.all([mapLimit(keys, 50, (k) => request(`${bare.info.url}/release/${k}`, { body: {}, agent: bareAgent })), Promise.all(held)]);
+      bareRelease = performance.now() - start;
+    } finally {
+      bareAgent.destroy();
+      await bare.stop();
+    }
+
+    const service = await startServiceProcess({ dirs: [] });
+    const agent = loopbackAgent();
+    const url = service.info.url;
+    try {
+      const idleList = await listLatencies(url, agent);
+      const idleRss = service.proc.rss();
+      const ids = Array.from({ length: WAITERS }, (_, i) => `HIL-bench-${i}`);
+      const returned: HttpResponse[] = [];
+      let lastReturn = 0;
+      const held = ids.map((hil_id) =>
+        request(`${url}/api/tool/execute`, {
+          body: { task_id: '/tmp/bench', tool_name: 'human_in_loop', params: { hil_id, instruction: `Check ${hil_id}`, timeout: null } },
+          agent,
+          timeoutMs: 300_000,
+        }).then((res) => {
+          returned.push(res);
+          lastReturn = performance.now();
+          return res;
+        }),
+      );
+      await waitUntil(async () => {
+        const res = await request(`${url}/api/hil/tasks`, { agent });
+        const tasks = (res.json as { tasks?: Array<{ status: string }> } | undefined)?.tasks ?? [];
+        return tasks.filter((t) => t.status === 'waiting').length >= WAITERS;
+      }, `${WAITERS} waiting tasks`, 120_000);
+      if (returned.length > 0) throw new Error(`${returned.length} execute calls returned before being completed: ${returned[0]!.text}`);
+      const heldRss = service.proc.rss();
+      const heldList = await listLatencies(url, agent);
+      const start = performance.now();
+      await mapLimit(ids, 50, async (id) => {
+        const res = await request(`${url}/api/hil/complete/${id}`, { body: { result: 'done' }, agent });
+        if (res.status !== 200) throw new Error(`complete ${id} → ${res.status} ${res.text}`);
+      });
+      const results = await Promise.all(held);
+      const release = lastReturn - start;
+      const failed = results.filter((r) => r.status !== 200 || (r.json as { success?: boolean })?.success !== true);
+      if (failed.length > 0) throw new Error(`${failed.length} execute calls did not succeed: ${failed[0]!.status} ${failed[0]!.text}`);
+      out['held.rss'] = { value: mib(heldRss), baseline: mib(idleRss), note: `+${mib(heldRss - idleRss).toFixed(1)} MB for ${WAITERS} held requests (service under tsx)` };
+      out['held.release'] = { value: release, baseline: bareRelease };
+      out['held.list.p50'] = { value: percentile(heldList, 50), baseline: percentile(idleList, 50) };
+      out['held.list.p99'] = { value: percentile(heldList, 99), baseline: percentile(idleList, 99) };
+      return out;
+    } finally {
+      agent.destroy();
+      await service.stop();
+    }
+  },
+};

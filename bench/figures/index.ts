@@ -1,0 +1,21 @@
+import type { Benchmark } from '../lib/figure';
+import { fileLatency } from './file-latency';
+import { firstPaintBench } from './first-paint';
+import { heldWaiters } from './held-waiters';
+import { httpRoundTrip } from './http-roundtrip';
+import { idleRss } from './idle-rss';
+import { listAtScale } from './list-at-scale';
+import { sseFanout } from './sse-fanout';
+import { startup } from './startup';
+
+/** Every benchmark of the report, in the order they run. */
+export const benchmarks: Benchmark[] = [
+  fileLatency,
+  httpRoundTrip,
+  listAtScale,
+  startup,
+  heldWaiters,
+  sseFanout,
+  firstPaintBench,
+  idleRss,
+];

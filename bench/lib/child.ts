@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { ROOT } from './project';
+
+export interface TsChild<T> {
+  child: ChildProcess;
+  /** The JSON the child printed after `READY ` (its url, port, figures...). */
+  ready: Promise<T>;
+  /** Lines of stderr so far (for error messages). */
+  stderr: string[];
+  /** Resident set size of the child right now, from /proc (bytes). */
+  rss(): number;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the child is gone. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Resident set size of a process from /proc/<pid>/status (bytes); NaN when unreadable. */
+export function rssOf(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Spawns a TypeScript script under tsx (cwd = repo root). The script prints one line
+ * `READY <json>` when it is up; `ready` resolves with that JSON, or rejects if the child exits first.
+ */
+export function spawnTs<T>(script: string, args: string[] = [], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): TsChild<T> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    stderr.push(line);
+    if (stderr.length > 200) stderr.shift();
+  });
+  const ready = new Promise<T>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('READY ')) resolve(JSON.parse(line.slice(6)) as T);
+    });
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${script} exited (${code ?? signal}) before READY: ${stderr.slice(-8).join(' | ')}`)),
+    );
+    child.once('error', reject);
+  });
+  ready.catch(() => {});
+  const stop = (graceMs = 5_000) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  return { child, ready, stderr, rss: () => rssOf(child.pid ?? -1), stop };
+}

@@ -1,0 +1,63 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnTs, type TsChild } from './child';
+import { loadBrokerService, type BrokerServiceHandle, type BrokerServiceOptions } from './project';
+
+export interface ChildInfo {
+  url: string;
+  port: number;
+  pid: number;
+}
+
+/** A broker service (or the bare echo floor) running in its own process, with its state dir. */
+export interface ServiceProcess {
+  info: ChildInfo;
+  proc: TsChild<ChildInfo>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the broker service in a child process (so its RSS is its own), with a fresh state dir.
+ * `bare: true` starts the node:http echo floor instead. Throws NotAvailableError if the service
+ * code has not landed.
+ */
+export async function startServiceProcess(options: BrokerServiceOptions | 'bare'): Promise<ServiceProcess> {
+  if (options !== 'bare') await loadBrokerService();
+  const stateDir = await mkdtemp(join(tmpdir(), 'hitl-state-'));
+  const arg = options === 'bare' ? 'bare' : JSON.stringify({ stateDir, ...options });
+  const proc = spawnTs<ChildInfo>('bench/children/service-child.ts', [arg]);
+  const cleanup = async () => {
+    await proc.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  };
+  try {
+    const info = await proc.ready;
+    return { info, proc, stop: cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/** Starts the broker service in this process with a fresh state dir; `close` removes the dir too. */
+export async function startServiceInProcess(options: BrokerServiceOptions): Promise<BrokerServiceHandle> {
+  const start = await loadBrokerService();
+  const stateDir = await mkdtemp(join(tmpdir(), 'hitl-state-'));
+  try {
+    const service = await start({ host: '127.0.0.1', port: 0, stateDir, ...options });
+    return {
+      ...service,
+      broker: service.broker,
+      url: service.url,
+      port: service.port,
+      close: async () => {
+        await service.close();
+        await rm(stateDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(stateDir, { recursive: true, force: true });
+    throw error;
+  }
+}
