@@ -1,2 +1,7 @@
-// The desktop preload (issue 5) exposes one named function per IPC channel via contextBridge.
-export {};
+// The desktop preload: sandboxed, context-isolated. Exposes `window.hitl` with one named
+// function per IPC channel (shared/ipc/bridge.ts) and nothing raw.
+import { contextBridge, ipcRenderer } from 'electron';
+import { BRIDGE_NAME } from '../shared/ipc/channels';
+import { createBridgeApi } from './bridge-api';
+
+contextBridge.exposeInMainWorld(BRIDGE_NAME, createBridgeApi(ipcRenderer));

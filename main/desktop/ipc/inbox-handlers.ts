@@ -1,0 +1,77 @@
+import type { IpcBrokerInfo } from '../../../shared/ipc/channels';
+import type { AgentMessageView } from '../../broker/agent-message';
+import type { Broker } from '../../broker/broker';
+import { InvalidInputError, NotFoundError } from '../../broker/errors';
+import type { HitlRequest } from '../../broker/request';
+import { listPickableFiles } from '../../http/file-pick';
+import { toPublicRequest } from '../../http/views';
+import type { SettingsStore } from '../settings/settings-store';
+import { isSafeExternalUrl } from '../security/external-links';
+import type { IpcRouter } from './ipc-router';
+
+export interface DesktopIpcDeps {
+  broker: Broker;
+  /** Resolved requests, oldest first (the persisted history). */
+  history: () => HitlRequest[];
+  agentMessages: (agentId: string) => AgentMessageView[];
+  info: () => IpcBrokerInfo;
+  settings: SettingsStore;
+  /** shell.openExternal; only ever called with a checked http(s) URL. */
+  openExternal: (url: string) => void;
+  hidePopover: () => void;
+  openInWindow: (id: string | null) => void;
+}
+
+/** Default and largest history page. */
+const HISTORY_LIMIT = 500;
+
+/** Registers every IPC channel (the same operations as the HTTP /api routes, plus desktop ones). */
+export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): void {
+  const { broker } = deps;
+  const requireRequest = (id: string): HitlRequest => {
+    const request = broker.get(id);
+    if (!request) throw new NotFoundError(`with id ${id}`);
+    return request;
+  };
+
+  router.handle('inbox:list-pending', () => ({ requests: broker.pending().map(toPublicRequest), seq: broker.lastSeq }));
+  router.handle('inbox:history', ({ q, limit }) => searchHistory(deps.history(), q, limit ?? HISTORY_LIMIT).map(toPublicRequest));
+  router.handle('inbox:answer', ({ id, input }) => toPublicRequest(broker.answer(requireRequest(id).id, input, 'ui')));
+  router.handle('inbox:cancel', ({ id, reason }) => toPublicRequest(broker.cancel(requireRequest(id).id, { reason, by: 'ui' })));
+  router.handle('inbox:list-files', async ({ id }) => {
+    const request = requireRequest(id);
+    if (request.input.kind !== 'file') {
+      throw new InvalidInputError(`request ${request.key} does not ask for a file (input.kind is ${request.input.kind})`);
+    }
+    return listPickableFiles(request.input.root, request.input.pattern);
+  });
+  router.handle('inbox:agent-messages', ({ agentId }) => deps.agentMessages(agentId));
+  router.handle('inbox:info', () => deps.info());
+  router.handle('settings:get', () => deps.settings.get());
+  router.handle('settings:update', (patch) => deps.settings.update(patch));
+  router.handle('shell:open-external', ({ url }) => {
+    if (!isSafeExternalUrl(url)) throw new InvalidInputError(`invalid url: only http(s) links open in the browser`);
+    deps.openExternal(url);
+    return null;
+  });
+  router.handle('popover:hide', () => {
+    deps.hidePopover();
+    return null;
+  });
+  router.handle('window:open-request', ({ id }) => {
+    deps.openInWindow(id);
+    return null;
+  });
+}
+
+/** Resolved requests newest first, filtered by a case-insensitive search of key, prompt, answer and agent. */
+export function searchHistory(all: HitlRequest[], q: string | undefined, limit: number): HitlRequest[] {
+  const needle = q?.trim().toLowerCase();
+  const out: HitlRequest[] = [];
+  for (let i = all.length - 1; i >= 0 && out.length < limit; i -= 1) {
+    const item = all[i]!;
+    const fields = [item.key, item.prompt, item.title, item.answer?.text, item.agent?.id, item.agent?.name];
+    if (!needle || fields.some((f) => f?.toLowerCase().includes(needle))) out.push(item);
+  }
+  return out;
+}

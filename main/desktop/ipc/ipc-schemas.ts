@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { DesktopSettingsPatchSchema } from '../../../shared/desktop-settings';
+import type { IpcInvokeChannel } from '../../../shared/ipc/channels';
+import { AnswerInputSchema } from '../../broker/request';
+
+const Id = z.string().min(1).max(200);
+const Nothing = z.undefined();
+
+/** The zod schema every payload of each channel must pass before main acts on it. */
+export const IPC_PAYLOAD_SCHEMAS = {
+  'inbox:list-pending': Nothing,
+  'inbox:history': z
+    .object({ q: z.string().max(1000).optional(), limit: z.number().int().min(1).max(10_000).optional() })
+    .strict(),
+  'inbox:answer': z.object({ id: Id, input: AnswerInputSchema }).strict(),
+  'inbox:cancel': z.object({ id: Id, reason: z.string().max(10_000).optional() }).strict(),
+  'inbox:list-files': z.object({ id: Id }).strict(),
+  'inbox:agent-messages': z.object({ agentId: z.string().min(1).max(500) }).strict(),
+  'inbox:info': Nothing,
+  'settings:get': Nothing,
+  'settings:update': DesktopSettingsPatchSchema,
+  'shell:open-external': z.object({ url: z.string().min(1).max(8192) }).strict(),
+  'popover:hide': Nothing,
+  'window:open-request': z.object({ id: Id.nullable() }).strict(),
+} satisfies Record<IpcInvokeChannel, z.ZodType>;

@@ -1,0 +1,30 @@
+import type { IpcEnvelope, IpcEventMap, IpcInvokeMap } from './channels';
+
+type Call<C extends keyof IpcInvokeMap> = IpcInvokeMap[C]['payload'] extends undefined
+  ? () => Promise<IpcEnvelope<IpcInvokeMap[C]['result']>>
+  : (payload: IpcInvokeMap[C]['payload']) => Promise<IpcEnvelope<IpcInvokeMap[C]['result']>>;
+
+type Listen<C extends keyof IpcEventMap> = (listener: (payload: IpcEventMap[C]) => void) => () => void;
+
+/**
+ * What the preload exposes as `window.hitl`: one named function per channel, nothing raw
+ * (no ipcRenderer, no generic send). Listener functions return their unsubscribe.
+ */
+export interface HitlBridge {
+  listPending: Call<'inbox:list-pending'>;
+  history: Call<'inbox:history'>;
+  answer: Call<'inbox:answer'>;
+  cancel: Call<'inbox:cancel'>;
+  listFiles: Call<'inbox:list-files'>;
+  agentMessages: Call<'inbox:agent-messages'>;
+  info: Call<'inbox:info'>;
+  getSettings: Call<'settings:get'>;
+  updateSettings: Call<'settings:update'>;
+  openExternal: Call<'shell:open-external'>;
+  hidePopover: Call<'popover:hide'>;
+  openInWindow: Call<'window:open-request'>;
+  onInboxEvent: Listen<'inbox:event'>;
+  onPopoverShowRequest: Listen<'popover:show-request'>;
+  onWindowShowRequest: Listen<'window:show-request'>;
+  onSettingsChanged: Listen<'settings:changed'>;
+}

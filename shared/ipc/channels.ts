@@ -1,0 +1,82 @@
+/**
+ * The one typed IPC contract between the desktop main process, the preload and the renderer
+ * (after Electron Fiddle / Heroic: an interface keyed by channel name). Types only, plus the
+ * channel-name lists the preload and main iterate over.
+ */
+import type { AgentMessageView } from '../../main/broker/agent-message';
+import type { AnswerInput, HitlRequest } from '../../main/broker/request';
+import type { DesktopSettings, DesktopSettingsPatch } from '../desktop-settings';
+
+/** What the broker says about itself (same shape as GET /api/info). */
+export interface IpcBrokerInfo {
+  version: string;
+  dirs: string[];
+  tokenRequired: boolean;
+  url: string;
+}
+
+/** Renderer → main calls (ipcRenderer.invoke / ipcMain.handle): payload in, result out. */
+export interface IpcInvokeMap {
+  'inbox:list-pending': { payload: undefined; result: { requests: HitlRequest[]; seq: number } };
+  'inbox:history': { payload: { q?: string; limit?: number }; result: HitlRequest[] };
+  'inbox:answer': { payload: { id: string; input: AnswerInput }; result: HitlRequest };
+  'inbox:cancel': { payload: { id: string; reason?: string }; result: HitlRequest };
+  'inbox:list-files': { payload: { id: string }; result: string[] };
+  'inbox:agent-messages': { payload: { agentId: string }; result: AgentMessageView[] };
+  'inbox:info': { payload: undefined; result: IpcBrokerInfo };
+  'settings:get': { payload: undefined; result: DesktopSettings };
+  'settings:update': { payload: DesktopSettingsPatch; result: DesktopSettings };
+  'shell:open-external': { payload: { url: string }; result: null };
+  'popover:hide': { payload: undefined; result: null };
+  'window:open-request': { payload: { id: string | null }; result: null };
+}
+
+/** An inbox change pushed to every window (same shapes as the renderer's InboxEvent). */
+export type IpcInboxEvent =
+  | { type: 'snapshot'; seq: number; pending: HitlRequest[] }
+  | { type: 'added' | 'updated' | 'answered' | 'cancelled' | 'expired'; seq: number; request: HitlRequest }
+  | { type: 'agent_message'; agentId: string; message: AgentMessageView };
+
+/** Main → renderer events (webContents.send / ipcRenderer.on). */
+export interface IpcEventMap {
+  'inbox:event': IpcInboxEvent;
+  /** The popover should show this request (null: the oldest pending, or the empty state). */
+  'popover:show-request': { id: string | null };
+  /** The main window should select this request. */
+  'window:show-request': { id: string };
+  'settings:changed': DesktopSettings;
+}
+
+export type IpcInvokeChannel = keyof IpcInvokeMap;
+export type IpcEventChannel = keyof IpcEventMap;
+export type IpcPayload<C extends IpcInvokeChannel> = IpcInvokeMap[C]['payload'];
+export type IpcResult<C extends IpcInvokeChannel> = IpcInvokeMap[C]['result'];
+
+/** Every invoke result travels in this envelope so the renderer keeps the error code and status. */
+export type IpcEnvelope<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } };
+
+/** All invoke channels (main registers exactly these; a test checks both sides agree). */
+export const IPC_INVOKE_CHANNELS = [
+  'inbox:list-pending',
+  'inbox:history',
+  'inbox:answer',
+  'inbox:cancel',
+  'inbox:list-files',
+  'inbox:agent-messages',
+  'inbox:info',
+  'settings:get',
+  'settings:update',
+  'shell:open-external',
+  'popover:hide',
+  'window:open-request',
+] as const satisfies readonly IpcInvokeChannel[];
+
+export const IPC_EVENT_CHANNELS = [
+  'inbox:event',
+  'popover:show-request',
+  'window:show-request',
+  'settings:changed',
+] as const satisfies readonly IpcEventChannel[];
+
+/** The name the preload exposes its API under: `window.hitl`. */
+export const BRIDGE_NAME = 'hitl';
