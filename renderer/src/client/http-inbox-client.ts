@@ -1,0 +1,176 @@
+import type { AgentMessageView } from '../../../main/broker/agent-message';
+import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import {
+  InboxClientError,
+  type BrokerInfo,
+  type ConnectionState,
+  type HistoryQuery,
+  type InboxClient,
+  type InboxEvent,
+} from './inbox-client';
+import { parseInboxEvent, SSE_EVENT_NAMES } from './parse-inbox-event';
+
+/** The part of the browser's EventSource this client uses (kept minimal so tests can fake it). */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  addEventListener(name: string, listener: (event: { data: string; lastEventId: string }) => void): void;
+  close(): void;
+}
+
+export interface HttpInboxClientOptions {
+  /** Broker base URL; '' means the page's own origin (the web UI served by `serve`). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  eventSource?: (url: string) => EventSourceLike;
+  /** Delay before re-opening a stream the browser gave up on (ms). */
+  retryDelayMs?: number;
+}
+
+const CLOSED = 2;
+
+/**
+ * InboxClient over the broker's HTTP API and SSE stream (docs/http-api.md).
+ * The browser's EventSource reconnects by itself and resumes with Last-Event-ID; when it gives up
+ * (the server answered an error) a new stream is opened after a delay and re-syncs from its snapshot.
+ * Cookies (the token cookie set by `/?token=`) go with every same-origin call.
+ */
+export class HttpInboxClient implements InboxClient {
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly openStream: (url: string) => EventSourceLike;
+  private readonly retryDelayMs: number;
+  private readonly listeners = new Set<(event: InboxEvent) => void>();
+  private readonly connectionListeners = new Set<(state: ConnectionState) => void>();
+  private stream: EventSourceLike | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private state: ConnectionState = 'closed';
+
+  constructor(options: HttpInboxClientOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
+    this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.openStream = options.eventSource ?? defaultEventSource;
+    this.retryDelayMs = options.retryDelayMs ?? 2000;
+  }
+
+  async listPending(): Promise<{ requests: HitlRequest[]; seq: number }> {
+    return this.call('GET', '/api/requests');
+  }
+
+  async history(query: HistoryQuery = {}): Promise<HitlRequest[]> {
+    const params = new URLSearchParams();
+    if (query.q) params.set('q', query.q);
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    const suffix = params.size ? `?${params}` : '';
+    return (await this.call<{ requests: HitlRequest[] }>('GET', `/api/history${suffix}`)).requests;
+  }
+
+  async answer(id: string, input: AnswerInput): Promise<HitlRequest> {
+    return (await this.call<{ request: HitlRequest }>('POST', `/api/requests/${enc(id)}/answer`, input)).request;
+  }
+
+  async cancel(id: string, reason?: string): Promise<HitlRequest> {
+    const body = reason ? { reason } : {};
+    return (await this.call<{ request: HitlRequest }>('POST', `/api/requests/${enc(id)}/cancel`, body)).request;
+  }
+
+  async listFiles(id: string): Promise<string[]> {
+    return (await this.call<{ files: string[] }>('GET', `/api/requests/${enc(id)}/files`)).files;
+  }
+
+  async agentMessages(agentId: string): Promise<AgentMessageView[]> {
+    return (await this.call<{ messages: AgentMessageView[] }>('GET', `/api/agents/${enc(agentId)}/messages`)).messages;
+  }
+
+  async info(): Promise<BrokerInfo> {
+    return this.call('GET', '/api/info');
+  }
+
+  subscribe(listener: (event: InboxEvent) => void): () => void {
+    this.listeners.add(listener);
+    if (!this.stream && !this.retryTimer) this.connect('connecting');
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.disconnect();
+    };
+  }
+
+  onConnectionChange(listener: (state: ConnectionState) => void): () => void {
+    this.connectionListeners.add(listener);
+    listener(this.state);
+    return () => this.connectionListeners.delete(listener);
+  }
+
+  private connect(state: ConnectionState): void {
+    this.retryTimer = undefined;
+    this.setState(state);
+    const stream = this.openStream(`${this.baseUrl}/events`);
+    this.stream = stream;
+    stream.onopen = () => this.setState('open');
+    stream.onerror = () => {
+      if (this.stream !== stream) return;
+      if (stream.readyState !== CLOSED) return this.setState('reconnecting');
+      // The browser gave up (e.g. a 401/403 or a restarted server refused once): retry ourselves.
+      stream.close();
+      this.stream = undefined;
+      this.setState('reconnecting');
+      this.retryTimer = setTimeout(() => this.connect('reconnecting'), this.retryDelayMs);
+    };
+    for (const name of SSE_EVENT_NAMES) {
+      stream.addEventListener(name, (message) => {
+        const event = parseInboxEvent(name, message.data, message.lastEventId);
+        if (!event) return;
+        if (this.state !== 'open') this.setState('open');
+        for (const listener of [...this.listeners]) listener(event);
+      });
+    }
+  }
+
+  private disconnect(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.stream?.close();
+    this.stream = undefined;
+    this.setState('closed');
+  }
+
+  private setState(state: ConnectionState): void {
+    if (state === this.state) return;
+    this.state = state;
+    for (const listener of [...this.connectionListeners]) listener(state);
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+        method,
+        credentials: 'same-origin',
+        headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new InboxClientError(`The broker is unreachable (${String(error)})`, 'network', 0);
+    }
+    const json = (await response.json().catch(() => undefined)) as { error?: string; message?: string } | undefined;
+    if (!response.ok) {
+      throw new InboxClientError(
+        json?.message ?? `${method} ${path} failed with HTTP ${response.status}`,
+        json?.error ?? 'http_error',
+        response.status,
+      );
+    }
+    return json as T;
+  }
+}
+
+function enc(segment: string): string {
+  return encodeURIComponent(segment);
+}
+
+function defaultEventSource(url: string): EventSourceLike {
+  const Impl = (globalThis as unknown as { EventSource?: new (url: string, init?: { withCredentials?: boolean }) => EventSourceLike }).EventSource;
+  if (!Impl) throw new Error('EventSource is not available in this environment');
+  return new Impl(url);
+}

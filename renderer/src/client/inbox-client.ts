@@ -1,0 +1,66 @@
+import type { AgentMessageView } from '../../../main/broker/agent-message';
+import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+
+/** What the broker says about itself (GET /api/info). */
+export interface BrokerInfo {
+  version: string;
+  /** Handshake directories being watched (may be empty). */
+  dirs: string[];
+  tokenRequired: boolean;
+  /** The broker's base URL, e.g. http://127.0.0.1:7842 (used in the empty-state instructions). */
+  url: string;
+}
+
+/** Everything that can change the inbox, in the order the broker emitted it. */
+export type InboxEvent =
+  | { type: 'snapshot'; seq: number; pending: HitlRequest[] }
+  | { type: 'added' | 'updated' | 'answered' | 'cancelled' | 'expired'; seq?: number; request: HitlRequest }
+  | { type: 'agent_message'; agentId: string; message: AgentMessageView };
+
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export interface HistoryQuery {
+  /** Searches key, prompt, answer and agent. */
+  q?: string;
+  limit?: number;
+}
+
+/** A failed client call, carrying the broker's `{ error, message }` when there was one. */
+export class InboxClientError extends Error {
+  constructor(
+    message: string,
+    /** The broker's error code (e.g. `already_resolved`), or `network`. */
+    readonly code: string,
+    /** HTTP-like status: 404 unknown, 409 already resolved, 0 when the broker was unreachable. */
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'InboxClientError';
+  }
+}
+
+/**
+ * The one door between the UI and a broker. The browser uses HTTP + SSE
+ * (http-inbox-client.ts), the desktop app IPC; tests and the dev preview an in-memory fake.
+ * The UI never knows which.
+ */
+export interface InboxClient {
+  /** Pending requests (oldest first) and the event seq they are current at. */
+  listPending(): Promise<{ requests: HitlRequest[]; seq: number }>;
+  /** Resolved requests, newest first. */
+  history(query?: HistoryQuery): Promise<HitlRequest[]>;
+  answer(id: string, input: AnswerInput): Promise<HitlRequest>;
+  cancel(id: string, reason?: string): Promise<HitlRequest>;
+  /** Files a file-pick request may answer with, relative to its root. */
+  listFiles(id: string): Promise<string[]>;
+  /** The agent's recent HAPI messages, oldest first. */
+  agentMessages(agentId: string): Promise<AgentMessageView[]>;
+  info(): Promise<BrokerInfo>;
+  /**
+   * Live events. The first event after (re)connecting is a `snapshot` whenever the client could
+   * not resume exactly; listeners must replace their pending set with it. Returns unsubscribe.
+   */
+  subscribe(listener: (event: InboxEvent) => void): () => void;
+  /** Connection state changes; called at once with the current state. Returns unsubscribe. */
+  onConnectionChange(listener: (state: ConnectionState) => void): () => void;
+}

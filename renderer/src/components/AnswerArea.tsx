@@ -1,0 +1,31 @@
+import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import type { InboxClient } from '../client/inbox-client';
+import { ChoiceAnswer } from './inputs/ChoiceAnswer';
+import { ConfirmAnswer } from './inputs/ConfirmAnswer';
+import { FilePickAnswer } from './inputs/FilePickAnswer';
+import { FormAnswer } from './inputs/FormAnswer';
+import { TextAnswer } from './inputs/TextAnswer';
+
+interface Props {
+  request: HitlRequest;
+  client: InboxClient;
+  busy: boolean;
+  submit: (answer: AnswerInput) => void;
+}
+
+/** The native input for what the request wants (`request.input.kind`). */
+export function AnswerArea({ request, ...rest }: Props) {
+  const input = request.input;
+  switch (input.kind) {
+    case 'text':
+      return <TextAnswer request={{ ...request, input }} {...rest} />;
+    case 'confirm':
+      return <ConfirmAnswer request={{ ...request, input }} {...rest} />;
+    case 'choice':
+      return <ChoiceAnswer request={{ ...request, input }} {...rest} />;
+    case 'form':
+      return <FormAnswer request={{ ...request, input }} {...rest} />;
+    case 'file':
+      return <FilePickAnswer request={{ ...request, input }} {...rest} />;
+  }
+}

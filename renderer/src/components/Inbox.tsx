@@ -1,0 +1,81 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { InboxClient } from '../client/inbox-client';
+import { useI18n } from '../i18n/I18nProvider';
+import { groupRequests } from '../state/group-requests';
+import type { InboxAction, InboxState } from '../state/inbox-state';
+import { AgentContextPanel } from './AgentContextPanel';
+import { EmptyState } from './EmptyState';
+import { QuestionCard } from './QuestionCard';
+import { RequestList, type RequestListHandle } from './RequestList';
+import { useListKeyboard } from './use-list-keyboard';
+
+interface Props {
+  client: InboxClient;
+  state: InboxState;
+  now: number;
+  dispatch: (action: InboxAction) => void;
+  onResolving: (id: string) => void;
+  onResolveFailed: (id: string) => void;
+}
+
+/** Pending requests (grouped, newest first) beside the selected card and its agent's context. */
+export function Inbox({ client, state, now, dispatch, onResolving, onResolveFailed }: Props) {
+  const { t } = useI18n();
+  const rows = useMemo(() => groupRequests(state.pending.values()), [state.pending]);
+  const ids = useMemo(() => rows.flatMap((r) => (r.kind === 'request' ? [r.request.id] : [])), [rows]);
+  const [chosenId, setChosenId] = useState<string | undefined>();
+  const lastIndex = useRef(0);
+  const listRef = useRef<RequestListHandle>(null);
+  const detailRef = useRef<HTMLElement>(null);
+
+  // The chosen request, or (when it left) the one that took its place in the list.
+  const selectedId = chosenId && state.pending.has(chosenId) ? chosenId : ids[Math.min(lastIndex.current, ids.length - 1)];
+  const selectedIndex = selectedId ? ids.indexOf(selectedId) : -1;
+  useEffect(() => {
+    if (selectedIndex >= 0) lastIndex.current = selectedIndex;
+  }, [selectedIndex]);
+  const selected = selectedId ? state.pending.get(selectedId) : undefined;
+
+  useListKeyboard({
+    move: (delta) => {
+      if (!ids.length) return;
+      const next = Math.max(0, Math.min(ids.length - 1, (selectedIndex < 0 ? 0 : selectedIndex) + delta));
+      setChosenId(ids[next]);
+    },
+    focusAnswer: () => detailRef.current?.querySelector<HTMLElement>('[data-answer-focus]')?.focus(),
+    back: () => listRef.current?.focus(),
+  });
+
+  if (!state.loaded) return <p className="hint center">{t('loading')}</p>;
+  if (ids.length === 0) return <EmptyState client={client} />;
+  return (
+    <div className="inbox">
+      <RequestList ref={listRef} rows={rows} selectedId={selectedId} now={now} onSelect={setChosenId} />
+      <section ref={detailRef} className="detail" aria-label={t('request')}>
+        {selected ? (
+          <div className={selected.agent ? 'detail-grid with-context' : 'detail-grid'}>
+            <QuestionCard
+              key={selected.id}
+              request={selected}
+              client={client}
+              now={now}
+              onResolving={onResolving}
+              onResolveFailed={onResolveFailed}
+            />
+            {selected.agent ? (
+              <AgentContextPanel
+                agent={selected.agent}
+                client={client}
+                messages={state.agentMessages.get(selected.agent.id)}
+                dispatch={dispatch}
+              />
+            ) : null}
+          </div>
+        ) : (
+          <p className="hint center">{t('selectRequest')}</p>
+        )}
+        <p className="hint keyboard-help">{t('keyboardHelp')}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { formatAge } from '../format/age';
+import { useI18n } from '../i18n/I18nProvider';
+import type { InboxRow } from '../state/group-requests';
+
+const GROUP_HEIGHT = 34;
+const ROW_HEIGHT = 64;
+
+interface Props {
+  rows: InboxRow[];
+  selectedId: string | undefined;
+  now: number;
+  onSelect: (id: string) => void;
+}
+
+export interface RequestListHandle {
+  focus(): void;
+}
+
+/** The virtualised pending list (10,000 rows stay fast): group headers and request rows. */
+export const RequestList = forwardRef<RequestListHandle, Props>(function RequestList({ rows, selectedId, now, onSelect }, ref) {
+  const { t } = useI18n();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  useImperativeHandle(ref, () => ({ focus: () => scrollRef.current?.focus() }), []);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
+    overscan: 12,
+  });
+  const selectedIndex = rows.findIndex((r) => r.kind === 'request' && r.request.id === selectedId);
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  return (
+    <div
+      ref={scrollRef}
+      className="request-list"
+      role="listbox"
+      tabIndex={0}
+      aria-label={t('requestList')}
+      aria-activedescendant={selectedId ? `row-${selectedId}` : undefined}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` };
+          if (row.kind === 'group') {
+            const label = row.agent ? (row.agent.name ?? row.agent.id) : row.source;
+            const detail = row.agent ? [row.agent.runtime, row.agent.projectDir].filter(Boolean).join(' · ') : '';
+            return (
+              <div key={`g-${row.groupKey}`} role="presentation" className="group-header" style={style}>
+                <span className="group-label">{label}</span>
+                {detail ? <span className="group-detail">{detail}</span> : null}
+                <span className="count">{row.count}</span>
+              </div>
+            );
+          }
+          const r = row.request;
+          const selected = r.id === selectedId;
+          return (
+            <div
+              key={r.id}
+              id={`row-${r.id}`}
+              role="option"
+              aria-selected={selected}
+              className={selected ? 'request-row selected' : 'request-row'}
+              style={style}
+              onClick={() => onSelect(r.id)}
+            >
+              <div className="row-top">
+                <span className="row-key">{r.title ?? r.key}</span>
+                <span className="row-age">{formatAge(now - r.createdAt)}</span>
+              </div>
+              <div className="row-prompt">{firstLine(r.prompt)}</div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+});
+
+function firstLine(markdown: string): string {
+  const line = markdown.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.replace(/^[#>*\-\s`]+/, '').slice(0, 200);
+}

@@ -1,0 +1,35 @@
+import type { HitlRequest } from '../../../main/broker/request';
+import { formatAge } from '../format/age';
+import { useI18n } from '../i18n/I18nProvider';
+
+/** Key, source, agent and live age of a request, as a definition list. */
+export function RequestMeta({ request, now }: { request: HitlRequest; now: number }) {
+  const { t } = useI18n();
+  const agent = request.agent;
+  return (
+    <dl className="meta">
+      <div>
+        <dt>{t('key')}</dt>
+        <dd>
+          <code>{request.key}</code>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('source')}</dt>
+        <dd>{request.source}</dd>
+      </div>
+      {agent ? (
+        <div>
+          <dt>{t('agent')}</dt>
+          <dd title={[agent.runtime, agent.projectDir, agent.terminal].filter(Boolean).join(' · ')}>{agent.name ?? agent.id}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t('age')}</dt>
+        <dd>
+          <time dateTime={new Date(request.createdAt).toISOString()}>{formatAge(now - request.createdAt)}</time>
+        </dd>
+      </div>
+    </dl>
+  );
+}

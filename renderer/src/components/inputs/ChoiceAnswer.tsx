@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { choiceAnswer, toggleSelection } from '../../answers/build-answer';
+import { useI18n } from '../../i18n/I18nProvider';
+import { submitOnModEnter, type AnswerInputProps } from './types';
+
+/** Options (single or multiple) with description and the recommended one marked, plus "other". */
+export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice'>) {
+  const { t } = useI18n();
+  const { options, multiple, recommended } = request.input;
+  const [selected, setSelected] = useState<string[]>([]);
+  const [other, setOther] = useState('');
+  const answer = choiceAnswer(selected, other);
+  const name = `choice-${request.id}`;
+  return (
+    <form
+      className="answer-form"
+      onKeyDown={submitOnModEnter}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (answer && !busy) submit(answer);
+      }}
+    >
+      <fieldset className="choices">
+        <legend className="field-label">{multiple ? t('chooseMany') : t('chooseOne')}</legend>
+        {options.map((option, i) => {
+          const isRecommended = option.value === recommended;
+          const inputId = `${name}-${i}`;
+          return (
+            <label key={option.value} htmlFor={inputId} className={isRecommended ? 'choice recommended' : 'choice'}>
+              <input
+                id={inputId}
+                type={multiple ? 'checkbox' : 'radio'}
+                name={name}
+                value={option.value}
+                {...(i === 0 ? { 'data-answer-focus': true } : {})}
+                checked={selected.includes(option.value)}
+                onChange={() => setSelected((s) => toggleSelection(s, option.value, multiple))}
+              />
+              <span className="choice-body">
+                <span className="choice-title">
+                  {option.value !== option.label ? <span className="choice-key">{option.value}</span> : null}
+                  {option.label}
+                  {isRecommended ? <span className="badge recommended-badge">{t('recommended')}</span> : null}
+                </span>
+                {option.description ? <span className="choice-description">{option.description}</span> : null}
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <label htmlFor={`${name}-other`} className="field-label">
+        {t('otherLabel')}
+      </label>
+      <textarea id={`${name}-other`} rows={2} value={other} onChange={(e) => setOther(e.target.value)} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={!answer || busy}>
+          {t('send')}
+        </button>
+        <span className="hint">{t('sendHint')}</span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { APPROVAL, textAnswer } from '../../answers/build-answer';
+import { useI18n } from '../../i18n/I18nProvider';
+import { submitOnModEnter, type AnswerInputProps } from './types';
+
+/** Free text, plus the one-click empty approval. */
+export function TextAnswer({ request, busy, submit }: AnswerInputProps<'text'>) {
+  const { t } = useI18n();
+  const [text, setText] = useState('');
+  const answer = textAnswer(text);
+  const id = `answer-${request.id}`;
+  return (
+    <form
+      className="answer-form"
+      onKeyDown={submitOnModEnter}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (answer && !busy) submit(answer);
+      }}
+    >
+      <label htmlFor={id} className="field-label">
+        {t('answerLabel')}
+      </label>
+      <textarea
+        id={id}
+        data-answer-focus
+        value={text}
+        rows={4}
+        placeholder={request.input.placeholder ?? t('answerPlaceholder')}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={!answer || busy} title={t('sendHint')}>
+          {t('send')}
+        </button>
+        <button type="button" className="approve" disabled={busy} title={t('approveHint')} onClick={() => submit(APPROVAL)}>
+          {t('approve')}
+        </button>
+        <span className="hint">{t('sendHint')}</span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MessageKey } from '../i18n/en';
+import { useI18n } from '../i18n/I18nProvider';
+import type { Departure } from '../state/inbox-state';
+import type { Notice } from './Notices';
+
+/**
+ * Turns requests leaving the inbox into notices: "answer sent" for ones this window resolved,
+ * "answered elsewhere" (cancelled, expired) for the rest, so a card never vanishes silently.
+ */
+export function useDepartureNotices(departures: readonly Departure[]) {
+  const { t } = useI18n();
+  const mine = useRef(new Set<string>());
+  const seen = useRef(0);
+  const [notices, setNotices] = useState<Notice[]>([]);
+  useEffect(() => {
+    const fresh = departures.filter((d) => d.n > seen.current);
+    if (!fresh.length) return;
+    seen.current = fresh.at(-1)!.n;
+    const added = fresh.map((d): Notice => {
+      const { id, key, status } = d.request;
+      const ours = mine.current.delete(id);
+      const message: MessageKey = ours
+        ? status === 'answered' ? 'noticeSentAnswer' : 'noticeSentCancel'
+        : status === 'answered' ? 'noticeAnswered' : status === 'cancelled' ? 'noticeCancelled' : 'noticeExpired';
+      return { id: d.n, text: t(message, { key: d.request.title ?? key }), tone: ours ? 'success' : 'info' };
+    });
+    setNotices((n) => [...n, ...added].slice(-5));
+  }, [departures, t]);
+  const dismiss = useCallback((id: number) => setNotices((n) => n.filter((x) => x.id !== id)), []);
+  const onResolving = useCallback((id: string) => void mine.current.add(id), []);
+  const onResolveFailed = useCallback((id: string) => void mine.current.delete(id), []);
+  return { notices, dismiss, onResolving, onResolveFailed };
+}

@@ -1,0 +1,87 @@
+import type { AgentMessageView } from '../../../main/broker/agent-message';
+import type { HitlRequest } from '../../../main/broker/request';
+import type { InboxEvent } from '../client/inbox-client';
+
+/** How many HAPI messages per agent the UI keeps. */
+export const AGENT_MESSAGE_LIMIT = 200;
+
+/** A request that left the inbox, for the "answered elsewhere" notice. */
+export interface Departure {
+  request: HitlRequest;
+  /** Monotonic counter so the UI can tell new departures from ones it has already shown. */
+  n: number;
+}
+
+export interface InboxState {
+  pending: ReadonlyMap<string, HitlRequest>;
+  /** The broker seq the state is current at (events at or below it are replays and ignored). */
+  seq: number;
+  /** Whether a snapshot or list has arrived yet. */
+  loaded: boolean;
+  agentMessages: ReadonlyMap<string, readonly AgentMessageView[]>;
+  departures: readonly Departure[];
+}
+
+export type InboxAction =
+  | InboxEvent
+  | { type: 'agent_messages_loaded'; agentId: string; messages: AgentMessageView[] };
+
+export const initialInboxState: InboxState = {
+  pending: new Map(),
+  seq: 0,
+  loaded: false,
+  agentMessages: new Map(),
+  departures: [],
+};
+
+/** Applies one broker event (or a loaded message list) to the inbox. Pure. */
+export function inboxReducer(state: InboxState, action: InboxAction): InboxState {
+  switch (action.type) {
+    case 'snapshot':
+      return { ...state, loaded: true, seq: action.seq, pending: new Map(action.pending.map((r) => [r.id, r])) };
+    case 'added':
+    case 'updated': {
+      if (isReplay(state, action.seq)) return state;
+      if (action.request.status !== 'pending') return withSeq(state, action.seq);
+      const pending = new Map(state.pending);
+      pending.set(action.request.id, action.request);
+      return { ...withSeq(state, action.seq), pending };
+    }
+    case 'answered':
+    case 'cancelled':
+    case 'expired': {
+      if (isReplay(state, action.seq)) return state;
+      if (!state.pending.has(action.request.id)) return withSeq(state, action.seq);
+      const pending = new Map(state.pending);
+      pending.delete(action.request.id);
+      const n = (state.departures.at(-1)?.n ?? 0) + 1;
+      const departures = [...state.departures.slice(-19), { request: action.request, n }];
+      return { ...withSeq(state, action.seq), pending, departures };
+    }
+    case 'agent_message': {
+      const list = [...(state.agentMessages.get(action.agentId) ?? []), action.message];
+      return { ...state, agentMessages: withAgent(state, action.agentId, list) };
+    }
+    case 'agent_messages_loaded': {
+      // Live messages that arrived while loading are newer than the loaded list: keep them after it.
+      const loaded = action.messages;
+      const lastAt = loaded.at(-1)?.at ?? -Infinity;
+      const live = (state.agentMessages.get(action.agentId) ?? []).filter((m) => m.at > lastAt);
+      return { ...state, agentMessages: withAgent(state, action.agentId, [...loaded, ...live]) };
+    }
+  }
+}
+
+function isReplay(state: InboxState, seq: number | undefined): boolean {
+  return seq !== undefined && state.loaded && seq <= state.seq;
+}
+
+function withSeq(state: InboxState, seq: number | undefined): InboxState {
+  return seq !== undefined && seq > state.seq ? { ...state, seq } : state;
+}
+
+function withAgent(state: InboxState, agentId: string, list: AgentMessageView[]): Map<string, AgentMessageView[]> {
+  const map = new Map(state.agentMessages) as Map<string, AgentMessageView[]>;
+  map.set(agentId, list.slice(-AGENT_MESSAGE_LIMIT));
+  return map;
+}
