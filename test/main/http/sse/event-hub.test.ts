@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Broker } from '../../../../main/broker/broker';
+import { createHttpServer, type HttpServer, type HttpServerOptions } from '../../../../main/http/server';
+import { until } from '../helpers';
+import { SseTestClient } from '../sse-client';
+
+let server: HttpServer | undefined;
+const clients: SseTestClient[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await server?.close();
+  server = undefined;
+});
+
+async function start(options: Partial<HttpServerOptions> = {}): Promise<{ broker: Broker; port: number }> {
+  const broker = options.broker ?? new Broker();
+  server = await createHttpServer({ rendererDir: null, port: 0, ...options, broker });
+  await server.listen();
+  return { broker, port: server.port() };
+}
+
+async function connect(port: number, headers: Record<string, string> = {}): Promise<SseTestClient> {
+  const client = await SseTestClient.connect(port, headers);
+  clients.push(client);
+  return client;
+}
+
+describe('GET /events', () => {
+  it('sends a snapshot of pending requests on connect, then live events with ids', async () => {
+    const { broker, port } = await start();
+    broker.add({ source: 'clarity-file', key: 'before', prompt: 'q0', meta: { secret: 'x' } });
+    const client = await connect(port);
+    expect(client.status).toBe(200);
+    const [snapshot] = await until(() => client.events().length >= 1 && client.events());
+    expect(snapshot!.event).toBe('snapshot');
+    expect(snapshot!.id).toBe('1');
+    const data = JSON.parse(snapshot!.data!);
+    expect(data.seq).toBe(1);
+    expect(data.pending.map((r: { key: string }) => r.key)).toEqual(['before']);
+    expect(snapshot!.data).not.toContain('secret');
+
+    const added = broker.add({ source: 'clarity-http', key: 'live', prompt: 'Ship it?', meta: { secret: 'y' } });
+    broker.answer(added.id, { text: 'yes' });
+    const live = await until(() => client.events().length >= 3 && client.events().slice(1));
+    expect(live.map((m) => [m.id, m.event])).toEqual([
+      ['2', 'new_question'],
+      ['3', 'answered'],
+    ]);
+    const question = JSON.parse(live[0]!.data!);
+    expect(question).toMatchObject({ type: 'new_question', id: added.id, key: 'live', source: 'clarity-http', question: 'Ship it?', timestamp: added.createdAt });
+    expect(question.request).toMatchObject({ id: added.id, status: 'pending' });
+    expect(question.request).not.toHaveProperty('meta');
+    expect(JSON.parse(live[1]!.data!).request.answer).toEqual({ text: 'yes' });
+  });
+
+  it('names cancelled, expired and updated events', async () => {
+    const { broker, port } = await start();
+    const client = await connect(port);
+    const a = broker.add({ source: 'cueme', key: 'a', prompt: 'q' });
+    const b = broker.add({ source: 'cueme', key: 'b', prompt: 'q' });
+    broker.update(a.id, { title: 'A title' });
+    broker.cancel(a.id);
+    broker.expire(b.id);
+    const events = await until(() => client.events().length >= 6 && client.events());
+    expect(events.map((m) => m.event)).toEqual(['snapshot', 'new_question', 'new_question', 'updated', 'cancelled', 'expired']);
+  });
+
+  it('replays the events after Last-Event-ID without a snapshot', async () => {
+    const { broker, port } = await start();
+    const first = await connect(port);
+    const r1 = broker.add({ source: 'cueme', key: 'one', prompt: 'q' });
+    await until(() => first.events().length >= 2);
+    first.close();
+    const r2 = broker.add({ source: 'cueme', key: 'two', prompt: 'q' });
+    broker.answer(r1.id, { text: 'ok' });
+
+    const resumed = await connect(port, { 'last-event-id': first.events().at(-1)!.id! });
+    const events = await until(() => resumed.events().length >= 2 && resumed.events());
+    expect(events.map((m) => [m.id, m.event])).toEqual([
+      ['2', 'new_question'],
+      ['3', 'answered'],
+    ]);
+    expect(JSON.parse(events[0]!.data!).id).toBe(r2.id);
+    broker.cancel(r2.id);
+    await until(() => resumed.events().length >= 3);
+    expect(resumed.events()[2]).toMatchObject({ id: '4', event: 'cancelled' });
+  });
+
+  it('sends a fresh snapshot when the gap is older than the buffer, or the id is unknown', async () => {
+    const { broker, port } = await start({ eventBufferSize: 2 });
+    for (const key of ['a', 'b', 'c', 'd']) broker.add({ source: 'cueme', key, prompt: 'q' });
+    const tooOld = await connect(port, { 'last-event-id': '1' });
+    const [snap] = await until(() => tooOld.events().length >= 1 && tooOld.events());
+    expect(snap!.event).toBe('snapshot');
+    expect(JSON.parse(snap!.data!).pending).toHaveLength(4);
+
+    const inBuffer = await connect(port, { 'last-event-id': '2' });
+    await until(() => inBuffer.events().length >= 2);
+    expect(inBuffer.events().map((m) => m.id)).toEqual(['3', '4']);
+
+    const future = await connect(port, { 'last-event-id': '99' });
+    await until(() => future.events().length >= 1);
+    expect(future.events()[0]!.event).toBe('snapshot');
+  });
+
+  it('sends a heartbeat comment at the configured interval', async () => {
+    const { port } = await start({ heartbeatMs: 30 });
+    const client = await connect(port);
+    await until(() => client.messages.some((m) => m.comment === 'heartbeat'));
+  });
+
+  it('publish() sends live-only events (e.g. agent_message) to every client', async () => {
+    const { port } = await start();
+    const a = await connect(port);
+    const b = await connect(port);
+    await until(() => a.events().length >= 1 && b.events().length >= 1);
+    server!.context.events.publish('agent_message', { agentId: 'x', message: { role: 'agent' } });
+    for (const c of [a, b]) {
+      const m = await until(() => c.events().find((e) => e.event === 'agent_message'));
+      expect(m.id).toBeUndefined();
+      expect(JSON.parse(m.data!)).toEqual({ agentId: 'x', message: { role: 'agent' } });
+    }
+  });
+
+  it('ends open streams when the server closes', async () => {
+    const { port } = await start();
+    const client = await connect(port);
+    await until(() => client.events().length >= 1);
+    await server!.close();
+    server = undefined;
+    await until(() => client.ended);
+  });
+});
