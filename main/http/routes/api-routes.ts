@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../broker/errors';
+import { listFiles } from '../../adapters/file-pick/list-files';
 import { AnswerInputSchema, type HitlRequest } from '../../broker/request';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
-import { listPickableFiles } from '../file-pick';
 import { HttpError } from '../http-error';
 import { toPublicRequest } from '../views';
 
@@ -71,6 +71,6 @@ export const apiRoutes: RouteModule = (app, context) => {
     if (target.input.kind !== 'file') {
       throw new HttpError(400, 'invalid', `request ${target.key} does not ask for a file (input.kind is ${target.input.kind})`);
     }
-    return { files: await listPickableFiles(target.input.root, target.input.pattern) };
+    return listFiles(target.input.root, target.input.pattern, { max: 5000 });
   });
 };

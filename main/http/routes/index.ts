@@ -1,6 +1,7 @@
 import type { RouteModule } from '../context';
 import { apiRoutes } from './api-routes';
 import { clarityRoutes } from './clarity-routes';
+import { cuemeRoutes } from './cueme';
 import { eventsRoute } from './events-route';
 import { toolServerLiteRoutes } from './tool-server-lite';
 
@@ -13,4 +14,5 @@ export const routeModules: RouteModule[] = [
   eventsRoute,
   apiRoutes,
   toolServerLiteRoutes,
+  cuemeRoutes,
 ];

@@ -106,9 +106,11 @@ describe('/api routes', () => {
       t = await makeServer();
       const r = t.broker.add({ source: 'mcp', key: 'f', prompt: 'Pick', input: { kind: 'file', pattern: '**/*.csv', root } });
       const res = await t.get(`/api/requests/${r.id}/files`);
-      expect(res.json()).toEqual({ files: ['b.csv', 'data/a.csv'] });
+      expect(res.json()).toEqual({ files: ['b.csv', 'data/a.csv'], truncated: false });
       const escape = t.broker.add({ source: 'mcp', key: 'g', prompt: 'Pick', input: { kind: 'file', pattern: '../**/*', root } });
-      expect((await t.get(`/api/requests/${escape.id}/files`)).json()).toEqual({ files: [] });
+      const escaped = await t.get(`/api/requests/${escape.id}/files`);
+      expect(escaped.statusCode).toBe(400);
+      expect(escaped.json().message).toContain('..');
       const text = t.broker.add({ source: 'mcp', key: 'h', prompt: 'q' });
       const wrongKind = await t.get(`/api/requests/${text.id}/files`);
       expect(wrongKind.statusCode).toBe(400);
