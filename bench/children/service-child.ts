@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => {
     service.close().finally(() => process.exit(0));
   });
-  console.log(`READY ${JSON.stringify({ url: service.url, port: service.port, pid: process.pid })}`);
+  console.log(`READY ${JSON.stringify({ url: service.url.replace(/\/+$/, ''), port: service.port, pid: process.pid })}`);
 }
 
 main().catch((error: unknown) => {

@@ -49,7 +49,7 @@ export async function startServiceInProcess(options: BrokerServiceOptions): Prom
     return {
       ...service,
       broker: service.broker,
-      url: service.url,
+      url: service.url.replace(/\/+$/, ''),
       port: service.port,
       close: async () => {
         await service.close();
