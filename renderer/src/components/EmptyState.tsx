@@ -16,7 +16,7 @@ export function EmptyState({ client }: { client: InboxClient }) {
       live = false;
     };
   }, [client]);
-  const url = info?.url ?? 'http://127.0.0.1:7842';
+  const url = (info?.url ?? 'http://127.0.0.1:7842').replace(/\/+$/, '');
   const dir = info?.dirs[0] ?? '.clarity-hitl';
   const auth = info?.tokenRequired ? ` \\\n  -H "Authorization: Bearer $CLARITY_HITL_BROKER_TOKEN"` : '';
   const curl = `curl -X POST ${url}/questions \\\n  -H 'content-type: application/json'${auth} \\\n  -d '{"key":"first-question","question":"Ship **v1.2** today?"}'`;

@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { Broker } from '../../../main/broker/broker';
+import { ClarityFileAdapter } from '../../../main/adapters/clarity-file';
+import { createHttpServer, type HttpServer } from '../../../main/http/server';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
+
+/**
+ * Builds the renderer into a private temp dir (the same Vite config as electron.vite.config.ts's
+ * renderer), so another engineer rebuilding out/ concurrently cannot break this run.
+ */
+export async function buildRenderer(): Promise<string> {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'hitl-renderer-'));
+  await build({
+    root: path.join(ROOT, 'renderer'),
+    plugins: [react()],
+    logLevel: 'warn',
+    configFile: false,
+    base: './',
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: path.join(ROOT, 'renderer/index.html') } },
+  });
+  return outDir;
+}
+
+export interface BrokerHarness {
+  broker: Broker;
+  server: HttpServer;
+  dir: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A complete headless broker (file handshake + HTTP + the UI) on 127.0.0.1, a free port and a temp dir. */
+export async function startBroker(rendererDir: string, options: { token?: string } = {}): Promise<BrokerHarness> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'hitl-e2e-'));
+  await mkdir(dir, { recursive: true });
+  const broker = new Broker();
+  const adapter = await ClarityFileAdapter.start({ dir, broker });
+  const server = await createHttpServer({
+    broker,
+    port: 0,
+    dirs: [dir],
+    rendererDir,
+    token: options.token,
+    mirrorQuestion: (request) => adapter.mirror(request),
+  });
+  const url = await server.listen();
+  return {
+    broker,
+    server,
+    dir,
+    url,
+    async close() {
+      await server.close();
+      await adapter.close();
+      broker.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, never a downloaded browser. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+  });
+}
+
+/** Saves a screenshot under test-results/screenshots/ (gitignored) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function until<T>(check: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<Exclude<T, false | undefined>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value as Exclude<T, false | undefined>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

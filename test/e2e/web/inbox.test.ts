@@ -1,0 +1,141 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildRenderer, launchChromium, screenshot, startBroker, until, type BrokerHarness } from './harness';
+
+let rendererDir: string;
+let browser: Browser;
+let harness: BrokerHarness;
+let page: Page;
+
+beforeAll(async () => {
+  rendererDir = await buildRenderer();
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  harness = await startBroker(rendererDir);
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+});
+afterEach(async () => {
+  await page?.close();
+  await harness?.close();
+});
+
+async function writeQuestion(key: string, question: string): Promise<void> {
+  const body = JSON.stringify({ key, question, timestamp: Date.now() });
+  await writeFile(path.join(harness.dir, `${key}.question`), body);
+}
+
+async function postQuestion(key: string, question: string): Promise<void> {
+  const res = await fetch(new URL('/questions', harness.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, question }),
+  });
+  expect(res.status).toBe(201);
+}
+
+const card = (key: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: key }) });
+
+describe('web inbox against a real broker', () => {
+  it('shows the empty state, then a .question written by an agent appears live; the typed answer lands in the .answer file', async () => {
+    await page.goto(harness.url);
+    await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+    expect(await page.locator('.empty-state').textContent()).toContain(`${harness.url.replace(/\/$/, '')}/questions`);
+    await screenshot(page, 'empty-state');
+
+    await writeQuestion('review-step-3', 'Does this **summary** look correct?\n\n- one\n- two\n\n```js\nconsole.log(1)\n```');
+    await card('review-step-3').waitFor();
+    expect(await page.title()).toBe('(1) HITL Broker');
+    await screenshot(page, 'inbox-card');
+
+    await page.getByLabel('Your answer').fill('Looks right, ship it');
+    await page.getByLabel('Your answer').press('Control+Enter');
+    const answer = await until(
+      () => readFile(path.join(harness.dir, 'review-step-3.answer'), 'utf8').catch(() => undefined),
+      'the .answer file',
+    );
+    expect(answer).toBe('Looks right, ship it');
+    await page.getByRole('status').getByText('Answer sent for “review-step-3”.').waitFor();
+    await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+    expect(await page.title()).toBe('HITL Broker');
+  });
+
+  it('answers an HTTP-mode question from the UI with one-click Approve, and cancels another', async () => {
+    await page.goto(harness.url);
+    await postQuestion('http-approve', 'Approve the plan?');
+    await postQuestion('http-cancel', 'Delete the cache?');
+    await card('http-cancel').waitFor(); // newest first: selected by default
+    expect(await page.getByRole('listbox', { name: 'Pending requests' }).getByRole('option').count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Cancel request' }).click();
+    await card('http-approve').waitFor();
+    const cancelled = await (await fetch(new URL('/questions/http-cancel', harness.url))).json();
+    expect(cancelled.status).toBe('cancelled');
+
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+    const approved = await (await fetch(new URL('/questions/http-approve', harness.url))).json();
+    expect(approved).toMatchObject({ status: 'answered', response: '' });
+  });
+
+  it('a request answered elsewhere leaves with a notice instead of a stale form', async () => {
+    await page.goto(harness.url);
+    await postQuestion('elsewhere', 'Answered from the terminal?');
+    await card('elsewhere').waitFor();
+    await page.getByLabel('Your answer').fill('half-typed');
+    const res = await fetch(new URL('/answer', harness.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'elsewhere', response: 'from the CLI' }),
+    });
+    expect(res.status).toBe(200);
+    await page.getByRole('status').getByText('“elsewhere” was answered elsewhere.').waitFor();
+    expect(await card('elsewhere').count()).toBe(0);
+    expect(await page.getByLabel('Your answer').count()).toBe(0);
+  });
+
+  it('history lists resolved requests with their answers and searches them', async () => {
+    await page.goto(harness.url);
+    await postQuestion('hist-one', 'Which colour for the button?');
+    await postQuestion('hist-two', 'Rename the module?');
+    await card('hist-two').waitFor();
+    await page.getByLabel('Your answer').fill('Yes, call it core');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await card('hist-one').waitFor();
+    await page.getByLabel('Your answer').fill('Teal');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.locator('.history-item').nth(1).waitFor();
+    expect(await page.locator('.history-item').count()).toBe(2);
+    expect(await page.locator('.history-item').first().textContent()).toContain('Teal');
+    await screenshot(page, 'history');
+    await page.getByLabel('Search history').fill('core');
+    await until(async () => (await page.locator('.history-item').count()) === 1, 'search to narrow the list');
+    expect(await page.locator('.history-item').textContent()).toContain('Yes, call it core');
+  });
+
+  it('is keyboard-first: j/k move, Enter focuses the answer, Esc goes back', async () => {
+    await page.goto(harness.url);
+    await postQuestion('kb-old', 'Older question');
+    await new Promise((r) => setTimeout(r, 5)); // distinct createdAt for a stable order
+    await postQuestion('kb-new', 'Newer question');
+    await card('kb-new').waitFor();
+    await page.locator('body').press('j');
+    await card('kb-old').waitFor();
+    await page.locator('body').press('k');
+    await card('kb-new').waitFor();
+    await page.locator('body').press('Enter');
+    await until(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? ''), 'focus')
+      .then((v) => expect(String(v)).toMatch(/^answer-/));
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('listbox');
+  });
+});
