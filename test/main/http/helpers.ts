@@ -29,12 +29,14 @@ export async function makeServer(options: Partial<HttpServerOptions> = {}): Prom
   };
 }
 
+export type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
 /** Polls `check` until it returns a truthy value or the deadline passes. */
-export async function until<T>(check: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<NonNullable<T>> {
+export async function until<T>(check: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<T>;
+    if (value) return value as Truthy<T>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
