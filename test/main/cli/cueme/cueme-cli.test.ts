@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Broker } from '../../../../main/broker/broker';
+import type { HitlRequest } from '../../../../main/broker/request';
+import { createHttpServer, type HttpServer } from '../../../../main/http/server';
+import { postJson, until } from '../../adapters/protocol-test-app';
+import { runCli } from './run-cueme';
+
+const ENTRY = 'main/cli/cueme.ts';
+let broker: Broker;
+let server: HttpServer;
+let url: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  broker = new Broker();
+  server = await createHttpServer({ broker, port: 0, rendererDir: null });
+  url = await server.listen();
+  env = { CLARITY_HITL_BROKER_URL: url, TERM_PROGRAM: 'vscode' };
+});
+afterAll(async () => {
+  await server.close();
+  broker.close();
+});
+
+const envelope = (prompt: string, payload?: unknown) =>
+  `<cueme_prompt>\n${prompt}\n</cueme_prompt>\n` + (payload === undefined ? '' : `<cueme_payload>\n${JSON.stringify(payload)}\n</cueme_payload>\n`);
+
+/** Starts `cueme cue`, waits for its request, answers it over the broker API, returns the CLI result. */
+async function cueAndAnswer(agentId: string, stdin: string, answer: (r: HitlRequest) => unknown, args: string[] = []) {
+  const run = runCli(ENTRY, ['cue', agentId, '-', ...args], { stdin, env });
+  const request = await until(() => broker.pending().find((r) => r.agent?.id === agentId), `cue of ${agentId}`, 20_000);
+  const body = answer(request);
+  const res = await postJson(`${url}api/requests/${request.id}/answer`, body);
+  expect(res.status).toBe(200);
+  return { request, result: await run.done };
+}
+
+describe('cueme CLI against a running broker', () => {
+  it('join prints the four facts; recall finds the agent again', async () => {
+    const joined = await runCli(ENTRY, ['join', 'claude_code'], { env, cwd: process.cwd() }).done;
+    expect(joined.code).toBe(0);
+    const id = /^agent_id=(claude_code-[0-9a-f]{8})$/m.exec(joined.stdout)?.[1];
+    expect(id).toBeDefined();
+    expect(joined.stdout).toContain(`project_dir=${process.cwd()}\n`);
+    expect(joined.stdout).toContain('agent_terminal=vscode\n');
+    expect(joined.stdout).toContain('agent_runtime=claude_code\n');
+    const recalled = await runCli(ENTRY, ['recall', 'claude_code', 'main'], { env }).done;
+    expect(recalled.code).toBe(0);
+    expect(recalled.stdout).toContain(`agent_id=${id}`);
+    const missing = await runCli(ENTRY, ['recall', 'nothing-like-this'], { env }).done;
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no agent matches');
+  });
+
+  it('join rejects a runtime that is not lowercase/_ with exit 2', async () => {
+    const bad = await runCli(ENTRY, ['join', 'Claude-Code'], { env }).done;
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toContain('lowercase');
+  });
+
+  it('cue without payload: text answer printed as is; the request is grouped under its agent', async () => {
+    const { request, result } = await cueAndAnswer('cursor-00000001', envelope('Which branch?'), () => ({ text: 'main, please' }));
+    expect(request).toMatchObject({ source: 'cueme', prompt: 'Which branch?', input: { kind: 'text' } });
+    expect(request.agent).toEqual({ id: 'cursor-00000001', runtime: 'cursor', projectDir: process.cwd(), terminal: 'vscode' });
+    expect(result).toMatchObject({ code: 0, stdout: 'main, please\n' });
+  });
+
+  it('choice payload → choice input; the picked options come back as text', async () => {
+    const { request, result } = await cueAndAnswer(
+      'codex-00000002',
+      envelope('Next step?', { type: 'choice', options: ['Continue', 'Stop', 'Retry'], allow_multiple: true }),
+      () => ({ value: { kind: 'choice', selected: ['Continue', 'Retry'], other: 'but slowly' } }),
+    );
+    expect(request.input).toEqual({
+      kind: 'choice',
+      multiple: true,
+      options: [
+        { value: 'Continue', label: 'Continue' },
+        { value: 'Stop', label: 'Stop' },
+        { value: 'Retry', label: 'Retry' },
+      ],
+    });
+    expect(result).toMatchObject({ code: 0, stdout: 'Continue, Retry\nbut slowly\n' });
+  });
+
+  it('confirm payload → confirm input; decline is an answer', async () => {
+    const { request, result } = await cueAndAnswer(
+      'kiro-00000003',
+      envelope('Deploy?', { type: 'confirm', text: 'Continue?', confirm_label: 'Ship', cancel_label: 'Hold' }),
+      () => ({ value: { kind: 'confirm', confirmed: false, note: 'not on Friday' } }),
+    );
+    expect(request.input).toEqual({ kind: 'confirm', text: 'Continue?', confirmLabel: 'Ship', cancelLabel: 'Hold' });
+    expect(result).toMatchObject({ code: 0, stdout: 'declined\n\nnot on Friday\n' });
+  });
+
+  it('form payload → form input; one Label: value line per field', async () => {
+    const { request, result } = await cueAndAnswer(
+      'windsurf-00000004',
+      envelope('Release', { type: 'form', fields: [{ label: 'Env', options: ['prod', 'staging'] }, { label: 'Note', kind: 'text' }, { label: 'Regions', options: ['eu', 'us'], allow_multiple: true }] }),
+      () => ({ value: { kind: 'form', values: { Env: 'staging', Note: 'go', Regions: ['eu', 'us'] } } }),
+    );
+    expect(request.input).toEqual({
+      kind: 'form',
+      fields: [
+        { label: 'Env', kind: 'select', options: ['prod', 'staging'], multiple: false },
+        { label: 'Note', kind: 'text', multiple: false },
+        { label: 'Regions', kind: 'select', options: ['eu', 'us'], multiple: true },
+      ],
+    });
+    expect(result).toMatchObject({ code: 0, stdout: 'Env: staging\nNote: go\nRegions: eu, us\n' });
+  });
+
+  it('times out with exit 3 and tells the agent to ask again', async () => {
+    const result = await runCli(ENTRY, ['cue', 'opencode-00000005', '-', '--timeout', '0.5'], { stdin: envelope('Quick?'), env }).done;
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('No answer within 0.5 s: the request expired and nothing was decided. Ask again with `cueme cue opencode-00000005 -`.\n');
+  });
+
+  it('a cancel exits 4 with the reason and how to ask again', async () => {
+    const run = runCli(ENTRY, ['cue', 'terminal-00000006', '-'], { stdin: envelope('Cancel me'), env });
+    const request = await until(() => broker.pending().find((r) => r.agent?.id === 'terminal-00000006'), 'cue', 20_000);
+    expect((await postJson(`${url}api/requests/${request.id}/cancel`, { reason: 'wrong project' })).status).toBe(200);
+    const result = await run.done;
+    expect(result.code).toBe(4);
+    expect(result.stdout).toContain('The user cancelled this request (wrong project)');
+    expect(result.stdout).toContain('Ask again with `cueme cue terminal-00000006 -`');
+  });
+
+  it('pause with an inline prompt waits without a limit; an empty reply still prints something', async () => {
+    const run = runCli(ENTRY, ['pause', 'vscode-00000007', 'Review the diff, then continue'], { env });
+    const request = await until(() => broker.pending().find((r) => r.agent?.id === 'vscode-00000007'), 'pause', 20_000);
+    expect(request.expiresAt).toBeUndefined();
+    expect(request.prompt).toBe('Review the diff, then continue');
+    await postJson(`${url}api/requests/${request.id}/answer`, { text: '' });
+    expect(await run.done).toMatchObject({ code: 0, stdout: '(the user replied with an empty message)\n' });
+  });
+
+  it('pause - reads a prompt-only envelope; a payload there is exit 2', async () => {
+    const bad = await runCli(ENTRY, ['pause', 'vscode-00000008', '-'], { stdin: envelope('x', null), env }).done;
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('cueme: line 4: pause takes only a <cueme_prompt> block\n');
+  });
+
+  it.each([
+    ['legacy JSON envelope', '{"prompt":"hi"}', 'legacy JSON envelope'],
+    ['empty prompt', envelope(' '), '<cueme_prompt> is empty'],
+    ['text outside blocks', `hi\n${envelope('x')}`, 'only whitespace'],
+    ['bad payload type', envelope('x', { type: 'slider' }), 'type must be'],
+  ])('rejects a malformed envelope (%s) with exit 2 and one stderr line', async (_n, stdin, reason) => {
+    const result = await runCli(ENTRY, ['cue', 'cursor-00000009', '-'], { stdin, env }).done;
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(result.stderr).toContain(reason);
+    expect(result.stdout).toBe('');
+    expect(broker.pending().some((r) => r.agent?.id === 'cursor-00000009')).toBe(false);
+  });
+
+  it('cue without `-` is a usage error', async () => {
+    const result = await runCli(ENTRY, ['cue', 'cursor-00000010'], { env }).done;
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('cueme cue <agent_id> -');
+  });
+
+  it('says how to start a broker when none runs', async () => {
+    const result = await runCli(ENTRY, ['cue', 'cursor-00000011', '-'], { stdin: envelope('x'), env: { CLARITY_HITL_BROKER_URL: 'http://127.0.0.1:9/' } }).done;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('no HITL Broker is running at http://127.0.0.1:9/');
+    expect(result.stderr).toContain('clarity-hitl serve');
+  });
+});
