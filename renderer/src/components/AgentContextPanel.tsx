@@ -38,7 +38,7 @@ export function AgentContextPanel({ agent, client, messages, dispatch }: Props) 
       {items.length === 0 ? <p className="hint">{t('agentContextEmpty')}</p> : null}
       <ol className="context-items">
         {items.map((item) => (
-          <li key={item.key} className={`context-item ${item.kind} role-${item.role}`}>
+          <li key={item.key} className={`context-item kind-${item.kind} role-${item.role}`}>
             <ContextItemView item={item} />
           </li>
         ))}

@@ -6,6 +6,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { Broker } from '../../../main/broker/broker';
 import { ClarityFileAdapter } from '../../../main/adapters/clarity-file';
+import type { RouteModule } from '../../../main/http/context';
+import { routeModules } from '../../../main/http/routes';
 import { createHttpServer, type HttpServer } from '../../../main/http/server';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -37,7 +39,7 @@ export interface BrokerHarness {
 }
 
 /** A complete headless broker (file handshake + HTTP + the UI) on 127.0.0.1, a free port and a temp dir. */
-export async function startBroker(rendererDir: string, options: { token?: string } = {}): Promise<BrokerHarness> {
+export async function startBroker(rendererDir: string, options: { token?: string; extraRoutes?: RouteModule[] } = {}): Promise<BrokerHarness> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hitl-e2e-'));
   await mkdir(dir, { recursive: true });
   const broker = new Broker();
@@ -49,6 +51,7 @@ export async function startBroker(rendererDir: string, options: { token?: string
     rendererDir,
     token: options.token,
     mirrorQuestion: (request) => adapter.mirror(request),
+    routes: [...routeModules, ...(options.extraRoutes ?? [])],
   });
   const url = await server.listen();
   return {

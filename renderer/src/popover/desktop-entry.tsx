@@ -1,0 +1,89 @@
+import { StrictMode, useMemo, useState } from 'react';
+import type { Root } from 'react-dom/client';
+import type { DesktopSettings } from '../../../shared/desktop-settings';
+import type { HitlBridge } from '../../../shared/ipc/bridge';
+import type { IpcEnvelope } from '../../../shared/ipc/channels';
+import { InboxClientError, type InboxClient } from '../client/inbox-client';
+import { App } from '../components/App';
+import { I18nProvider } from '../i18n/I18nProvider';
+import { PopoverApp, type PopoverShell } from '../popover/PopoverApp';
+import { SettingsView, type SettingsApi } from '../settings/SettingsView';
+import { applyDesktopPrefs, rendererLanguage } from './desktop-prefs';
+import './desktop.css';
+
+export type DesktopView = 'popover' | 'settings' | 'main';
+
+/** Which desktop view a window shows, from its URL hash (`index.html#popover`, `#settings`). */
+export function desktopViewFor(hash: string): DesktopView {
+  if (hash === '#popover') return 'popover';
+  if (hash === '#settings') return 'settings';
+  return 'main';
+}
+
+function unwrap<T>(envelope: IpcEnvelope<T>): T {
+  if (envelope.ok) return envelope.value;
+  throw new InboxClientError(envelope.error.message, envelope.error.code, envelope.error.status);
+}
+
+/** Settings over the preload bridge. */
+export function bridgeSettingsApi(bridge: HitlBridge): SettingsApi {
+  return {
+    get: async () => unwrap(await bridge.getSettings()),
+    update: async (patch) => unwrap(await bridge.updateSettings(patch)),
+  };
+}
+
+/** Popover window controls over the preload bridge. */
+export function bridgePopoverShell(bridge: HitlBridge): PopoverShell {
+  return {
+    hide: () => void bridge.hidePopover(),
+    openInWindow: (id) => void bridge.openInWindow({ id }),
+    onShowRequest: (listener) => bridge.onPopoverShowRequest(({ id }) => listener(id)),
+  };
+}
+
+function MainWindow({ client }: { client: InboxClient }) {
+  const [view, setView] = useState(() => desktopViewFor(location.hash));
+  const settingsApi = useMemo(() => bridgeSettingsApi((globalThis as { hitl?: HitlBridge }).hitl!), []);
+  const go = (next: DesktopView) => {
+    history.replaceState(null, '', next === 'settings' ? '#settings' : '#');
+    setView(next);
+  };
+  if (view === 'settings') return <SettingsView api={settingsApi} onBack={() => go('main')} />;
+  return (
+    <>
+      <App client={client} />
+      <button type="button" className="desktop-settings-link" onClick={() => go('settings')} aria-label="Settings" title="Settings">
+        ⚙
+      </button>
+    </>
+  );
+}
+
+/** Renders the desktop app's view for this window (main window, popover or settings). */
+export async function renderDesktop(root: Root, client: InboxClient, bridge: HitlBridge): Promise<void> {
+  let settings: DesktopSettings | undefined;
+  try {
+    settings = unwrap(await bridge.getSettings());
+    applyDesktopPrefs(settings);
+  } catch {
+    settings = undefined;
+  }
+  bridge.onSettingsChanged((next) => applyDesktopPrefs(next));
+  const language = settings ? rendererLanguage(settings.language) : undefined;
+  const view = desktopViewFor(location.hash);
+  document.documentElement.dataset.view = view;
+  const body =
+    view === 'popover' ? (
+      <PopoverApp client={client} shell={bridgePopoverShell(bridge)} />
+    ) : view === 'settings' ? (
+      <SettingsView api={bridgeSettingsApi(bridge)} />
+    ) : (
+      <MainWindow client={client} />
+    );
+  root.render(
+    <StrictMode>
+      <I18nProvider language={language}>{body}</I18nProvider>
+    </StrictMode>,
+  );
+}

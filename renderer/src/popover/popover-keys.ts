@@ -1,0 +1,54 @@
+import type { InputKind } from '../../../main/broker/request';
+
+/** What a key press does in the popover. */
+export type PopoverKeyAction =
+  | { type: 'hide' }
+  | { type: 'move'; delta: 1 | -1 }
+  | { type: 'approve' }
+  | { type: 'decline' }
+  | { type: 'pick'; index: number }
+  | { type: 'open-window' };
+
+export interface PopoverKey {
+  key: string;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+}
+
+export interface PopoverKeyContext {
+  /** The current request's input kind (undefined when nothing is pending). */
+  kind: InputKind | undefined;
+  /** Focus is in a single-line text field (letters type, arrows still move). */
+  inTextField: boolean;
+  /** Focus is in a multi-line field or a select (arrows stay there). */
+  inMultiline: boolean;
+}
+
+/**
+ * The popover's keyboard map. Esc hides; ↑/↓ move between pending requests (j/k too outside a
+ * field); outside a field one key answers: y/a approve, n declines a confirm, 1–9 pick a choice,
+ * o opens the request in the main window. Enter in the quick answer field is handled by its form.
+ */
+export function popoverKeyAction(event: PopoverKey, context: PopoverKeyContext): PopoverKeyAction | undefined {
+  if (event.key === 'Escape') return { type: 'hide' };
+  if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
+  if (!context.inMultiline && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+    return { type: 'move', delta: event.key === 'ArrowDown' ? 1 : -1 };
+  }
+  if (context.inTextField || context.inMultiline || context.kind === undefined) return undefined;
+  const key = event.key.toLowerCase();
+  if (key === 'j') return { type: 'move', delta: 1 };
+  if (key === 'k') return { type: 'move', delta: -1 };
+  if (key === 'o') return { type: 'open-window' };
+  if ((key === 'y' || key === 'a') && (context.kind === 'confirm' || context.kind === 'text')) return { type: 'approve' };
+  if (key === 'n' && context.kind === 'confirm') return { type: 'decline' };
+  if (context.kind === 'choice' && /^[1-9]$/.test(key)) return { type: 'pick', index: Number(key) - 1 };
+  return undefined;
+}
+
+/** The index after moving `delta` through `count` items, wrapping around. */
+export function wrapIndex(index: number, delta: number, count: number): number {
+  if (count <= 0) return 0;
+  return (((index + delta) % count) + count) % count;
+}

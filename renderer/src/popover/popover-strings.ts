@@ -1,0 +1,41 @@
+import type { Language } from '../i18n/translate';
+
+const en = {
+  position: '{i} of {n}',
+  allClear: 'All clear — nothing is waiting for you.',
+  quickLabel: 'Answer',
+  quickPlaceholder: 'Type and press Enter — Enter alone approves',
+  keysText: 'Enter sends · empty Enter approves · ↑↓ move · Esc hides',
+  keysConfirm: 'Y approves · N declines · ↑↓ move · Esc hides',
+  keysChoice: '1–9 picks · ↑↓ move · Esc hides',
+  keysOther: '↑↓ move · O opens in the window · Esc hides',
+  openWindow: 'Open in window',
+  previous: 'Previous request',
+  next: 'Next request',
+  leftElsewhere: '{key} was {status} elsewhere.',
+  sent: 'Sent.',
+};
+
+const zh: typeof en = {
+  position: '第 {i} / {n} 条',
+  allClear: '全部处理完毕，没有等待中的请求。',
+  quickLabel: '回答',
+  quickPlaceholder: '输入后按回车发送 — 直接回车表示批准',
+  keysText: '回车发送 · 空回车批准 · ↑↓ 切换 · Esc 隐藏',
+  keysConfirm: 'Y 批准 · N 拒绝 · ↑↓ 切换 · Esc 隐藏',
+  keysChoice: '1–9 选择 · ↑↓ 切换 · Esc 隐藏',
+  keysOther: '↑↓ 切换 · O 在窗口中打开 · Esc 隐藏',
+  openWindow: '在窗口中打开',
+  previous: '上一条',
+  next: '下一条',
+  leftElsewhere: '{key} 已在别处{status}。',
+  sent: '已发送。',
+};
+
+export type PopoverStringKey = keyof typeof en;
+
+/** Popover strings (kept beside the popover so the shared dictionaries stay untouched). */
+export function popoverText(language: Language, key: PopoverStringKey, vars: Record<string, string | number> = {}): string {
+  const template = (language === 'zh' ? zh : en)[key];
+  return template.replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? `{${name}}`));
+}
