@@ -1,0 +1,113 @@
+import { ClarityFileAdapter } from '../adapters/clarity-file';
+import { Broker } from '../broker/broker';
+import { RequestStore } from '../broker/persistence/request-store';
+import { resolveStateDir } from '../broker/persistence/state-dir';
+import { createHttpServer, type HttpServer } from '../http/server';
+import { removeDiscovery, writeDiscovery } from './discovery';
+
+export interface BrokerServiceOptions {
+  /** Clarity handshake directories to watch (the first also receives mirrors of HTTP-born questions). */
+  dirs?: string[];
+  /** Default 7842; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1; anything but loopback needs a token. */
+  host?: string;
+  /** Default `$CLARITY_HITL_BROKER_TOKEN`. */
+  token?: string;
+  /** Default `$CLARITY_HITL_STATE_DIR` or `~/.clarity-hitl/`. */
+  stateDir?: string;
+  /** Resolved requests kept (default 5,000). */
+  historyLimit?: number;
+  /** JSONL audit log file. */
+  logFile?: string;
+  /** Built renderer to serve (default out/renderer); null serves no UI. */
+  rendererDir?: string | null;
+  /** SSE heartbeat interval (default 15 s). */
+  heartbeatMs?: number;
+  /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
+  onWarning?: (message: string) => void;
+}
+
+export interface BrokerService {
+  broker: Broker;
+  server: HttpServer;
+  adapters: ClarityFileAdapter[];
+  store: RequestStore;
+  url: string;
+  port: number;
+  stateDir: string;
+  /** Stops HTTP, file watching and the audit log, flushes persistence, removes the discovery file. */
+  close(): Promise<void>;
+}
+
+/**
+ * The whole headless broker, used by `clarity-hitl serve` and the desktop app: broker, restored
+ * persistence, one file adapter per dir, audit log, HTTP server, and `<stateDir>/broker.json`.
+ */
+export async function startBrokerService(options: BrokerServiceOptions = {}): Promise<BrokerService> {
+  const warn = options.onWarning ?? (() => {});
+  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  const stateDir = resolveStateDir(options.stateDir);
+  const token = options.token ?? (process.env.CLARITY_HITL_BROKER_TOKEN || undefined);
+  const broker = new Broker({ onListenerError: (error) => warn(`listener failed: ${describe(error)}`) });
+  const store = new RequestStore({
+    stateDir,
+    historyLimit: options.historyLimit,
+    onSetAside: (file, movedTo) => warn(`${file} was unreadable; kept as ${movedTo}, starting empty`),
+    onError: (error) => warn(`could not save state: ${describe(error)}`),
+  });
+  store.attach(broker);
+  const cleanups: Array<() => unknown> = [() => store.close(), () => broker.close()];
+  const cleanUp = async () => {
+    for (const step of cleanups.reverse()) await step();
+  };
+
+  try {
+    const adapters: ClarityFileAdapter[] = [];
+    for (const dir of options.dirs ?? []) {
+      const adapter = await ClarityFileAdapter.start({
+        dir,
+        broker,
+        onInvalid: (invalid) => warn(`invalid question file: ${invalid.reason}`),
+        onError: (error) => warn(`${dir}: ${describe(error)}`),
+      });
+      adapters.push(adapter);
+      cleanups.push(() => adapter.close());
+    }
+    const mirrorTarget = adapters[0];
+    if (mirrorTarget) {
+      for (const request of broker.pending()) if (request.source === 'clarity-http') await mirrorTarget.mirror(request);
+    }
+
+    const server = await createHttpServer({
+      broker,
+      host: options.host,
+      port: options.port,
+      token,
+      dirs: adapters.map((a) => a.dir),
+      rendererDir: options.rendererDir,
+      history: () => store.historyList(),
+      mirrorQuestion: mirrorTarget ? (request) => mirrorTarget.mirror(request) : undefined,
+      heartbeatMs: options.heartbeatMs,
+    });
+    cleanups.push(() => server.close());
+    const url = await server.listen();
+    writeDiscovery(stateDir, { url, port: server.port(), ...(token ? { token } : {}), pid: process.pid });
+    cleanups.push(() => removeDiscovery(stateDir));
+
+    let closing: Promise<void> | undefined;
+    return {
+      broker,
+      server,
+      adapters,
+      store,
+      url,
+      port: server.port(),
+      stateDir,
+      close: () => (closing ??= cleanUp()),
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}

@@ -1,0 +1,99 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readDiscovery } from '../../../main/service/discovery';
+import { startBrokerService, type BrokerService } from '../../../main/service/broker-service';
+import { until } from '../http/helpers';
+
+let root: string;
+let stateDir: string;
+let dir: string;
+const services: BrokerService[] = [];
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'hitl-service-'));
+  stateDir = path.join(root, 'state');
+  dir = path.join(root, 'handshake');
+});
+afterEach(async () => {
+  for (const s of services.splice(0)) await s.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+async function start(options: Parameters<typeof startBrokerService>[0] = {}): Promise<BrokerService> {
+  const service = await startBrokerService({ port: 0, stateDir, dirs: [dir], rendererDir: null, ...options });
+  services.push(service);
+  return service;
+}
+
+const json = { 'content-type': 'application/json' };
+
+describe('startBrokerService', () => {
+  it('listens on loopback, writes a 0600 discovery file and removes it on close', async () => {
+    const service = await start();
+    expect(service.url).toBe(`http://127.0.0.1:${service.port}/`);
+    const file = path.join(stateDir, 'broker.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readDiscovery(stateDir)).toEqual({ url: service.url, port: service.port, pid: process.pid });
+    expect((await fetch(`${service.url}api/info`)).status).toBe(200);
+    await service.close();
+    expect(existsSync(file)).toBe(false);
+    expect(readDiscovery(stateDir)).toBeUndefined();
+  });
+
+  it('serves file-handshake questions over HTTP and writes the answer file', async () => {
+    const service = await start();
+    await writeFile(path.join(dir, 'review.question'), JSON.stringify({ key: 'review', question: 'OK?', timestamp: Date.now(), pid: 1 }));
+    const listed = await until(async () => {
+      const list = (await (await fetch(`${service.url}questions`)).json()) as Array<{ key: string; source: string }>;
+      return list.find((q) => q.key === 'review');
+    });
+    expect(listed.source).toBe('clarity-file');
+    const res = await fetch(`${service.url}answer`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'review', response: 'ship it' }) });
+    expect(res.status).toBe(200);
+    await until(() => existsSync(path.join(dir, 'review.answer')));
+    expect(await readFile(path.join(dir, 'review.answer'), 'utf8')).toBe('ship it');
+  });
+
+  it('mirrors an HTTP-mode question as a .question file and survives a restart', async () => {
+    const first = await start();
+    const created = await fetch(`${first.url}questions`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'remote', question: 'From the VM?' }) });
+    expect(created.status).toBe(201);
+    await until(async () => (await readdir(dir)).includes('remote.question'));
+    const mirrored = JSON.parse(await readFile(path.join(dir, 'remote.question'), 'utf8'));
+    expect(mirrored).toMatchObject({ key: 'remote', question: 'From the VM?' });
+    await first.close();
+
+    const second = await start();
+    const status = await (await fetch(`${second.url}questions/remote`)).json();
+    expect(status).toEqual({ key: 'remote', status: 'pending' });
+    expect(second.broker.pending().filter((r) => r.key === 'remote')).toHaveLength(1);
+    await fetch(`${second.url}answer`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'remote', response: 'yes' }) });
+    expect(await (await fetch(`${second.url}questions/remote`)).json()).toEqual({ key: 'remote', status: 'answered', response: 'yes' });
+    await until(async () => !(await readdir(dir)).includes('remote.question'));
+    await second.close();
+
+    const third = await start();
+    const history = (await (await fetch(`${third.url}api/history`)).json()) as { requests: Array<{ key: string }> };
+    expect(history.requests.map((r) => r.key)).toEqual(['remote']);
+  });
+
+  it('takes the token from CLARITY_HITL_BROKER_TOKEN and records it in the discovery file', async () => {
+    process.env.CLARITY_HITL_BROKER_TOKEN = 'env-token';
+    try {
+      const service = await start();
+      expect((await fetch(`${service.url}questions`)).status).toBe(401);
+      expect((await fetch(`${service.url}questions`, { headers: { authorization: 'Bearer env-token' } })).status).toBe(200);
+      expect(JSON.parse(readFileSync(path.join(stateDir, 'broker.json'), 'utf8')).token).toBe('env-token');
+    } finally {
+      delete process.env.CLARITY_HITL_BROKER_TOKEN;
+    }
+  });
+
+  it('refuses a non-loopback host without a token and leaves nothing behind', async () => {
+    await expect(start({ host: '0.0.0.0' })).rejects.toThrow(/requires a token/);
+    expect(existsSync(path.join(stateDir, 'broker.json'))).toBe(false);
+  });
+});
