@@ -1,9 +1,9 @@
 import type { IpcBrokerInfo } from '../../../shared/ipc/channels';
+import { listFiles } from '../../adapters/file-pick/list-files';
 import type { AgentMessageView } from '../../broker/agent-message';
 import type { Broker } from '../../broker/broker';
 import { InvalidInputError, NotFoundError } from '../../broker/errors';
 import type { HitlRequest } from '../../broker/request';
-import { listPickableFiles } from '../../http/file-pick';
 import { toPublicRequest } from '../../http/views';
 import type { SettingsStore } from '../settings/settings-store';
 import { isSafeExternalUrl } from '../security/external-links';
@@ -43,7 +43,7 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
     if (request.input.kind !== 'file') {
       throw new InvalidInputError(`request ${request.key} does not ask for a file (input.kind is ${request.input.kind})`);
     }
-    return listPickableFiles(request.input.root, request.input.pattern);
+    return (await listFiles(request.input.root, request.input.pattern)).files;
   });
   router.handle('inbox:agent-messages', ({ agentId }) => deps.agentMessages(agentId));
   router.handle('inbox:info', () => deps.info());
