@@ -21,7 +21,7 @@ const components: Components = {
   // Images are never fetched (no tracking pixels from agents): show a link to them instead.
   img({ src, alt }) {
     const safe = safeHref(typeof src === 'string' ? src : undefined);
-    const label = `🖼 ${alt || 'image'}`;
+    const label = `[${alt || 'image'}]`;
     return safe ? (
       <a href={safe} target="_blank" rel="noopener noreferrer">
         {label}

@@ -1,0 +1,94 @@
+import { rm } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildRenderer, launchChromium, screenshot, startBroker, type BrokerHarness } from './harness';
+
+let rendererDir: string;
+let browser: Browser;
+let harness: BrokerHarness | undefined;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  rendererDir = await buildRenderer();
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await page?.close();
+  await harness?.close();
+  page = undefined;
+  harness = undefined;
+});
+
+const XSS = [
+  'Payloads below must stay inert:',
+  '<script>window.__xss = "script"; alert("script")</script>',
+  '<img src="x" onerror="window.__xss = \'img\'; alert(\'img\')">',
+  '[click me](javascript:window.__xss=%22link%22;alert(1))',
+  '[data link](data:text/html,<script>alert(1)</script>)',
+  '![pixel](javascript:alert(1))',
+  '<a href="javascript:alert(1)">raw anchor</a>',
+  '[safe link](https://example.com/docs)',
+].join('\n\n');
+
+describe('web UI security in Chromium', () => {
+  it('agent markdown with XSS payloads never executes: no dialog, no global, no raw HTML', async () => {
+    harness = await startBroker(rendererDir);
+    page = await browser.newPage({ locale: 'en-US' });
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(harness.url);
+    harness.broker.add({ source: 'clarity-http', key: 'xss', title: '<img src=x onerror=alert("title")>', prompt: XSS, context: '<script>alert("ctx")</script>' });
+    const card = page.getByRole('article');
+    await card.getByText('Payloads below must stay inert:').waitFor();
+    await screenshot(page, 'xss-inert');
+
+    expect(await card.locator('script, img, iframe, object, embed').count()).toBe(0);
+    expect(await card.locator('[onerror], [onclick]').count()).toBe(0);
+    // javascript:/data: links render as inert text, not anchors.
+    const hrefs = await card.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(['https://example.com/docs']);
+    const safe = card.getByRole('link', { name: 'safe link' });
+    expect(await safe.getAttribute('target')).toBe('_blank');
+    expect(await safe.getAttribute('rel')).toBe('noopener noreferrer');
+    await card.getByText('click me').click();
+    await card.getByText('raw anchor', { exact: false }).first().click().catch(() => undefined);
+
+    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(page.url()).toBe(harness.url);
+  });
+
+  it('token: /?token= sets the cookie and redirects to a clean URL; then the UI lists and answers', async () => {
+    const token = 'e2e-secret-token';
+    harness = await startBroker(rendererDir, { token });
+    page = await browser.newPage({ locale: 'en-US' });
+    const denied = await page.goto(harness.url);
+    expect(denied?.status()).toBe(401);
+
+    await page.goto(`${harness.url}?token=${token}`);
+    expect(page.url()).toBe(harness.url);
+    const cookies = await page.context().cookies();
+    expect(cookies.some((c) => c.httpOnly && c.sameSite === 'Strict' && !c.value.includes(token))).toBe(true);
+    await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+    expect(await page.locator('.empty-state').textContent()).toContain('Authorization: Bearer');
+
+    const res = await fetch(new URL('/questions', harness.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ key: 'with-token', question: 'Token flow works?' }),
+    });
+    expect(res.status).toBe(201);
+    await page.getByRole('heading', { name: 'with-token' }).waitFor();
+    await page.getByLabel('Your answer').fill('yes');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const request = harness.broker.findByKey('with-token');
+    expect((await harness.broker.waitForResolution(request!.id)).answer?.text).toBe('yes');
+  });
+});
