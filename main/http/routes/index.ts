@@ -3,6 +3,7 @@ import { apiRoutes } from './api-routes';
 import { clarityRoutes } from './clarity-routes';
 import { cuemeRoutes } from './cueme';
 import { eventsRoute } from './events-route';
+import { questfoundryRoutes } from './questfoundry';
 import { toolServerLiteRoutes } from './tool-server-lite';
 
 /**
@@ -15,4 +16,5 @@ export const routeModules: RouteModule[] = [
   apiRoutes,
   toolServerLiteRoutes,
   cuemeRoutes,
+  questfoundryRoutes,
 ];

@@ -1,28 +1,30 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Broker } from '../../../main/broker/broker';
 import type { HttpContext, RouteModule } from '../../../main/http/context';
+import { createHttpServer } from '../../../main/http/server';
 
 export interface ProtocolTestApp {
   app: FastifyInstance;
   broker: Broker;
+  context: HttpContext;
+  /** Base URL without the trailing slash. */
   url: string;
   close: () => Promise<void>;
 }
 
-/** A bare Fastify app on 127.0.0.1:0 with just the given route modules (no guard, no SSE). */
-export async function startProtocolApp(modules: RouteModule[], extra: Partial<HttpContext> = {}): Promise<ProtocolTestApp> {
+/** The real broker HTTP server (guards, JSON errors, SSE) on 127.0.0.1:0 with just these route modules. */
+export async function startProtocolApp(modules: RouteModule[]): Promise<ProtocolTestApp> {
   const broker = new Broker();
-  const app = Fastify();
-  const context = { broker, dirs: [], ...extra } as HttpContext;
-  for (const register of modules) await register(app, context);
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await createHttpServer({ broker, port: 0, rendererDir: null, routes: modules });
+  const url = (await server.listen()).replace(/\/$/, '');
   return {
-    app,
+    app: server.app,
     broker,
+    context: server.context,
     url,
     close: async () => {
+      await server.close();
       broker.close();
-      await app.close();
     },
   };
 }

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** `questfoundry/1.x` (any 1.y or 1.y.z). */
+export const PROTOCOL_PATTERN = /^questfoundry\/1(\.\d+){0,2}$/;
+
+export const QuestionOptionSchema = z.object({
+  key: z.string().trim().min(1),
+  label: z.string().trim().min(1),
+  /** What picking it implies; shown as the option's description. */
+  implication: z.string().optional(),
+});
+
+/** A `human.question` envelope (questfoundry-human-question.md). Extra fields are kept. */
+export const HumanQuestionSchema = z.looseObject({
+  protocol: z.string().regex(PROTOCOL_PATTERN, 'must be questfoundry/1.x'),
+  id: z.string().trim().min(1).max(256),
+  time: z.string().optional(),
+  sender: z.string().trim().min(1),
+  receiver: z.literal('human', { error: 'must be "human"' }),
+  intent: z.literal('human.question', { error: 'must be "human.question"' }),
+  context: z.looseObject({ tu_id: z.string().optional(), correlation_id: z.string().optional() }).optional(),
+  safety: z.unknown().optional(),
+  payload: z.object({
+    type: z.literal('question', { error: 'must be "question"' }),
+    data: z.looseObject({
+      question_text: z.string().trim().min(1),
+      options: z.array(QuestionOptionSchema).default([]),
+      /** Key of the recommended option / safe default (also accepted: its label). */
+      recommendation: z.string().optional(),
+      context_summary: z.string().optional(),
+    }),
+  }),
+});
+export type HumanQuestion = z.infer<typeof HumanQuestionSchema>;
+
+/** The `human.response` envelope sent back to the asker. */
+export interface HumanResponse {
+  protocol: string;
+  id: string;
+  time: string;
+  sender: 'human';
+  receiver: string;
+  intent: 'human.response';
+  context: { reply_to: string; correlation_id: string; tu_id?: string };
+  payload: { type: 'answer'; data: { choice: string | null; free_text: string | null } };
+}
