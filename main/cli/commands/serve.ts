@@ -1,0 +1,95 @@
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { startBrokerService, type BrokerService } from '../../service/broker-service';
+import { probePortHolder } from '../../service/port-probe';
+import type { RegisterCommand } from './index';
+
+export const DEFAULT_PORT = 7842;
+
+interface ServeFlags {
+  port: number;
+  host: string;
+  token?: string;
+  dir: string[];
+  log?: string;
+  stateDir?: string;
+  historyLimit?: number;
+}
+
+function positiveInt(max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > max) throw new InvalidArgumentError(`expected a whole number from 0 to ${max}`);
+    return n;
+  };
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** `clarity-hitl serve [dir]`: file watcher + HTTP API + web UI in one process. */
+export const registerServe: RegisterCommand = (program: Command) => {
+  program
+    .command('serve [dir]')
+    .description('serve the HTTP API, SSE and the web UI, and watch the handshake dir(s)')
+    .option('-p, --port <port>', 'port to listen on (0 picks a free one)', positiveInt(65535), DEFAULT_PORT)
+    .option('--host <host>', 'address to bind; anything but loopback needs --token', '127.0.0.1')
+    .option('--token <secret>', 'require this token (default: $CLARITY_HITL_BROKER_TOKEN)')
+    .option('--dir <path>', 'handshake directory to watch (repeatable)', collect, [])
+    .option('--log <file>', 'append a JSONL audit log of all interactions')
+    .option('--state-dir <path>', 'where history and pending requests persist (default: $CLARITY_HITL_STATE_DIR or ~/.clarity-hitl)')
+    .option('--history-limit <n>', 'resolved requests kept in history', positiveInt(10_000_000), 5000)
+    .action(async (dirArg: string | undefined, flags: ServeFlags) => {
+      const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
+      if (dirs.length === 0) dirs.push(process.env.CLARITY_HITL_DIR || '.clarity-hitl');
+      await serve(dirs, flags);
+    });
+};
+
+async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
+  let service: BrokerService;
+  try {
+    service = await startBrokerService({
+      dirs,
+      port: flags.port,
+      host: flags.host,
+      token: flags.token,
+      stateDir: flags.stateDir,
+      historyLimit: flags.historyLimit,
+      logFile: flags.log,
+      onWarning: (message) => console.error(`clarity-hitl: ${message}`),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    const holder = await probePortHolder(flags.host, flags.port);
+    const message = holder.isBroker
+      ? `port ${flags.port} is taken: a HITL broker already runs there. Open ${holder.url}`
+      : `port ${flags.port} on ${flags.host} is taken by another program; pick another with --port`;
+    console.error(`clarity-hitl: ${message}`);
+    process.exitCode = holder.isBroker ? 3 : 2;
+    return;
+  }
+  console.log(`HITL broker listening on ${service.url}`);
+  if (service.server.context.tokenRequired) console.log(`Open in a browser once: ${service.url}?token=<your token>`);
+  for (const adapter of service.adapters) console.log(`Watching ${adapter.dir}`);
+  console.log('Press Ctrl-C to stop.');
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        console.error(`clarity-hitl: ${signal} again, exiting now`);
+        process.exit(130);
+      }
+      stopping = true;
+      console.log('Stopping…');
+      service.close().then(resolve, (error: unknown) => {
+        console.error(`clarity-hitl: error while stopping: ${error instanceof Error ? error.message : String(error)}`);
+        process.exitCode = 1;
+        resolve();
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  console.log('Stopped.');
+}
