@@ -1,22 +1,21 @@
-import { mkdir, readdir } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { FSWatcher } from 'chokidar';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { AlreadyResolvedError, DuplicateRequestError } from '../../broker/errors';
 import type { HitlRequest } from '../../broker/request';
 import { readAnswerFile, removeIfPresent } from './answer-file';
 import { writeFileAtomic } from './atomic-write';
-import { answerBaseName, exists, questionBaseName, questionCreatedAt } from './handshake-dir';
-import { KeyedRunner } from './keyed-runner';
-import { ANSWER_EXT, QUESTION_EXT, readQuestionFile, sameSignature, type FileSignature, type QuestionRead } from './question-file';
-import { safeKey } from './safe-key';
+import { exists, questionCreatedAt } from './handshake-dir';
+import { forEachLimited, listHandshakeBases, watchHandshakeDir } from './handshake-watcher';
+import { InvalidFiles, type InvalidQuestionFile } from './invalid-files';
 
-export interface InvalidQuestionFile {
-  /** File name inside the handshake directory. */
-  file: string;
-  reason: string;
-  at: number;
-}
+export type { InvalidQuestionFile };
+import { KeyedRunner } from './keyed-runner';
+import { ANSWER_EXT, QUESTION_EXT, readQuestionFile, sameSignature, type QuestionRead } from './question-file';
+import { MirrorFiles } from './mirror-files';
+import { TrackedBases, type Tracked } from './tracked-bases';
 
 export interface ClarityFileAdapterOptions {
   dir: string;
@@ -32,14 +31,6 @@ export interface ClarityFileAdapterOptions {
   invalidGraceMs?: number;
 }
 
-interface Tracked {
-  requestId: string;
-  kind: 'file' | 'mirror';
-  signature?: FileSignature;
-  /** Mirrors only: false until the mirror file is on disk. */
-  ready: boolean;
-}
-
 const SCAN_CONCURRENCY = 32;
 
 /**
@@ -52,13 +43,10 @@ export class ClarityFileAdapter {
   readonly dir: string;
   private readonly broker: Broker;
   private readonly now: () => number;
-  private readonly graceMs: number;
   private readonly runner: KeyedRunner;
-  private readonly tracked = new Map<string, Tracked>();
-  private readonly baseById = new Map<string, string>();
-  private readonly invalid = new Map<string, InvalidQuestionFile>();
-  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
-  private readonly graceOver = new Set<string>();
+  private readonly tracked = new TrackedBases();
+  private readonly mirrors: MirrorFiles;
+  private readonly invalid: InvalidFiles;
   private readonly answeredFromFile = new Set<string>();
   private readonly operations = new Set<Promise<void>>();
   private watcher: FSWatcher | undefined;
@@ -70,8 +58,17 @@ export class ClarityFileAdapter {
     this.dir = resolve(options.dir);
     this.broker = options.broker;
     this.now = options.now ?? Date.now;
-    this.graceMs = options.invalidGraceMs ?? 300;
     this.runner = new KeyedRunner((base) => this.reconcile(base), (error) => this.reportError(error));
+    this.mirrors = new MirrorFiles({
+      broker: this.broker,
+      bases: this.tracked,
+      questionPath: (base) => this.questionPath(base),
+      answerPath: (base) => this.answerPath(base),
+      recheck: (base) => void this.runner.request(base),
+    });
+    this.invalid = new InvalidFiles(options.invalidGraceMs ?? 300, this.now, options.onInvalid, (base) => {
+      void this.runner.request(base);
+    });
   }
 
   /** Creates the directory if needed, starts watching, scans what is already there; resolves when ready. */
@@ -88,26 +85,12 @@ export class ClarityFileAdapter {
 
   /** Files that are currently invalid, in the order they were found. */
   invalidFiles(): InvalidQuestionFile[] {
-    return [...this.invalid.values()];
+    return this.invalid.list();
   }
 
   /** Mirrors a request born elsewhere (e.g. Clarity HTTP mode) as a question file. See the README. */
   async mirror(request: HitlRequest): Promise<void> {
-    if (this.closed || request.status !== 'pending' || this.baseById.has(request.id)) return;
-    const safe = safeKey(request.key);
-    let base = safe;
-    for (let n = 2; this.tracked.has(base) || (await exists(this.questionPath(base))) || (await exists(this.answerPath(base))); n++) {
-      base = `${safe}-${n}`;
-    }
-    if (this.baseById.has(request.id)) return;
-    const entry: Tracked = { requestId: request.id, kind: 'mirror', ready: false };
-    this.tracked.set(base, entry);
-    this.baseById.set(request.id, base);
-    const body = { key: request.key, question: request.prompt, timestamp: request.createdAt, pid: process.pid, mirrorOf: request.id };
-    await writeFileAtomic(this.questionPath(base), JSON.stringify(body, null, 2) + '\n');
-    entry.ready = true;
-    if (this.broker.get(request.id)?.status !== 'pending') await this.removeMirror(base);
-    else void this.runner.request(base);
+    if (!this.closed) await this.mirrors.write(request);
   }
 
   /** Resolves when every file operation started so far has finished (handy for tests and benchmarks). */
@@ -122,8 +105,7 @@ export class ClarityFileAdapter {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe?.();
-    for (const timer of this.graceTimers.values()) clearTimeout(timer);
-    this.graceTimers.clear();
+    this.invalid.clear();
     await this.watcher?.close();
     await this.whenIdle();
   }
@@ -131,30 +113,17 @@ export class ClarityFileAdapter {
   private async begin(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     this.unsubscribe = this.broker.subscribe((event) => this.onBrokerEvent(event));
-    const watcher = watch(this.dir, {
-      ignoreInitial: true,
-      followSymlinks: false,
-      atomic: false,
-      depth: 0,
-      ignored: (path) => path !== this.dir && baseOfPath(path) === undefined,
-    });
-    this.watcher = watcher;
-    watcher.on('all', (event, path) => {
-      const base = baseOfPath(path);
-      if (base === undefined) return;
-      if ((event === 'add' || event === 'change') && path.endsWith(QUESTION_EXT)) this.graceOver.delete(base);
-      void this.runner.request(base);
-    });
-    watcher.on('error', (error) => this.reportError(error));
-    await new Promise<void>((ready) => watcher.once('ready', ready));
+    this.watcher = await watchHandshakeDir(
+      this.dir,
+      (base, questionWritten) => {
+        if (questionWritten) this.invalid.changed(base);
+        void this.runner.request(base);
+      },
+      (error) => this.reportError(error),
+    );
     this.scanning = true;
     try {
-      const bases = [...new Set((await readdir(this.dir)).map(baseOfName).filter((b): b is string => b !== undefined))];
-      let next = 0;
-      const worker = async () => {
-        while (next < bases.length) await this.runner.request(bases[next++]!);
-      };
-      await Promise.all(Array.from({ length: SCAN_CONCURRENCY }, worker));
+      await forEachLimited(await listHandshakeBases(this.dir), SCAN_CONCURRENCY, (base) => this.runner.request(base));
     } finally {
       this.scanning = false;
     }
@@ -164,7 +133,7 @@ export class ClarityFileAdapter {
   private async reconcile(base: string): Promise<void> {
     if (this.closed) return;
     const entry = this.tracked.get(base);
-    if (entry?.kind === 'mirror') return this.reconcileMirror(base, entry);
+    if (entry?.kind === 'mirror') return this.mirrors.reconcile(base, entry);
     const read = await readQuestionFile(this.questionPath(base));
     if (!read.ok && read.missing) {
       this.forgetInvalid(base);
@@ -176,25 +145,29 @@ export class ClarityFileAdapter {
         entry.signature = read.signature;
         return this.takeExternalAnswer(base, entry);
       }
-      if (!read.ok && read.transient && !this.graceOver.has(base)) return this.armGrace(base);
+      if (!read.ok && read.transient && this.invalid.inGrace(base)) return this.invalid.wait(base);
       this.retire(base, entry);
     }
     if (!read.ok) {
-      if (read.transient && !this.graceOver.has(base)) return this.armGrace(base);
+      if (read.transient && this.invalid.inGrace(base)) return this.invalid.wait(base);
       return this.markInvalid(base, read.reason);
     }
-    this.clearGrace(base);
+    this.invalid.forget(base, []);
     const question = read.question;
-    if (question.mirrorOf !== undefined) return this.adoptStaleMirror(base, question.mirrorOf);
+    if (question.mirrorOf !== undefined) return this.mirrors.adoptStale(base, question.mirrorOf);
     const duplicate = this.broker.findPending('clarity-file', question.key);
     if (duplicate) {
       return this.markInvalid(base, `has key ${JSON.stringify(question.key)}, already pending from ${String(duplicate.meta?.baseName)}${QUESTION_EXT}`);
     }
     const answer = await readAnswerFile(this.answerPath(base));
     if (this.closed || this.tracked.has(base)) return;
+    // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
+    const created: Tracked = { requestId: randomUUID(), kind: 'file', signature: read.signature, ready: true };
+    this.tracked.set(base, created);
     let request: HitlRequest;
     try {
       request = this.broker.add({
+        id: created.requestId,
         source: 'clarity-file',
         key: question.key,
         prompt: question.question,
@@ -203,13 +176,11 @@ export class ClarityFileAdapter {
         meta: { baseName: base, questionFile: this.questionPath(base), dir: this.dir, pid: question.pid },
       });
     } catch (error) {
+      this.tracked.delete(base, created);
       if (error instanceof DuplicateRequestError) return this.markInvalid(base, `has key ${JSON.stringify(question.key)}, already pending`);
       throw error;
     }
     this.forgetInvalid(base);
-    const created: Tracked = { requestId: request.id, kind: 'file', signature: read.signature, ready: true };
-    this.tracked.set(base, created);
-    this.baseById.set(request.id, base);
     if (answer.ok) this.answerFromFile(request.id, answer.text, this.scanning ? 'system' : 'cli');
   }
 
@@ -239,8 +210,7 @@ export class ClarityFileAdapter {
 
   /** The question file is gone (or replaced): its request leaves pending if it has not already. */
   private retire(base: string, entry: Tracked): void {
-    this.tracked.delete(base);
-    this.baseById.delete(entry.requestId);
+    this.tracked.delete(base, entry);
     if (this.broker.get(entry.requestId)?.status === 'pending') {
       try {
         this.broker.expire(entry.requestId, 'agent');
@@ -250,38 +220,13 @@ export class ClarityFileAdapter {
     }
   }
 
-  private async reconcileMirror(base: string, entry: Tracked): Promise<void> {
-    const request = this.broker.get(entry.requestId);
-    if (!entry.ready || request?.status !== 'pending') return;
-    if (!(await exists(this.questionPath(base)))) {
-      if (this.broker.get(entry.requestId)?.status !== 'pending') return;
-      this.broker.cancel(entry.requestId, { by: 'cli', reason: 'mirror question file deleted' });
-      return;
-    }
-    const answer = await readAnswerFile(this.answerPath(base));
-    if (answer.ok && this.broker.get(entry.requestId)?.status === 'pending') this.broker.answer(entry.requestId, { text: answer.text }, 'cli');
-  }
-
-  /** A mirror file left by an earlier run: adopt it if its request is pending again, else remove it. */
-  private async adoptStaleMirror(base: string, requestId: string): Promise<void> {
-    if (this.broker.get(requestId)?.status === 'pending' && !this.baseById.has(requestId)) {
-      this.tracked.set(base, { requestId, kind: 'mirror', ready: true });
-      this.baseById.set(requestId, base);
-      return this.reconcileMirror(base, this.tracked.get(base)!);
-    }
-    if (!this.baseById.has(requestId)) {
-      await removeIfPresent(this.questionPath(base));
-      await removeIfPresent(this.answerPath(base));
-    }
-  }
-
   private onBrokerEvent(event: BrokerEvent): void {
     if (event.type === 'added' || event.type === 'updated') return;
-    const base = this.baseById.get(event.request.id);
+    const base = this.tracked.baseOf(event.request.id);
     const entry = base === undefined ? undefined : this.tracked.get(base);
     if (base === undefined || !entry) return;
     if (entry.kind === 'mirror') {
-      if (entry.ready) this.track(this.removeMirror(base));
+      if (entry.ready) this.track(this.mirrors.remove(base));
       return;
     }
     if (event.type === 'answered') {
@@ -301,46 +246,12 @@ export class ClarityFileAdapter {
     if (!(await exists(this.questionPath(base)))) await removeIfPresent(file);
   }
 
-  private async removeMirror(base: string): Promise<void> {
-    const entry = this.tracked.get(base);
-    await removeIfPresent(this.questionPath(base));
-    await removeIfPresent(this.answerPath(base));
-    if (entry && this.tracked.get(base) === entry) {
-      this.tracked.delete(base);
-      this.baseById.delete(entry.requestId);
-    }
-  }
-
   private markInvalid(base: string, reason: string, file = base + QUESTION_EXT): void {
-    this.clearGrace(base);
-    if (this.invalid.has(file)) return;
-    const invalid: InvalidQuestionFile = { file, reason: `${file} ${reason}`, at: this.now() };
-    this.invalid.set(file, invalid);
-    this.options.onInvalid?.(invalid);
+    this.invalid.report(base, file, reason);
   }
 
   private forgetInvalid(base: string): void {
-    this.clearGrace(base);
-    this.invalid.delete(base + QUESTION_EXT);
-    this.invalid.delete(base + ANSWER_EXT);
-  }
-
-  /** Waits for the next change; if none comes within the grace period, reads once more, for good. */
-  private armGrace(base: string): void {
-    this.clearGrace(base);
-    const timer = setTimeout(() => {
-      this.graceTimers.delete(base);
-      this.graceOver.add(base);
-      void this.runner.request(base);
-    }, this.graceMs);
-    timer.unref?.();
-    this.graceTimers.set(base, timer);
-  }
-
-  private clearGrace(base: string): void {
-    const timer = this.graceTimers.get(base);
-    if (timer) clearTimeout(timer);
-    this.graceTimers.delete(base);
+    this.invalid.forget(base, [base + QUESTION_EXT, base + ANSWER_EXT]);
   }
 
   private track(operation: Promise<void>): void {
@@ -359,14 +270,4 @@ export class ClarityFileAdapter {
   private answerPath(base: string): string {
     return join(this.dir, base + ANSWER_EXT);
   }
-}
-
-/** The base name a handshake file name belongs to, or undefined for files the adapter ignores. */
-function baseOfName(name: string): string | undefined {
-  if (name.startsWith('.')) return undefined;
-  return questionBaseName(name) ?? answerBaseName(name);
-}
-
-function baseOfPath(path: string): string | undefined {
-  return baseOfName(basename(path));
 }

@@ -1,4 +1,5 @@
-export { ClarityFileAdapter, type ClarityFileAdapterOptions, type InvalidQuestionFile } from './adapter';
+export { ClarityFileAdapter, type ClarityFileAdapterOptions } from './adapter';
+export type { InvalidQuestionFile } from './invalid-files';
 export { writeFileAtomic } from './atomic-write';
 export { safeKey } from './safe-key';
 export { readAnswerFile } from './answer-file';

@@ -1,0 +1,74 @@
+import type { Broker } from '../../broker/broker';
+import type { HitlRequest } from '../../broker/request';
+import { readAnswerFile, removeIfPresent } from './answer-file';
+import { writeFileAtomic } from './atomic-write';
+import { exists } from './handshake-dir';
+import { safeKey } from './safe-key';
+import type { Tracked, TrackedBases } from './tracked-bases';
+
+export interface MirrorContext {
+  broker: Broker;
+  bases: TrackedBases;
+  questionPath: (base: string) => string;
+  answerPath: (base: string) => string;
+  recheck: (base: string) => void;
+}
+
+/**
+ * Question files for requests born elsewhere (Clarity HTTP mode), so file tools see them. The
+ * file carries `mirrorOf: <request id>` so no watcher mistakes it for a runtime's question.
+ */
+export class MirrorFiles {
+  constructor(private readonly c: MirrorContext) {}
+
+  /** Writes `{safeKey}.question` (or `{safeKey}-2`... when taken) for a pending request. */
+  async write(request: HitlRequest): Promise<void> {
+    const { bases } = this.c;
+    if (request.status !== 'pending' || bases.hasRequest(request.id)) return;
+    const safe = safeKey(request.key);
+    let base = safe;
+    for (let n = 2; bases.has(base) || (await exists(this.c.questionPath(base))) || (await exists(this.c.answerPath(base))); n++) {
+      base = `${safe}-${n}`;
+    }
+    if (bases.hasRequest(request.id) || bases.has(base)) return this.write(request);
+    const entry = bases.set(base, { requestId: request.id, kind: 'mirror', ready: false });
+    const body = { key: request.key, question: request.prompt, timestamp: request.createdAt, pid: process.pid, mirrorOf: request.id };
+    await writeFileAtomic(this.c.questionPath(base), JSON.stringify(body, null, 2) + '\n');
+    entry.ready = true;
+    if (this.c.broker.get(request.id)?.status !== 'pending') await this.remove(base);
+    else this.c.recheck(base);
+  }
+
+  /** An `.answer` next to the mirror answers the request; the mirror deleted by someone cancels it. */
+  async reconcile(base: string, entry: Tracked): Promise<void> {
+    const { broker } = this.c;
+    if (!entry.ready || broker.get(entry.requestId)?.status !== 'pending') return;
+    if (!(await exists(this.c.questionPath(base)))) {
+      if (broker.get(entry.requestId)?.status === 'pending') {
+        broker.cancel(entry.requestId, { by: 'cli', reason: 'mirror question file deleted' });
+      }
+      return;
+    }
+    const answer = await readAnswerFile(this.c.answerPath(base));
+    if (answer.ok && broker.get(entry.requestId)?.status === 'pending') broker.answer(entry.requestId, { text: answer.text }, 'cli');
+  }
+
+  /** A mirror file left by an earlier run: adopt it if its request is pending again, else remove it. */
+  async adoptStale(base: string, requestId: string): Promise<void> {
+    const { bases } = this.c;
+    if (bases.hasRequest(requestId)) return;
+    if (this.c.broker.get(requestId)?.status === 'pending') {
+      return this.reconcile(base, bases.set(base, { requestId, kind: 'mirror', ready: true }));
+    }
+    await removeIfPresent(this.c.questionPath(base));
+    await removeIfPresent(this.c.answerPath(base));
+  }
+
+  /** The request left pending: both mirror files go. */
+  async remove(base: string): Promise<void> {
+    const entry = this.c.bases.get(base);
+    await removeIfPresent(this.c.questionPath(base));
+    await removeIfPresent(this.c.answerPath(base));
+    if (entry) this.c.bases.delete(base, entry);
+  }
+}

@@ -1,0 +1,47 @@
+import type { FileSignature } from './question-file';
+
+/** What the adapter knows about one base name: the request its files belong to. */
+export interface Tracked {
+  requestId: string;
+  /** `file`: a runtime's question; `mirror`: a file the adapter wrote for a request born elsewhere. */
+  kind: 'file' | 'mirror';
+  signature?: FileSignature;
+  /** Mirrors only: false until the mirror file is on disk. */
+  ready: boolean;
+}
+
+/** Two-way map base name ⇄ request id. */
+export class TrackedBases {
+  private readonly byBase = new Map<string, Tracked>();
+  private readonly baseById = new Map<string, string>();
+
+  get(base: string): Tracked | undefined {
+    return this.byBase.get(base);
+  }
+
+  baseOf(requestId: string): string | undefined {
+    return this.baseById.get(requestId);
+  }
+
+  has(base: string): boolean {
+    return this.byBase.has(base);
+  }
+
+  hasRequest(requestId: string): boolean {
+    return this.baseById.has(requestId);
+  }
+
+  set(base: string, entry: Tracked): Tracked {
+    this.byBase.set(base, entry);
+    this.baseById.set(entry.requestId, base);
+    return entry;
+  }
+
+  /** Forgets `base`, but only if it still holds `entry` (when given). */
+  delete(base: string, entry?: Tracked): void {
+    const current = this.byBase.get(base);
+    if (!current || (entry && current !== entry)) return;
+    this.byBase.delete(base);
+    this.baseById.delete(current.requestId);
+  }
+}
