@@ -1,0 +1,93 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Broker } from '../../../../main/broker/broker';
+import { createHttpServer, type HttpServer } from '../../../../main/http/server';
+import { until } from '../../adapters/protocol-test-app';
+
+let broker: Broker;
+let server: HttpServer;
+let url: string;
+
+beforeAll(async () => {
+  broker = new Broker();
+  server = await createHttpServer({ broker, port: 0, rendererDir: null });
+  url = await server.listen();
+});
+afterAll(async () => {
+  await server.close();
+  broker.close();
+});
+
+async function connect(brokerUrl: string): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'mcp'],
+    cwd: process.cwd(),
+    env: { ...(process.env as Record<string, string>), CLARITY_HITL_BROKER_URL: brokerUrl, CLARITY_HITL_STATE_DIR: '/nonexistent', CLARITY_HITL_MCP_PROGRESS_MS: '100' },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'vitest-client', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+const textOf = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+
+describe('clarity-hitl mcp (SDK client over stdio)', () => {
+  it('lists ask_human, turns a call into a broker request, returns the answer, sends progress', async () => {
+    const client = await connect(url);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(['ask_human']);
+      expect(Object.keys(tools[0]!.inputSchema.properties ?? {})).toEqual(['question', 'options', 'multiple', 'title', 'timeout_seconds']);
+
+      const progress: number[] = [];
+      const call = client.callTool(
+        { name: 'ask_human', arguments: { question: 'Deploy **now**?', options: ['Yes', 'No'], title: 'Deploy' } },
+        undefined,
+        { onprogress: (p) => progress.push(p.progress), timeout: 60_000 },
+      );
+      const request = await until(() => broker.pending().find((r) => r.source === 'mcp'), 'mcp request', 20_000);
+      expect(request).toMatchObject({
+        prompt: 'Deploy **now**?',
+        title: 'Deploy',
+        agent: { id: 'mcp:vitest-client', name: 'vitest-client', runtime: 'mcp' },
+        input: { kind: 'choice', multiple: false, options: [{ value: 'Yes', label: 'Yes' }, { value: 'No', label: 'No' }] },
+      });
+      await until(() => progress.length >= 2, 'progress notifications');
+      broker.answer(request.id, { value: { kind: 'choice', selected: ['No'], other: 'wait for QA' } });
+      const result = (await call) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toBe('No\nwait for QA');
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+      const cancelled = client.callTool({ name: 'ask_human', arguments: { question: 'Free text?' } });
+      const second = await until(() => broker.pending().find((r) => r.source === 'mcp'), 'second request', 20_000);
+      expect(second.input).toEqual({ kind: 'text' });
+      broker.cancel(second.id, { reason: 'not now' });
+      const cancelResult = (await cancelled) as CallToolResult;
+      expect(cancelResult.isError).toBe(true);
+      expect(textOf(cancelResult)).toContain('cancelled this question (not now)');
+
+      const expired = (await client.callTool({ name: 'ask_human', arguments: { question: 'Fast?', timeout_seconds: 0.3 } })) as CallToolResult;
+      expect(expired.isError).toBe(true);
+      expect(textOf(expired)).toContain('No answer within 0.3 s');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('says clearly when no broker runs', async () => {
+    const client = await connect('http://127.0.0.1:9/');
+    try {
+      const result = (await client.callTool({ name: 'ask_human', arguments: { question: 'Anyone?' } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('no HITL Broker is running');
+      expect(textOf(result)).toContain('clarity-hitl serve');
+    } finally {
+      await client.close();
+    }
+  });
+});
