@@ -21,7 +21,8 @@ export function notificationTitle(request: HitlRequest): string {
 export function notificationBody(request: HitlRequest): string {
   const plain = request.prompt
     .replace(/```[\s\S]*?```/g, ' [code] ')
-    .replace(/[*_`#>]+/g, '')
+    .replace(/^\s{0,3}(#{1,6}|>)\s*/gm, '')
+    .replace(/(\*\*|__|`)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();

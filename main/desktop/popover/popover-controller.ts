@@ -34,6 +34,11 @@ export class PopoverController {
     return this.shownId;
   }
 
+  /** The popover window if it exists (for broadcasting events to it). */
+  currentWindow(): WindowLike | undefined {
+    return this.window && !this.window.isDestroyed() ? this.window : undefined;
+  }
+
   isVisible(): boolean {
     return !!this.window && !this.window.isDestroyed() && this.window.isVisible();
   }

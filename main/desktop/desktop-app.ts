@@ -1,0 +1,207 @@
+import type { BrokerEvent } from '../broker/broker';
+import type { AnswerInput } from '../broker/request';
+import type { BrokerService, BrokerServiceOptions } from '../service/broker-service';
+import type { AgentMessageView } from '../broker/agent-message';
+import type { IpcEventChannel, IpcEventMap } from '../../shared/ipc/channels';
+import type { AppApi, IpcMainApi, LoginItemApi, NotificationApi, ScreenApi, TrayLike, WindowLike } from './electron-api';
+import { registerDesktopIpc } from './ipc/inbox-handlers';
+import { IpcRouter } from './ipc/ipc-router';
+import { NotificationCenter } from './notifications/notification-center';
+import { PopoverController } from './popover/popover-controller';
+import { SettingsStore, type SettingsBackendFactory } from './settings/settings-store';
+import { TrayController } from './tray/tray-controller';
+import { toPublicRequest } from '../http/views';
+
+/** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
+export type DesktopService = Pick<BrokerService, 'broker' | 'url' | 'port' | 'stateDir' | 'close'> & {
+  store: Pick<BrokerService['store'], 'historyList'>;
+  server: { context: { tokenRequired: boolean; dirs: string[]; version: string } };
+};
+
+export interface DesktopAppDeps {
+  app: AppApi;
+  platform: string;
+  stateDir: string;
+  ipc: IpcMainApi;
+  isTrustedSender: (frameUrl: string | undefined) => boolean;
+  screen: ScreenApi;
+  notifications: NotificationApi;
+  loginItems: LoginItemApi;
+  createTray: () => TrayLike;
+  createMainWindow: () => WindowLike;
+  createPopoverWindow: () => WindowLike;
+  openExternal: (url: string) => void;
+  createSettingsBackend: SettingsBackendFactory;
+  startService: (options: BrokerServiceOptions) => Promise<DesktopService>;
+  /** Handshake dirs from the environment (CLARITY_HITL_DIR) added to the saved ones. */
+  extraDirs?: string[];
+  agentMessages?: (agentId: string) => AgentMessageView[];
+  log?: (message: string) => void;
+}
+
+/**
+ * The desktop app's lifecycle around one in-process broker service: single instance, settings,
+ * tray, popover, notifications, IPC, main window, and a clean shutdown. Holds no Electron import;
+ * `index.ts` hands it the real Electron API, tests hand it fakes.
+ */
+export class DesktopApp {
+  service: DesktopService | undefined;
+  settings: SettingsStore | undefined;
+  tray: TrayController | undefined;
+  popover: PopoverController | undefined;
+  notifications: NotificationCenter | undefined;
+  private router: IpcRouter | undefined;
+  private mainWindow: WindowLike | undefined;
+  private trayIcon: TrayLike | undefined;
+  private readonly unsubscribers: (() => void)[] = [];
+  private stopping: Promise<void> | undefined;
+
+  constructor(private readonly deps: DesktopAppDeps) {}
+
+  /** Starts everything; false (and the app quits) when another instance already runs. */
+  async start(): Promise<boolean> {
+    const { deps } = this;
+    if (!deps.app.requestSingleInstanceLock()) {
+      deps.log?.('HITL Broker is already running; focusing it.');
+      deps.app.quit();
+      return false;
+    }
+    deps.app.onSecondInstance(() => this.openMainWindow());
+
+    const settings = new SettingsStore({ dir: deps.stateDir, createBackend: deps.createSettingsBackend, onInvalid: (m) => deps.log?.(m) });
+    this.settings = settings;
+    const initial = settings.get();
+    this.applyStartAtLogin(initial.startAtLogin);
+
+    const dirs = [...new Set([...initial.handshakeDirs, ...(deps.extraDirs ?? [])])];
+    const service = await deps.startService({
+      dirs,
+      port: initial.port,
+      token: initial.token || undefined,
+      stateDir: deps.stateDir,
+      historyLimit: initial.historySize,
+      onWarning: (m) => deps.log?.(m),
+    });
+    this.service = service;
+    const { broker } = service;
+
+    this.popover = new PopoverController({
+      createWindow: deps.createPopoverWindow,
+      screen: deps.screen,
+      trayBounds: () => this.trayBounds(),
+      oldestPendingId: () => broker.pending()[0]?.id,
+    });
+    this.notifications = new NotificationCenter({
+      api: deps.notifications,
+      platform: deps.platform,
+      shouldNotify: () => settings.get().notifications && !settings.get().doNotDisturb,
+      silent: () => !settings.get().sound,
+      openRequest: (id) => this.popover?.show(id),
+      answer: (id, answer) => this.answerFromNotification(id, answer),
+    });
+    const trayIcon = deps.createTray();
+    this.trayIcon = trayIcon;
+    this.tray = new TrayController({
+      tray: trayIcon,
+      broker,
+      platform: deps.platform,
+      state: () => settings.get(),
+      actions: {
+        openInbox: () => this.openMainWindow(),
+        openRequest: (id) => this.popover?.show(id),
+        setDoNotDisturb: (on) => settings.update({ doNotDisturb: on }),
+        setStartAtLogin: (on) => settings.update({ startAtLogin: on }),
+        quit: () => deps.app.quit(),
+      },
+      onClick: () => this.popover?.toggle(),
+    });
+
+    this.unsubscribers.push(
+      broker.subscribe((event) => this.onBrokerEvent(event)),
+      settings.onChange((next, changed) => {
+        if (changed.includes('startAtLogin')) this.applyStartAtLogin(next.startAtLogin);
+        this.tray?.render();
+        this.broadcast('settings:changed', next);
+      }),
+    );
+    this.tray.start();
+
+    this.router = new IpcRouter({ ipc: deps.ipc, isTrustedSender: deps.isTrustedSender, onRejected: (c, r) => deps.log?.(`ipc ${c}: ${r}`) });
+    registerDesktopIpc(this.router, {
+      broker,
+      history: () => service.store.historyList(),
+      agentMessages: deps.agentMessages ?? (() => []),
+      info: () => ({
+        version: service.server.context.version,
+        dirs: service.server.context.dirs,
+        tokenRequired: service.server.context.tokenRequired,
+        url: service.url,
+      }),
+      settings,
+      openExternal: deps.openExternal,
+      hidePopover: () => this.popover?.hide(),
+      openInWindow: (id) => {
+        this.popover?.hide();
+        this.openMainWindow(id ?? undefined);
+      },
+    });
+    deps.log?.(`HITL Broker is running: ${service.url} (state in ${deps.stateDir})`);
+    return true;
+  }
+
+  /** Shows (creating if needed), restores and focuses the main window; optionally on one request. */
+  openMainWindow(requestId?: string): WindowLike {
+    if (!this.mainWindow || this.mainWindow.isDestroyed()) {
+      const window = this.deps.createMainWindow();
+      window.on('closed', () => {
+        if (this.mainWindow === window) this.mainWindow = undefined;
+      });
+      this.mainWindow = window;
+    }
+    const window = this.mainWindow;
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+    if (requestId) window.send('window:show-request', { id: requestId });
+    return window;
+  }
+
+  /** Stops everything once: notifications, tray, IPC, then the service (which flushes persistence). */
+  shutdown(): Promise<void> {
+    this.stopping ??= (async () => {
+      for (const off of this.unsubscribers.splice(0)) off();
+      this.notifications?.closeAll();
+      this.tray?.stop();
+      this.trayIcon?.destroy();
+      this.router?.dispose();
+      await this.service?.close();
+    })();
+    return this.stopping;
+  }
+
+  private trayBounds() {
+    return this.trayIcon?.getBounds();
+  }
+
+  private onBrokerEvent(event: BrokerEvent): void {
+    this.notifications?.handle(event);
+    this.broadcast('inbox:event', { type: event.type, seq: event.seq, request: toPublicRequest(event.request) });
+  }
+
+  private answerFromNotification(id: string, answer: AnswerInput): void {
+    try {
+      this.service?.broker.answer(id, answer, 'ui');
+    } catch (error) {
+      this.deps.log?.(`answer from notification failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private applyStartAtLogin(open: boolean): void {
+    if (this.deps.loginItems.getOpenAtLogin() !== open) this.deps.loginItems.setOpenAtLogin(open);
+  }
+
+  private broadcast<C extends IpcEventChannel>(channel: C, payload: IpcEventMap[C]): void {
+    const windows = [this.mainWindow, this.popover?.currentWindow()];
+    for (const window of windows) if (window && !window.isDestroyed()) window.send(channel, payload);
+  }
+}

@@ -1,0 +1,195 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DesktopApp, type DesktopAppDeps } from '../../../main/desktop/desktop-app';
+import type { AppApi, LoginItemApi } from '../../../main/desktop/electron-api';
+import { createSenderCheck } from '../../../main/desktop/ipc/sender-check';
+import { startBrokerService } from '../../../main/service/broker-service';
+import { FakeIpcMain, FakeNotificationApi, FakeScreen, FakeTray, FakeWindow, display } from './fake-electron';
+
+// electron-store imports `electron` at load; outside Electron an empty stand-in is enough.
+vi.mock('electron', () => ({ default: {} }));
+const { default: ElectronStore } = await import('electron-store');
+
+const INDEX = '/app/out/renderer/index.html';
+const OURS = pathToFileURL(INDEX).href;
+
+class FakeApp implements AppApi {
+  locked = false;
+  quits = 0;
+  private secondInstance: (() => void) | undefined;
+  constructor(private readonly lockHeldElsewhere = false) {}
+  requestSingleInstanceLock(): boolean {
+    this.locked = !this.lockHeldElsewhere;
+    return this.locked;
+  }
+  onSecondInstance(listener: () => void): void {
+    this.secondInstance = listener;
+  }
+  quit(): void {
+    this.quits++;
+  }
+  launchSecond(): void {
+    this.secondInstance?.();
+  }
+}
+
+class FakeLoginItems implements LoginItemApi {
+  open = false;
+  sets: boolean[] = [];
+  getOpenAtLogin(): boolean {
+    return this.open;
+  }
+  setOpenAtLogin(open: boolean): void {
+    this.open = open;
+    this.sets.push(open);
+  }
+}
+
+let stateDir: string;
+let handshakeDir: string;
+const apps: DesktopApp[] = [];
+beforeEach(async () => {
+  stateDir = await mkdtemp(join(tmpdir(), 'hitl-desktop-state-'));
+  handshakeDir = await mkdtemp(join(tmpdir(), 'hitl-desktop-dir-'));
+});
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.shutdown();
+  await rm(stateDir, { recursive: true, force: true });
+  await rm(handshakeDir, { recursive: true, force: true });
+});
+
+function build(options: { lockHeldElsewhere?: boolean } = {}) {
+  const app = new FakeApp(options.lockHeldElsewhere);
+  const tray = new FakeTray();
+  const notifications = new FakeNotificationApi();
+  const ipc = new FakeIpcMain();
+  const loginItems = new FakeLoginItems();
+  const mainWindows: FakeWindow[] = [];
+  const popoverWindows: FakeWindow[] = [];
+  const opened: string[] = [];
+  const deps: DesktopAppDeps = {
+    app,
+    platform: 'linux',
+    stateDir,
+    ipc,
+    isTrustedSender: createSenderCheck({ indexFile: INDEX }),
+    screen: new FakeScreen([display(0, 0, 1920, 1080, 32)]),
+    notifications,
+    loginItems,
+    createTray: () => tray,
+    createMainWindow: () => {
+      const w = new FakeWindow();
+      mainWindows.push(w);
+      return w;
+    },
+    createPopoverWindow: () => {
+      const w = new FakeWindow();
+      popoverWindows.push(w);
+      return w;
+    },
+    openExternal: (url) => opened.push(url),
+    createSettingsBackend: (o) => new ElectronStore(o) as never,
+    startService: (o) => startBrokerService({ ...o, port: 0, rendererDir: null }),
+    extraDirs: [handshakeDir],
+  };
+  const desktop = new DesktopApp(deps);
+  apps.push(desktop);
+  return { desktop, app, tray, notifications, ipc, loginItems, mainWindows, popoverWindows, opened };
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('DesktopApp', () => {
+  it('a second launch quits at once; the first focuses its main window', async () => {
+    const second = build({ lockHeldElsewhere: true });
+    expect(await second.desktop.start()).toBe(false);
+    expect(second.app.quits).toBe(1);
+    expect(second.desktop.service).toBeUndefined();
+
+    const first = build();
+    expect(await first.desktop.start()).toBe(true);
+    first.app.launchSecond();
+    expect(first.mainWindows).toHaveLength(1);
+    expect(first.mainWindows[0]!.visible).toBe(true);
+    first.mainWindows[0]!.minimized = true;
+    first.app.launchSecond();
+    expect(first.mainWindows).toHaveLength(1);
+    expect(first.mainWindows[0]!.minimized).toBe(false);
+    expect(first.mainWindows[0]!.focused).toBe(2);
+  });
+
+  it('a .question file reaches tray, notification and windows; an answer over IPC writes the .answer', async () => {
+    const { desktop, tray, notifications, ipc, popoverWindows } = build();
+    await desktop.start();
+    expect(tray.image).toBe('idle');
+    await writeFile(join(handshakeDir, 'review_1.question'), JSON.stringify({ key: 'review 1', question: 'Merge PR #42?' }));
+    await until(() => tray.title === '1', 'tray count');
+    expect(tray.image).toBe('pending');
+    expect(notifications.created.map((n) => n.options.body)).toEqual(['Merge PR #42?']);
+
+    notifications.created[0]!.emit('click');
+    expect(popoverWindows[0]!.visible).toBe(true);
+    const id = desktop.service!.broker.pending()[0]!.id;
+    expect(popoverWindows[0]!.sent.find((s) => s.channel === 'popover:show-request')?.payload).toEqual({ id });
+
+    const result = await ipc.invoke('inbox:answer', { id, input: { text: 'yes, merge' } }, `${OURS}#popover`);
+    expect(result).toMatchObject({ ok: true });
+    await until(() => tray.title === '', 'tray cleared');
+    await until(() => existsSync(join(handshakeDir, 'review_1.answer')), 'the .answer file');
+    expect(await readFile(join(handshakeDir, 'review_1.answer'), 'utf8')).toBe('yes, merge');
+    expect(notifications.created[0]!.closed).toBe(true);
+    const events = popoverWindows[0]!.sent.filter((s) => s.channel === 'inbox:event').map((s) => (s.payload as { type: string }).type);
+    expect(events).toEqual(['answered']); // the popover was created after 'added' (it loads a snapshot)
+  });
+
+  it('Do not disturb from the tray suppresses notifications and persists', async () => {
+    const { desktop, tray, notifications } = build();
+    await desktop.start();
+    tray.clickItem('dnd');
+    desktop.service!.broker.add({ source: 'clarity-http', key: 'q', prompt: 'quiet?' });
+    expect(notifications.created).toHaveLength(0);
+    expect(JSON.parse(await readFile(join(stateDir, 'settings.json'), 'utf8')).doNotDisturb).toBe(true);
+  });
+
+  it('start at login follows the setting', async () => {
+    const { desktop, tray, loginItems } = build();
+    await desktop.start();
+    expect(loginItems.sets).toEqual([]);
+    tray.clickItem('start-at-login');
+    expect(loginItems.open).toBe(true);
+    tray.clickItem('start-at-login');
+    expect(loginItems.sets).toEqual([true, false]);
+  });
+
+  it('history survives a restart (same state dir as `serve`), and shutdown is clean and idempotent', async () => {
+    const first = build();
+    await first.desktop.start();
+    const r = first.desktop.service!.broker.add({ source: 'clarity-http', key: 'keep', prompt: 'remember me?' });
+    first.desktop.service!.broker.answer(r.id, { text: 'yes' });
+    await Promise.all([first.desktop.shutdown(), first.desktop.shutdown()]);
+    expect(first.tray.destroyed).toBe(true);
+    expect(first.ipc.handlers.size).toBe(0);
+
+    const second = build();
+    await second.desktop.start();
+    const history = await second.ipc.invoke('inbox:history', {}, OURS);
+    expect(history).toMatchObject({ ok: true, value: [{ key: 'keep', answer: { text: 'yes' } }] });
+  });
+
+  it('tray Quit asks the app to quit', async () => {
+    const { desktop, tray, app } = build();
+    await desktop.start();
+    tray.clickItem('quit');
+    expect(app.quits).toBe(1);
+  });
+});
