@@ -5,7 +5,6 @@ export type PublicRequest = Omit<HitlRequest, 'meta'>;
 
 /** Strips adapter-private fields from a request before it is sent to any client. */
 export function toPublicRequest(request: HitlRequest): PublicRequest {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { meta: _meta, ...rest } = request;
   return rest;
 }

@@ -139,7 +139,6 @@ function readRequests(raw: unknown): HitlRequest[] {
 /** History keeps what the operator saw and answered; adapter-private data stays out of it. */
 function withoutMeta(request: HitlRequest): HitlRequest {
   if (request.meta === undefined) return request;
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { meta: _meta, ...rest } = request;
   return rest;
 }
