@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { ROOT } from '../../../bench/lib/project';
+
+export interface ServeProcess {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+  /** kill -9: no shutdown code runs. */
+  kill9(): Promise<void>;
+  /** SIGTERM and wait for exit. */
+  stop(): Promise<void>;
+}
+
+export interface ServeOptions {
+  dir: string;
+  stateDir: string;
+  token?: string;
+  port?: number;
+}
+
+/**
+ * Runs `clarity-hitl serve` from the TypeScript source in its own process (port 0 unless given)
+ * and resolves once it prints the URL it listens on.
+ */
+export async function startServe(options: ServeOptions): Promise<ServeProcess> {
+  const args = ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'serve', '--port', String(options.port ?? 0), '--dir', options.dir, '--state-dir', options.stateDir];
+  if (options.token) args.push('--token', options.token);
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => output.push(`stderr: ${line}`));
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
+      const match = /listening on (http:\/\/\S+)/.exec(line);
+      if (match) resolve(match[1]!.replace(/\/+$/, ''));
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited (${code}) before listening:\n${output.join('\n')}`)));
+  });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    url,
+    child,
+    output,
+    async kill9() {
+      if (exited()) return;
+      const gone = once(child, 'exit');
+      child.kill('SIGKILL');
+      await gone;
+    },
+    async stop() {
+      if (exited()) return;
+      const gone = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}

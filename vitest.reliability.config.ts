@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run test:reliability`: crash, atomicity, races, fuzz, security probes, soak (test/reliability/**). */
+export default defineConfig({
+  test: {
+    include: ['test/reliability/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
