@@ -1,4 +1,5 @@
 import { ClarityFileAdapter } from '../adapters/clarity-file';
+import { AuditLog } from '../broker/audit-log';
 import { Broker } from '../broker/broker';
 import { RequestStore } from '../broker/persistence/request-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
@@ -63,6 +64,14 @@ export async function startBrokerService(options: BrokerServiceOptions = {}): Pr
   };
 
   try {
+    if (options.logFile) {
+      const audit = await AuditLog.open(options.logFile, (error) => warn(`audit log ${options.logFile}: ${describe(error)}`));
+      const detach = audit.attach(broker);
+      cleanups.push(async () => {
+        detach();
+        await audit.close();
+      });
+    }
     const adapters: ClarityFileAdapter[] = [];
     for (const dir of options.dirs ?? []) {
       const adapter = await ClarityFileAdapter.start({

@@ -80,6 +80,19 @@ describe('startBrokerService', () => {
     expect(history.requests.map((r) => r.key)).toEqual(['remote']);
   });
 
+  it('appends every interaction to the JSONL audit log', async () => {
+    const logFile = path.join(root, 'logs', 'audit.jsonl');
+    const service = await start({ logFile });
+    await fetch(`${service.url}questions`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'audited', question: 'Log me?' }) });
+    await fetch(`${service.url}answer`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'audited', response: 'logged' }) });
+    await service.close();
+    const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toMatchObject([
+      { event: 'added', key: 'audited', source: 'clarity-http', question: 'Log me?' },
+      { event: 'answered', key: 'audited', response: 'logged', resolvedBy: 'http' },
+    ]);
+  });
+
   it('takes the token from CLARITY_HITL_BROKER_TOKEN and records it in the discovery file', async () => {
     process.env.CLARITY_HITL_BROKER_TOKEN = 'env-token';
     try {
