@@ -1,2 +1,85 @@
-// The Electron main process entry (issue 5).
-export {};
+// The Electron main process entry. Thin on purpose: it builds the real Electron API and hands it
+// to DesktopApp (desktop-app.ts), where the logic lives and is tested with fakes.
+import { app, ipcMain, screen, session, shell } from 'electron';
+import ElectronStore from 'electron-store';
+import { resolveStateDir } from '../broker/persistence/state-dir';
+import { startBrokerService } from '../service/broker-service';
+import { builtPaths } from './app-paths';
+import { DesktopApp } from './desktop-app';
+import { createTray, loginItems, notificationApi } from './electron-adapter';
+import { createSenderCheck } from './ipc/sender-check';
+import { denyAllPermissions } from './security/web-contents-policy';
+import { isSafeExternalUrl } from './security/external-links';
+import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
+
+// Tests and portable runs pass a user-data dir; the broker state follows CLARITY_HITL_STATE_DIR.
+if (process.env.HITL_USER_DATA_DIR) app.setPath('userData', process.env.HITL_USER_DATA_DIR);
+app.setAppUserModelId('dev.clarity.hitl-broker');
+
+const paths = builtPaths(import.meta.url, app.getAppPath());
+const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const isTrustedSender = createSenderCheck({ indexFile: paths.rendererIndex, devUrl });
+let quitting = false;
+const windowOptions: WindowFactoryOptions = {
+  preload: paths.preload,
+  rendererIndex: paths.rendererIndex,
+  devUrl,
+  icon: paths.appIcon,
+  isOwnUrl: isTrustedSender,
+  isQuitting: () => quitting,
+};
+
+const desktop = new DesktopApp({
+  app: {
+    requestSingleInstanceLock: () => app.requestSingleInstanceLock(),
+    onSecondInstance: (listener) => void app.on('second-instance', listener),
+    quit: () => app.quit(),
+  },
+  platform: process.platform,
+  stateDir: resolveStateDir(),
+  ipc: {
+    handle: (channel, handler) => ipcMain.handle(channel, (event, payload) => handler({ frameUrl: event.senderFrame?.url }, payload)),
+    removeHandler: (channel) => ipcMain.removeHandler(channel),
+  },
+  isTrustedSender,
+  screen,
+  notifications: notificationApi,
+  loginItems: loginItems(app),
+  createTray: () => createTray(paths.trayIcon),
+  createMainWindow: () => createMainWindow(windowOptions),
+  createPopoverWindow: () => createPopoverWindow(windowOptions),
+  openExternal: (url) => {
+    if (isSafeExternalUrl(url)) void shell.openExternal(url);
+  },
+  createSettingsBackend: (options) => new ElectronStore(options),
+  startService: (options) => startBrokerService(options),
+  extraDirs: process.env.CLARITY_HITL_DIR ? [process.env.CLARITY_HITL_DIR] : [],
+  log: (message) => console.log(`hitl-desktop: ${message}`),
+});
+
+app.on('web-contents-created', (_event, contents) => contents.on('will-attach-webview', (e) => e.preventDefault()));
+// A tray app: closing every window does not quit.
+app.on('window-all-closed', () => {});
+app.on('activate', () => desktop.openMainWindow());
+
+let shutDown = false;
+app.on('before-quit', (event) => {
+  quitting = true;
+  if (shutDown) return;
+  event.preventDefault();
+  void desktop.shutdown().finally(() => {
+    shutDown = true;
+    app.quit();
+  });
+});
+
+void app.whenReady().then(async () => {
+  denyAllPermissions(session.defaultSession);
+  try {
+    if (!(await desktop.start())) return;
+    if (!process.argv.includes('--hidden')) desktop.openMainWindow();
+  } catch (error) {
+    console.error(`hitl-desktop: could not start: ${error instanceof Error ? error.message : String(error)}`);
+    app.exit(1);
+  }
+});

@@ -1,0 +1,78 @@
+// Creates the two kinds of windows (main, popover) with the security policy applied.
+import { BrowserWindow, shell } from 'electron';
+import type { WindowLike } from './electron-api';
+import { wrapWindow } from './electron-adapter';
+import { POPOVER_SIZE } from './popover/popover-controller';
+import { applyWebContentsPolicy, secureWebPreferences } from './security/web-contents-policy';
+import { isSafeExternalUrl } from './security/external-links';
+
+export interface WindowFactoryOptions {
+  preload: string;
+  rendererIndex: string;
+  /** Dev server URL (electron-vite dev) instead of the built index.html. */
+  devUrl?: string;
+  icon?: string;
+  isOwnUrl: (url: string) => boolean;
+  /** True once the app is quitting: closing the main window then really closes it. */
+  isQuitting: () => boolean;
+}
+
+function load(window: BrowserWindow, options: WindowFactoryOptions, hash?: string): void {
+  if (options.devUrl) void window.loadURL(hash ? `${options.devUrl}#${hash}` : options.devUrl);
+  else void window.loadFile(options.rendererIndex, hash ? { hash } : undefined);
+}
+
+function harden(window: BrowserWindow, options: WindowFactoryOptions): void {
+  applyWebContentsPolicy(
+    window.webContents,
+    (url) => {
+      if (isSafeExternalUrl(url)) void shell.openExternal(url);
+    },
+    options.isOwnUrl,
+  );
+}
+
+/** The main window: full inbox, history and settings. Closing hides it (the app lives in the tray). */
+export function createMainWindow(options: WindowFactoryOptions): WindowLike {
+  const window = new BrowserWindow({
+    width: 1100,
+    height: 760,
+    minWidth: 640,
+    minHeight: 420,
+    show: false,
+    title: 'HITL Broker',
+    icon: options.icon,
+    webPreferences: secureWebPreferences(options.preload),
+  });
+  harden(window, options);
+  window.on('close', (event) => {
+    if (!options.isQuitting()) {
+      event.preventDefault();
+      window.hide();
+    }
+  });
+  window.once('ready-to-show', () => window.show());
+  load(window, options);
+  return wrapWindow(window);
+}
+
+/** The tray popover: small, frameless, on top, out of the taskbar; placed by PopoverController. */
+export function createPopoverWindow(options: WindowFactoryOptions): WindowLike {
+  const window = new BrowserWindow({
+    ...POPOVER_SIZE,
+    show: false,
+    frame: false,
+    resizable: false,
+    movable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    skipTaskbar: true,
+    alwaysOnTop: true,
+    title: 'HITL Broker',
+    webPreferences: secureWebPreferences(options.preload),
+  });
+  harden(window, options);
+  load(window, options, 'popover');
+  return wrapWindow(window);
+}
