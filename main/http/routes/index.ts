@@ -3,6 +3,7 @@ import { apiRoutes } from './api-routes';
 import { clarityRoutes } from './clarity-routes';
 import { cuemeRoutes } from './cueme';
 import { eventsRoute } from './events-route';
+import { hapiRoutes } from './hapi';
 import { mcpRoutes } from './mcp';
 import { questfoundryRoutes } from './questfoundry';
 import { toolServerLiteRoutes } from './tool-server-lite';
@@ -19,4 +20,5 @@ export const routeModules: RouteModule[] = [
   cuemeRoutes,
   questfoundryRoutes,
   mcpRoutes,
+  hapiRoutes,
 ];

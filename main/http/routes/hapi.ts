@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { AgentMessageStore } from '../../adapters/hapi/agent-message-store';
+import { AgentMessageSchema } from '../../broker/agent-message';
+import { parseOrThrow } from '../../broker/validation';
+import type { RouteModule } from '../context';
+
+const AgentIdSchema = z.string().regex(/^[^\s/\\\u0000-\u001f]{1,200}$/, 'must be 1-200 characters without spaces, slashes or control characters');
+/** A batch of AgentMessages (order kept); a single message is posted as itself. */
+const BatchSchema = z.array(AgentMessageSchema).min(1).max(200);
+const ListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).optional() });
+
+/**
+ * HAPI agent messages (hapi-agent-protocol.md): agents post `AgentMessage {role, content}` for
+ * their agent id (the same id their requests carry in `request.agent.id`, e.g. a cueme agent_id);
+ * the UI reads the recent ones and hears new ones as SSE `agent_message` events.
+ */
+export const hapiRoutes: RouteModule = (app, { events }) => {
+  const store = new AgentMessageStore();
+
+  app.post<{ Params: { agentId: string } }>('/api/agents/:agentId/messages', async (req, reply) => {
+    const agentId = parseOrThrow(AgentIdSchema, req.params.agentId, 'agentId');
+    const messages = Array.isArray(req.body)
+      ? parseOrThrow(BatchSchema, req.body, 'agent messages')
+      : [parseOrThrow(AgentMessageSchema, req.body, 'agent message')];
+    for (const message of messages) events.publish('agent_message', { agentId, message: store.append(agentId, message) });
+    return reply.code(201).send({ ok: true, agentId, accepted: messages.length });
+  });
+
+  app.get<{ Params: { agentId: string } }>('/api/agents/:agentId/messages', async (req) => {
+    const agentId = parseOrThrow(AgentIdSchema, req.params.agentId, 'agentId');
+    const { limit } = parseOrThrow(ListQuerySchema, req.query ?? {}, 'query');
+    return { messages: store.list(agentId, limit) };
+  });
+};
