@@ -4,7 +4,11 @@ import { AgentMessageSchema } from '../../broker/agent-message';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 
-const AgentIdSchema = z.string().regex(/^[^\s/\\\u0000-\u001f]{1,200}$/, 'must be 1-200 characters without spaces, slashes or control characters');
+const AgentIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((id) => !/[\s/\\]/.test(id) && ![...id].some((c) => c.charCodeAt(0) < 32), 'must be 1-200 characters without spaces, slashes or control characters');
 /** A batch of AgentMessages (order kept); a single message is posted as itself. */
 const BatchSchema = z.array(AgentMessageSchema).min(1).max(200);
 const ListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).optional() });
