@@ -89,7 +89,13 @@ export class HttpInboxClient implements InboxClient {
 
   subscribe(listener: (event: InboxEvent) => void): () => void {
     this.listeners.add(listener);
-    if (!this.stream && !this.retryTimer) this.connect('connecting');
+    if (this.stream && this.listeners.size > 1) {
+      // The stream's snapshot went to the first subscriber; give this one its own.
+      this.listPending().then(
+        ({ requests, seq }) => this.listeners.has(listener) && listener({ type: 'snapshot', seq, pending: requests }),
+        () => undefined,
+      );
+    } else if (!this.stream && !this.retryTimer) this.connect('connecting');
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.disconnect();

@@ -57,8 +57,9 @@ export interface InboxClient {
   agentMessages(agentId: string): Promise<AgentMessageView[]>;
   info(): Promise<BrokerInfo>;
   /**
-   * Live events. The first event after (re)connecting is a `snapshot` whenever the client could
-   * not resume exactly; listeners must replace their pending set with it. Returns unsubscribe.
+   * Live events. The first event of a subscription is always a `snapshot` (the UI relies on it
+   * and does not call listPending), and after a reconnect whenever the client could not resume
+   * exactly; listeners replace their pending set with it. Returns unsubscribe.
    */
   subscribe(listener: (event: InboxEvent) => void): () => void;
   /** Connection state changes; called at once with the current state. Returns unsubscribe. */

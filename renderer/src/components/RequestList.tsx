@@ -72,7 +72,7 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
             >
               <div className="row-top">
                 <span className="row-key">{r.title ?? r.key}</span>
-                <span className="row-age">{formatAge(now - r.createdAt)}</span>
+                <span className="row-age">{formatAge(now - r.createdAt, t('ageNow'))}</span>
               </div>
               <div className="row-prompt">{firstLine(r.prompt)}</div>
             </div>

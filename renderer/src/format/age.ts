@@ -1,7 +1,7 @@
-/** Short age like "now", "42s", "5m", "3h", "2d" (language-neutral units). */
-export function formatAge(ms: number): string {
+/** Short age like "now", "42s", "5m", "3h", "2d" (units are language-neutral; `nowLabel` is not). */
+export function formatAge(ms: number, nowLabel = 'now'): string {
   const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 5) return 'now';
+  if (s < 5) return nowLabel;
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
   if (m < 60) return `${m}m`;

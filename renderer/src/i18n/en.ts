@@ -17,6 +17,7 @@ export const en = {
   source: 'Source',
   agent: 'Agent',
   age: 'Age',
+  ageNow: 'now',
   answerLabel: 'Your answer',
   answerPlaceholder: 'Type your answer…',
   send: 'Send',

@@ -19,6 +19,7 @@ export const zh: Dictionary = {
   source: '来源',
   agent: '智能体',
   age: '等待',
+  ageNow: '刚刚',
   answerLabel: '你的回答',
   answerPlaceholder: '输入回答…',
   send: '发送',

@@ -58,6 +58,7 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
   return (
     <form
       className="settings"
+      noValidate
       aria-labelledby="settings-title"
       onSubmit={(e) => {
         e.preventDefault();

@@ -3,8 +3,8 @@ import type { ConnectionState, InboxClient } from '../client/inbox-client';
 import { inboxReducer, initialInboxState, type InboxAction, type InboxState } from './inbox-state';
 
 /**
- * Subscribes to a client's live events and keeps the inbox state. Before the first event the
- * pending list is loaded once, so a transport without an initial snapshot still fills the inbox.
+ * Subscribes to a client's live events and keeps the inbox state. Every transport starts its
+ * stream with a `snapshot` (see InboxClient.subscribe), so the pending list is not fetched twice.
  */
 export function useInbox(client: InboxClient): {
   state: InboxState;
@@ -14,18 +14,8 @@ export function useInbox(client: InboxClient): {
   const [state, dispatch] = useReducer(inboxReducer, initialInboxState);
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   useEffect(() => {
-    let gotEvent = false;
-    const unsubscribe = client.subscribe((event) => {
-      gotEvent = true;
-      dispatch(event);
-    });
+    const unsubscribe = client.subscribe(dispatch);
     const offConnection = client.onConnectionChange(setConnection);
-    client
-      .listPending()
-      .then(({ requests, seq }) => {
-        if (!gotEvent) dispatch({ type: 'snapshot', seq, pending: requests });
-      })
-      .catch(() => undefined); // the connection banner already tells the operator
     return () => {
       unsubscribe();
       offConnection();

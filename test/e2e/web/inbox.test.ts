@@ -75,12 +75,12 @@ describe('web inbox against a real broker', () => {
 
     await page.getByRole('button', { name: 'Cancel request' }).click();
     await card('http-approve').waitFor();
-    const cancelled = await (await fetch(new URL('/questions/http-cancel', harness.url))).json();
+    const cancelled = (await (await fetch(new URL('/questions/http-cancel', harness.url))).json()) as { status: string };
     expect(cancelled.status).toBe('cancelled');
 
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
-    const approved = await (await fetch(new URL('/questions/http-approve', harness.url))).json();
+    const approved = (await (await fetch(new URL('/questions/http-approve', harness.url))).json()) as unknown;
     expect(approved).toMatchObject({ status: 'answered', response: '' });
   });
 
@@ -133,9 +133,9 @@ describe('web inbox against a real broker', () => {
     await page.locator('body').press('k');
     await card('kb-new').waitFor();
     await page.locator('body').press('Enter');
-    await until(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? ''), 'focus')
-      .then((v) => expect(String(v)).toMatch(/^answer-/));
+    const focusedId = await until(() => page.evaluate<string>('document.activeElement?.id ?? ""'), 'focus on the answer');
+    expect(focusedId).toMatch(/^answer-/);
     await page.keyboard.press('Escape');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('listbox');
+    expect(await page.evaluate<string | null>('document.activeElement?.getAttribute("role") ?? null')).toBe('listbox');
   });
 });

@@ -60,7 +60,7 @@ describe('web UI security in Chromium', () => {
     await card.getByText('click me').click();
     await card.getByText('raw anchor', { exact: false }).first().click().catch(() => undefined);
 
-    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+    expect(await page.evaluate<string | undefined>('window.__xss')).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(page.url()).toBe(harness.url);
   });

@@ -1,0 +1,109 @@
+import { rm } from 'node:fs/promises';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildRenderer, launchChromium, screenshot, startBroker, until, type BrokerHarness } from './harness';
+
+let rendererDir: string;
+let browser: Browser;
+let harness: BrokerHarness | undefined;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  rendererDir = await buildRenderer();
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await page?.context().close();
+  await harness?.close().catch(() => undefined);
+  page = undefined;
+  harness = undefined;
+});
+
+async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
+  harness = await startBroker(rendererDir);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...options });
+  page = await context.newPage();
+  return page;
+}
+
+function seed(h: BrokerHarness): void {
+  const agent = { id: 'agent-7', name: 'claude-code', runtime: 'claude-code', projectDir: '~/src/shop' };
+  h.broker.add({ source: 'clarity-file', key: 'review-step-3', prompt: 'Does this summary look correct?\n\n| table | rows |\n|---|---|\n| orders | 1.2M |', createdAt: Date.now() - 600_000 });
+  h.broker.add({ source: 'cueme', key: 'deploy-prod', agent, prompt: 'Deploy **v1.2.0** to production?', input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' } });
+}
+
+/** Browser-side code as strings: this project's node tsconfig has no DOM types. */
+const background = (p: Page) => p.evaluate<string>('getComputedStyle(document.body).backgroundColor');
+
+describe('appearance', () => {
+  it('follows a dark system theme, and the switch pins light or dark', async () => {
+    const p = await openPage({ colorScheme: 'dark' });
+    seed(harness!);
+    await p.goto(harness!.url);
+    await p.getByRole('heading', { name: 'deploy-prod' }).waitFor();
+    expect(await background(p)).toBe('rgb(15, 19, 24)');
+    await screenshot(p, 'dark-mode');
+    await p.getByLabel('Theme').selectOption('light');
+    expect(await background(p)).toBe('rgb(246, 247, 249)');
+    await p.reload();
+    await p.getByRole('heading', { name: 'deploy-prod' }).waitFor();
+    expect(await background(p)).toBe('rgb(246, 247, 249)'); // the choice is remembered
+  });
+
+  it('speaks Simplified Chinese when the system does, and switches language', async () => {
+    const p = await openPage({ locale: 'zh-CN' });
+    seed(harness!);
+    await p.goto(harness!.url);
+    await p.getByRole('button', { name: /收件箱/ }).waitFor();
+    await p.getByRole('button', { name: '取消请求' }).waitFor();
+    expect(await p.evaluate<string>('document.documentElement.lang')).toBe('zh-CN');
+    await screenshot(p, 'chinese');
+    await p.getByLabel('语言').selectOption('en');
+    await p.getByRole('button', { name: 'Cancel request' }).waitFor();
+  });
+
+  it('renders a long question readably (wide table and long code scroll inside the card)', async () => {
+    const p = await openPage();
+    const rows = Array.from({ length: 30 }, (_, i) => `| ${i} | ${'very-long-cell-'.repeat(6)}${i} | ok |`).join('\n');
+    const prompt = `# Migration plan\n\n${'This paragraph explains the change in detail. '.repeat(20)}\n\n| # | step | status |\n|---|---|---|\n${rows}\n\n\`\`\`sh\n${'echo "a long command line that does not wrap" && '.repeat(8)}true\n\`\`\`\n\n1. first\n2. second\n   - nested`;
+    harness!.broker.add({ source: 'mcp', key: 'long-question', prompt });
+    await p.goto(harness!.url);
+    await p.getByRole('heading', { name: 'long-question' }).waitFor();
+    const overflow = await p.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
+    expect(overflow).toBe(false);
+    await screenshot(p, 'long-question');
+  });
+
+  it('10,000 pending requests render through the virtualised list', async () => {
+    const p = await openPage();
+    const now = Date.now();
+    for (let i = 0; i < 10_000; i++) {
+      harness!.broker.add({ source: i % 3 ? 'clarity-http' : 'mcp', key: `bulk-${i}`, prompt: `Question ${i}: proceed?`, createdAt: now - i * 1000 });
+    }
+    const started = Date.now();
+    await p.goto(harness!.url);
+    await p.getByRole('heading', { name: 'bulk-0' }).waitFor();
+    console.log(`10,000 pending: first card visible ${Date.now() - started} ms after navigation`);
+    expect(await p.title()).toBe('(10000) HITL Broker');
+    const rendered = await p.locator('.request-row').count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(100);
+    for (let i = 0; i < 5; i++) await p.keyboard.press('j');
+    await p.getByRole('heading', { name: 'bulk-15' }).waitFor(); // grouped by source: mcp holds 0, 3, 6, …
+    await screenshot(p, 'ten-thousand');
+  });
+
+  it('shows a connection-lost banner when the broker goes away', async () => {
+    const p = await openPage();
+    await p.goto(harness!.url);
+    await p.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+    await harness!.server.close();
+    await p.getByRole('alert').getByText('Connection to the broker lost').waitFor();
+    await until(async () => (await p.getByRole('alert').count()) === 1, 'one banner');
+    await screenshot(p, 'connection-lost');
+  });
+});

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import type { HitlRequest } from '../../../main/broker/request';
+import { HttpInboxClient, type EventSourceLike } from '../../../renderer/src/client/http-inbox-client';
+import { InboxClientError, type ConnectionState, type InboxEvent } from '../../../renderer/src/client/inbox-client';
+
+const req = (id: string): HitlRequest => ({ id, source: 'clarity-http', key: id, prompt: 'q', input: { kind: 'text' }, createdAt: 1, status: 'pending' });
+
+/** A scriptable EventSource: the test plays the server. */
+class FakeStream implements EventSourceLike {
+  readyState = 0;
+  onopen: ((e: unknown) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  closed = false;
+  private readonly handlers = new Map<string, ((e: { data: string; lastEventId: string }) => void)[]>();
+  constructor(readonly url: string) {}
+  addEventListener(name: string, listener: (e: { data: string; lastEventId: string }) => void): void {
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), listener]);
+  }
+  close(): void {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  emit(name: string, data: unknown, id = ''): void {
+    for (const h of this.handlers.get(name) ?? []) h({ data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId: id });
+  }
+  fail(readyState: number): void {
+    this.readyState = readyState;
+    this.onerror?.({});
+  }
+}
+
+function setup(responses: Record<string, { status: number; body: unknown }> = {}) {
+  const streams: FakeStream[] = [];
+  const calls: { url: string; init?: RequestInit }[] = [];
+  const fetchImpl = (async (url: string, init?: RequestInit) => {
+    calls.push({ url, init });
+    const r = responses[`${init?.method ?? 'GET'} ${url}`] ?? { status: 200, body: {} };
+    return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  const client = new HttpInboxClient({
+    baseUrl: 'http://broker/',
+    fetch: fetchImpl,
+    eventSource: (url) => {
+      const s = new FakeStream(url);
+      streams.push(s);
+      return s;
+    },
+    retryDelayMs: 10,
+  });
+  return { client, streams, calls };
+}
+
+const waitFor = async (check: () => boolean) => {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+describe('HttpInboxClient', () => {
+  it('maps SSE events to InboxEvents, validating them and dropping malformed ones', () => {
+    const { client, streams } = setup();
+    const events: InboxEvent[] = [];
+    const states: ConnectionState[] = [];
+    client.onConnectionChange((s) => states.push(s));
+    const off = client.subscribe((e) => events.push(e));
+    const s = streams[0]!;
+    expect(s.url).toBe('http://broker/events');
+    s.open();
+    s.emit('snapshot', { seq: 3, pending: [req('a')] }, '3');
+    s.emit('new_question', { type: 'new_question', id: 'b', key: 'b', request: req('b') }, '4');
+    s.emit('answered', { request: { ...req('a'), status: 'answered', answer: { text: 'x' } } }, '5');
+    s.emit('new_question', { request: { id: 'broken' } }, '6');
+    s.emit('new_question', 'not json', '7');
+    s.emit('agent_message', { agentId: 'ag', message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }], at: 1 } });
+    expect(events.map((e) => e.type)).toEqual(['snapshot', 'added', 'answered', 'agent_message']);
+    expect(events[1]).toMatchObject({ seq: 4 });
+    expect(states).toEqual(['closed', 'connecting', 'open']);
+    off();
+    expect(s.closed).toBe(true);
+    expect(states.at(-1)).toBe('closed');
+  });
+
+  it('shows reconnecting while the browser retries, and reopens a stream the browser gave up on', async () => {
+    const { client, streams } = setup();
+    const states: ConnectionState[] = [];
+    client.onConnectionChange((s) => states.push(s));
+    const events: InboxEvent[] = [];
+    client.subscribe((e) => events.push(e));
+    streams[0]!.open();
+    streams[0]!.fail(0); // CONNECTING: EventSource retries by itself with Last-Event-ID
+    expect(states.at(-1)).toBe('reconnecting');
+    expect(streams).toHaveLength(1);
+    streams[0]!.fail(2); // CLOSED: it gave up; we open a new stream after the delay
+    await waitFor(() => streams.length === 2);
+    expect(streams[0]!.closed).toBe(true);
+    streams[1]!.open();
+    streams[1]!.emit('snapshot', { seq: 9, pending: [] }, '9'); // the fresh stream re-syncs
+    expect(states.at(-1)).toBe('open');
+    expect(events.at(-1)).toEqual({ type: 'snapshot', seq: 9, pending: [] });
+  });
+
+  it('a second subscriber gets its own snapshot from the pending list', async () => {
+    const { client, streams } = setup({ 'GET http://broker/api/requests': { status: 200, body: { requests: [req('a')], seq: 4 } } });
+    client.subscribe(() => undefined);
+    streams[0]!.open();
+    const second: InboxEvent[] = [];
+    client.subscribe((e) => second.push(e));
+    await waitFor(() => second.length === 1);
+    expect(second[0]).toMatchObject({ type: 'snapshot', seq: 4, pending: [{ id: 'a' }] });
+    expect(streams).toHaveLength(1);
+  });
+
+  it('calls the rich routes of docs/http-api.md with JSON bodies', async () => {
+    const { client, calls } = setup({
+      'POST http://broker/api/requests/a%2Fb/answer': { status: 200, body: { request: req('a/b') } },
+      'GET http://broker/api/history?q=ship+it&limit=5': { status: 200, body: { requests: [req('h')] } },
+      'GET http://broker/api/requests/x/files': { status: 200, body: { files: ['a.csv'] } },
+      'GET http://broker/api/agents/ag/messages': { status: 200, body: { messages: [] } },
+      'POST http://broker/api/requests/x/cancel': { status: 200, body: { request: req('x') } },
+    });
+    expect((await client.answer('a/b', { text: 'yes' })).id).toBe('a/b');
+    expect(calls[0]!.init?.body).toBe('{"text":"yes"}');
+    expect(await client.history({ q: 'ship it', limit: 5 })).toHaveLength(1);
+    expect(await client.listFiles('x')).toEqual(['a.csv']);
+    expect(await client.agentMessages('ag')).toEqual([]);
+    await client.cancel('x', 'not needed');
+    expect(calls.at(-1)!.init?.body).toBe('{"reason":"not needed"}');
+  });
+
+  it('turns broker errors into InboxClientError with code and status', async () => {
+    const { client } = setup({
+      'POST http://broker/api/requests/a/answer': { status: 409, body: { error: 'already_resolved', message: 'request a is already answered' } },
+    });
+    const error = await client.answer('a', { text: 'late' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InboxClientError);
+    expect(error).toMatchObject({ status: 409, code: 'already_resolved', message: 'request a is already answered' });
+
+    const offline = new HttpInboxClient({ fetch: (async () => { throw new TypeError('fetch failed'); }) as typeof fetch, eventSource: (u) => new FakeStream(u) });
+    await expect(offline.info()).rejects.toMatchObject({ status: 0, code: 'network' });
+  });
+});
