@@ -12,3 +12,4 @@ export {
   type QuestionEntry,
 } from './handshake-dir';
 export { MAX_QUESTION_BYTES, QuestionFileSchema, readQuestionFile, type QuestionFile } from './question-file';
+export { answerQuestionInDir, cancelQuestionInDir, type FileToolResult } from './file-tools';

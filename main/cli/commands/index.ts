@@ -2,8 +2,12 @@ import type { Command } from 'commander';
 import { registerMcpCommand } from './mcp';
 import { registerRunCommand } from './run';
 import { registerServe } from './serve';
+import { registerAnswer } from './answer';
+import { registerCancel } from './cancel';
+import { registerList } from './list';
+import { registerWatch } from './watch';
 
 /** Each module adds one subcommand to the program. Keep one import + one entry per command. */
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [registerServe, registerMcpCommand, registerRunCommand];
+export const commands: RegisterCommand[] = [registerWatch, registerList, registerAnswer, registerCancel, registerServe, registerMcpCommand, registerRunCommand];

@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { answerQuestionInDir } from '../../adapters/clarity-file';
+import { appendCliAudit, describeNotFound } from '../file-command';
+import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
+import type { RegisterCommand } from './index';
+
+interface AnswerFlags {
+  dir?: string;
+  log?: string;
+}
+
+/** `clarity-hitl answer <key> <response>`: writes the answer file for a pending question. */
+export const registerAnswer: RegisterCommand = (program: Command) => {
+  const command = program
+    .command('answer <key> <response>')
+    .description('write the answer for a pending question (by key or question file name)')
+    .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
+    .option('--log <file>', 'append a JSONL audit line')
+    .addHelpText(
+      'after',
+      `
+<response> "-" reads the answer from stdin (multi-line answers). "" is an empty approval.
+
+Examples:
+  clarity-hitl answer review-step-3 "Looks good, proceed"
+  git diff | clarity-hitl answer review_step_3.question -
+
+Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage error.`,
+    )
+    .action(
+      action(async (key: string, response: string, flags: AnswerFlags) => {
+        const dir = resolveHandshakeDir(undefined, flags.dir);
+        const text = response === '-' ? await readStdin() : response;
+        const result = await answerQuestionInDir(dir, key, text);
+        if (result.status === 'not_found') throw new CliError(describeNotFound(key, dir, result.known), ExitCode.notFound);
+        if (result.status === 'already_answered') {
+          throw new CliError(`${result.entry.question.key} is already answered (${result.entry.answerFile} exists)`, ExitCode.conflict);
+        }
+        const { entry } = result;
+        await appendCliAudit(flags.log, entry, { event: 'answered', response: text });
+        process.stdout.write(`Answered ${entry.question.key} → ${entry.answerFile}\n`);
+      }),
+    );
+  withUsageExitCode(command);
+};
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { cancelQuestionInDir } from '../../adapters/clarity-file';
+import { appendCliAudit, describeNotFound } from '../file-command';
+import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
+import type { RegisterCommand } from './index';
+
+interface CancelFlags {
+  dir?: string;
+  log?: string;
+}
+
+/** `clarity-hitl cancel <key>`: deletes the question file without writing an answer. */
+export const registerCancel: RegisterCommand = (program: Command) => {
+  const command = program
+    .command('cancel <key>')
+    .description('delete a pending question file without answering (the runtime then times out)')
+    .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
+    .option('--log <file>', 'append a JSONL audit line')
+    .addHelpText(
+      'after',
+      `
+<key> is the question's key or its file name (with or without .question).
+The Clarity runtime returns "[hitl_ask timeout]" when its own timeout runs out.
+
+Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage error.`,
+    )
+    .action(
+      action(async (key: string, flags: CancelFlags) => {
+        const dir = resolveHandshakeDir(undefined, flags.dir);
+        const result = await cancelQuestionInDir(dir, key);
+        if (result.status === 'not_found') throw new CliError(describeNotFound(key, dir, result.known), ExitCode.notFound);
+        if (result.status === 'already_answered') {
+          throw new CliError(`${result.entry.question.key} is already answered; too late to cancel`, ExitCode.conflict);
+        }
+        await appendCliAudit(flags.log, result.entry, { event: 'cancelled' });
+        process.stdout.write(`Cancelled ${result.entry.question.key} (deleted ${result.entry.questionFile})\n`);
+      }),
+    );
+  withUsageExitCode(command);
+};
