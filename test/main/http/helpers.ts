@@ -34,10 +34,17 @@ export type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
 /** Polls `check` until it returns a truthy value or the deadline passes. */
 export async function until<T>(check: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
   for (;;) {
-    const value = await check();
-    if (value) return value as Truthy<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    try {
+      const value = await check();
+      if (value) return value as Truthy<T>;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

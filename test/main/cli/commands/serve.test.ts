@@ -49,18 +49,19 @@ describe('clarity-hitl serve', { timeout: 60_000 }, () => {
     cleanups.push(() => run.child.kill('SIGKILL'));
     await until(() => run.stdout().includes('Press Ctrl-C'), 30_000, 'the start-up lines');
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(run.stdout())![1]!;
-    expect(run.stdout()).toContain(`Watching ${dir}`);
-    expect(existsSync(path.join(stateDir, 'broker.json'))).toBe(true);
+    const output = () => `stdout:\n${run.stdout()}\nstderr:\n${run.stderr()}`;
+    expect(run.stdout(), output()).toContain(`Watching ${dir}`);
+    expect(existsSync(path.join(stateDir, 'broker.json')), output()).toBe(true);
 
     await writeFile(path.join(dir, 'deploy.question'), JSON.stringify({ key: 'deploy', question: 'Deploy?', timestamp: Date.now() }));
-    await until(async () => ((await (await fetch(`${url}questions`)).json()) as unknown[]).length === 1);
+    await until(async () => ((await (await fetch(`${url}questions`)).json()) as unknown[]).length === 1, 30_000, 'the question');
     const res = await fetch(`${url}answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'deploy', response: 'go' }) });
-    expect(res.status).toBe(200);
-    await until(() => existsSync(path.join(dir, 'deploy.answer')));
+    expect(res.status, `${await res.text()}\n${output()}`).toBe(200);
+    await until(() => existsSync(path.join(dir, 'deploy.answer')), 30_000, 'the answer file');
     expect(await readFile(path.join(dir, 'deploy.answer'), 'utf8')).toBe('go');
 
     run.child.kill('SIGTERM');
-    expect(await run.exited).toBe(0);
+    expect(await run.exited, output()).toBe(0);
     expect(run.stdout()).toContain('Stopped.');
     expect(existsSync(path.join(stateDir, 'broker.json'))).toBe(false);
   });
