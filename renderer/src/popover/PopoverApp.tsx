@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import { APPROVAL, choiceAnswer, confirmAnswer } from '../answers/build-answer';
 import type { InboxClient } from '../client/inbox-client';
@@ -82,7 +82,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
       if (action.type === 'approve') submit(input.kind === 'confirm' ? confirmAnswer(true, '') : APPROVAL);
       else if (action.type === 'decline') submit(confirmAnswer(false, ''));
       else if (action.type === 'pick' && input.kind === 'choice') {
-        const option = input.options[action.index];
+        const option = action.value !== undefined ? input.options.find((o) => o.value.toLowerCase() === action.value) : input.options[action.index];
         const answer = option ? choiceAnswer([option.value], '') : undefined;
         if (answer) submit(answer);
       }
@@ -90,20 +90,22 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     [shell, request, pending, index, submit],
   );
 
-  useEffect(() => {
+  // A layout effect: the listener must know the request on screen before the screen shows it.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       const tag = target?.tagName;
       const inTextField = tag === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes((target as HTMLInputElement).type);
       const inMultiline = tag === 'TEXTAREA' || tag === 'SELECT' || !!target?.isContentEditable;
-      const action = popoverKeyAction(event, { kind: request?.input.kind, inTextField, inMultiline });
+      const optionKeys = request?.input.kind === 'choice' ? request.input.options.map((o) => o.value.toLowerCase()).filter((v) => v.length === 1) : [];
+      const action = popoverKeyAction(event, { kind: request?.input.kind, inTextField, inMultiline, optionKeys });
       if (!action) return;
       event.preventDefault();
       act(action);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [act, request?.input.kind]);
+  }, [act, request]);
 
   const hintKey = !request ? null : request.input.kind === 'text' ? 'keysText' : request.input.kind === 'confirm' ? 'keysConfirm' : request.input.kind === 'choice' ? 'keysChoice' : 'keysOther';
 
@@ -143,8 +145,8 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           {popoverText(language, 'allClear')}
         </p>
       )}
+      <Notices notices={notices.slice(-1)} dismiss={dismiss} />
       {hintKey ? <footer className="popover-keys hint">{popoverText(language, hintKey)}</footer> : null}
-      <Notices notices={notices} dismiss={dismiss} />
     </div>
   );
 }

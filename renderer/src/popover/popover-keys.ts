@@ -6,7 +6,7 @@ export type PopoverKeyAction =
   | { type: 'move'; delta: 1 | -1 }
   | { type: 'approve' }
   | { type: 'decline' }
-  | { type: 'pick'; index: number }
+  | { type: 'pick'; index: number; value?: string }
   | { type: 'open-window' };
 
 export interface PopoverKey {
@@ -23,11 +23,13 @@ export interface PopoverKeyContext {
   inTextField: boolean;
   /** Focus is in a multi-line field or a select (arrows stay there). */
   inMultiline: boolean;
+  /** Lower-cased one-letter option values of a choice request (e.g. a, b, c). */
+  optionKeys?: string[];
 }
 
 /**
  * The popover's keyboard map. Esc hides; ↑/↓ move between pending requests (j/k too outside a
- * field); outside a field one key answers: y/a approve, n declines a confirm, 1–9 pick a choice,
+ * field); outside a field one key answers: y/a approve, n declines a confirm, 1–9 (or an option's own letter) pick a choice,
  * o opens the request in the main window. Enter in the quick answer field is handled by its form.
  */
 export function popoverKeyAction(event: PopoverKey, context: PopoverKeyContext): PopoverKeyAction | undefined {
@@ -44,6 +46,8 @@ export function popoverKeyAction(event: PopoverKey, context: PopoverKeyContext):
   if ((key === 'y' || key === 'a') && (context.kind === 'confirm' || context.kind === 'text')) return { type: 'approve' };
   if (key === 'n' && context.kind === 'confirm') return { type: 'decline' };
   if (context.kind === 'choice' && /^[1-9]$/.test(key)) return { type: 'pick', index: Number(key) - 1 };
+  // A choice's own one-letter keys (QuestFoundry's A/B/C) pick too.
+  if (context.kind === 'choice' && /^[a-z]$/.test(key) && context.optionKeys?.includes(key)) return { type: 'pick', index: -1, value: key };
   return undefined;
 }
 

@@ -1,0 +1,106 @@
+/// <reference lib="dom" />
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Conf from 'conf';
+import type { Page } from 'playwright-core';
+import { CALLS, LISTENS } from '../../../preload/bridge-api';
+import type { IpcEventChannel, IpcEventMap } from '../../../shared/ipc/channels';
+import { Broker } from '../../../main/broker/broker';
+import { registerDesktopIpc } from '../../../main/desktop/ipc/inbox-handlers';
+import { IpcRouter } from '../../../main/desktop/ipc/ipc-router';
+import { createSenderCheck } from '../../../main/desktop/ipc/sender-check';
+import { SettingsStore } from '../../../main/desktop/settings/settings-store';
+import { toPublicRequest } from '../../../main/http/views';
+import { createHttpServer, type HttpServer } from '../../../main/http/server';
+import { FakeIpcMain } from '../../main/desktop/fake-electron';
+
+/** What the desktop views asked of the main process besides the inbox. */
+export interface ShellCalls {
+  hide: number;
+  openInWindow: (string | null)[];
+  openExternal: string[];
+}
+
+export interface DesktopViewsHarness {
+  broker: Broker;
+  settings: SettingsStore;
+  calls: ShellCalls;
+  url: string;
+  emit<C extends IpcEventChannel>(channel: C, payload: IpcEventMap[C]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The desktop renderer in plain Chromium: the built UI served over loopback, and a `window.hitl`
+ * with the preload's exact function names, each forwarded to the real main-process IPC router
+ * (zod validation, sender check, broker, settings store in a temp dir). Only Electron is missing.
+ */
+export async function startDesktopViews(page: Page, rendererDir: string): Promise<DesktopViewsHarness> {
+  const stateDir = await mkdtemp(path.join(os.tmpdir(), 'hitl-desktop-views-'));
+  const broker = new Broker();
+  const server: HttpServer = await createHttpServer({ broker, port: 0, rendererDir });
+  const url = await server.listen();
+  const settings = new SettingsStore({
+    dir: stateDir,
+    // electron-store needs Electron at load time; conf (which it wraps) takes the same options.
+    createBackend: (o) => new Conf({ cwd: o.cwd, configName: o.configName, projectVersion: o.projectVersion, migrations: o.migrations, clearInvalidConfig: false, accessPropertiesByDotNotation: false }),
+  });
+  const calls: ShellCalls = { hide: 0, openInWindow: [], openExternal: [] };
+  const ipc = new FakeIpcMain();
+  const router = new IpcRouter({ ipc, isTrustedSender: createSenderCheck({ devUrl: url }) });
+  registerDesktopIpc(router, {
+    broker,
+    history: () => broker.resolved(),
+    agentMessages: () => [],
+    info: () => ({ version: 'test', dirs: [], tokenRequired: false, url }),
+    settings,
+    openExternal: (u) => calls.openExternal.push(u),
+    hidePopover: () => void calls.hide++,
+    openInWindow: (id) => void calls.openInWindow.push(id),
+  });
+
+  await page.exposeFunction('__hitlInvoke', (channel: string, payload: unknown) => ipc.invoke(channel, payload, page.mainFrame().url()));
+  await page.addInitScript(
+    ({ calls: callTable, listens }) => {
+      const listeners: Record<string, ((payload: unknown) => void)[]> = {};
+      const w = window as unknown as Record<string, unknown>;
+      w.__hitlEmit = (channel: string, payload: unknown) => (listeners[channel] ?? []).forEach((l) => l(payload));
+      const invoke = w.__hitlInvoke as (channel: string, payload: unknown) => Promise<unknown>;
+      const api: Record<string, unknown> = {};
+      for (const [name, channel] of Object.entries(callTable)) api[name] = (payload?: unknown) => invoke(channel, payload);
+      for (const [name, channel] of Object.entries(listens)) {
+        api[name] = (listener: (payload: unknown) => void) => {
+          (listeners[channel] ??= []).push(listener);
+          return () => (listeners[channel] = (listeners[channel] ?? []).filter((l) => l !== listener));
+        };
+      }
+      w.hitl = Object.freeze(api);
+    },
+    { calls: CALLS, listens: LISTENS },
+  );
+
+  const emit = async <C extends IpcEventChannel>(channel: C, payload: IpcEventMap[C]) => {
+    await page.evaluate(([c, p]) => (window as unknown as { __hitlEmit: (c: string, p: unknown) => void }).__hitlEmit(c, p), [channel, payload] as const);
+  };
+  const offBroker = broker.subscribe((event) => {
+    void emit('inbox:event', { type: event.type, seq: event.seq, request: toPublicRequest(event.request) }).catch(() => undefined);
+  });
+  const offSettings = settings.onChange((next) => void emit('settings:changed', next).catch(() => undefined));
+
+  return {
+    broker,
+    settings,
+    calls,
+    url,
+    emit,
+    async close() {
+      offBroker();
+      offSettings();
+      router.dispose();
+      await server.close();
+      broker.close();
+      await rm(stateDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/// <reference lib="dom" />
+import { rm } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildRenderer, launchChromium, screenshot, until } from '../web/harness';
+import { startDesktopViews, type DesktopViewsHarness } from './desktop-views-harness';
+
+let rendererDir: string;
+let browser: Browser;
+let page: Page;
+let h: DesktopViewsHarness;
+
+beforeAll(async () => {
+  rendererDir = await buildRenderer();
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 420, height: 360 }, colorScheme: 'light' });
+  h = await startDesktopViews(page, rendererDir);
+});
+afterEach(async () => {
+  await page.close();
+  await h.close();
+});
+
+const title = () => page.locator('#popover-title').textContent();
+
+function seed() {
+  const now = Date.now();
+  const text = h.broker.add({
+    source: 'cueme',
+    key: 'commit-msg',
+    title: 'Commit message?',
+    agent: { id: 'a1', name: 'Claude (shop-api)' },
+    prompt: 'I staged **3 files**. Which commit message should I use?\n\n- `fix: rounding in totals`',
+    createdAt: now - 120_000,
+  });
+  const confirm = h.broker.add({
+    source: 'tool-server-lite',
+    key: 'deploy-prod',
+    title: 'Deploy to production?',
+    prompt: 'All checks passed on `main`. Deploy **v2.3.1** now?',
+    input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' },
+    createdAt: now - 60_000,
+  });
+  const choice = h.broker.add({
+    source: 'questfoundry',
+    key: 'db-choice',
+    title: 'Which database?',
+    prompt: 'Pick the database for the cache layer.',
+    input: {
+      kind: 'choice',
+      options: [
+        { value: 'A', label: 'SQLite' },
+        { value: 'B', label: 'Postgres' },
+        { value: 'C', label: 'Redis' },
+      ],
+      recommended: 'C',
+    },
+    createdAt: now - 30_000,
+  });
+  return { text, confirm, choice };
+}
+
+describe('desktop popover (rendered in Chromium, real IPC router behind window.hitl)', () => {
+  it('opens on the oldest request; type + Enter answers, Y approves, a digit picks, then all clear', async () => {
+    const { text, confirm, choice } = seed();
+    await page.goto(`${h.url}#popover`);
+    await until(async () => (await title()) === 'Commit message?', 'the oldest request');
+    await expect.poll(() => page.locator('.popover-count').textContent()).toBe('1 of 3');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-answer-focus') !== null && document.activeElement?.tagName)).toBe('INPUT');
+    await screenshot(page, 'desktop-popover-text');
+
+    await page.keyboard.type('fix: rounding in totals');
+    await page.keyboard.press('Enter');
+    await until(() => h.broker.get(text.id)?.status === 'answered', 'the text answer');
+    expect(h.broker.get(text.id)?.answer?.text).toBe('fix: rounding in totals');
+
+    await until(async () => (await title()) === 'Deploy to production?', 'the confirm request');
+    await screenshot(page, 'desktop-popover-confirm');
+    await page.keyboard.press('y');
+    await until(() => h.broker.get(confirm.id)?.status === 'answered', 'the approval');
+    expect(h.broker.get(confirm.id)?.answer?.value).toEqual({ kind: 'confirm', confirmed: true });
+
+    await until(async () => (await title()) === 'Which database?', 'the choice request');
+    await screenshot(page, 'desktop-popover-choice');
+    await page.keyboard.press('c');
+    await until(() => h.broker.get(choice.id)?.status === 'answered', 'the pick');
+    expect(h.broker.get(choice.id)?.answer?.value).toEqual({ kind: 'choice', selected: ['C'] });
+
+    await until(() => page.locator('.popover-empty').isVisible(), 'the empty state');
+    await screenshot(page, 'desktop-popover-empty');
+  });
+
+  it('Enter on an empty line is the empty approval; arrows move; Esc hides; O opens in the window', async () => {
+    const { text, confirm } = seed();
+    await page.goto(`${h.url}#popover`);
+    await until(async () => (await title()) === 'Commit message?', 'the oldest request');
+    await page.keyboard.press('ArrowDown');
+    await until(async () => (await title()) === 'Deploy to production?', 'moved down');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await until(async () => (await title()) === 'Which database?', 'wrapped to the last');
+    await page.keyboard.press('o');
+    expect(h.calls.openInWindow).toEqual([h.broker.pending()[2]!.id]);
+    await page.keyboard.press('Escape');
+    await until(() => h.calls.hide === 1, 'hide');
+    await page.keyboard.press('ArrowDown');
+    await until(async () => (await title()) === 'Commit message?', 'wrapped to the first');
+    await page.keyboard.press('Enter');
+    await until(() => h.broker.get(text.id)?.status === 'answered', 'the empty approval');
+    expect(h.broker.get(text.id)?.answer?.text).toBe('');
+    expect(h.broker.get(confirm.id)?.status).toBe('pending');
+  });
+
+  it('shows the request the main process asks for, and moves on when it is answered elsewhere', async () => {
+    const { confirm, choice } = seed();
+    await page.goto(`${h.url}#popover`);
+    await until(async () => (await title()) === 'Commit message?', 'the oldest request');
+    await h.emit('popover:show-request', { id: choice.id });
+    await until(async () => (await title()) === 'Which database?', 'the clicked request');
+    h.broker.answer(choice.id, { text: 'Redis' }, 'cli');
+    await until(async () => (await title()) !== 'Which database?', 'moved off the resolved request');
+    await until(() => page.getByText(/answered elsewhere|elsewhere/i).first().isVisible(), 'the answered-elsewhere notice');
+    await screenshot(page, 'desktop-popover-answered-elsewhere');
+    expect(h.broker.get(confirm.id)?.status).toBe('pending');
+  });
+
+  it('renders dark and in Chinese when the settings say so', async () => {
+    seed();
+    h.settings.update({ theme: 'dark', language: 'zh-CN' });
+    await page.goto(`${h.url}#popover`);
+    await until(async () => (await title()) === 'Commit message?', 'the oldest request');
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    await expect.poll(() => page.locator('.popover-count').textContent()).toBe('第 1 / 3 条');
+    await screenshot(page, 'desktop-popover-dark-zh');
+  });
+});
+
+describe('desktop settings view (rendered in Chromium)', () => {
+  it('shows every setting, saves through the IPC router, and shows its error naming the field', async () => {
+    await page.setViewportSize({ width: 900, height: 760 });
+    await page.goto(`${h.url}#settings`);
+    await until(() => page.getByLabel('HTTP port').isVisible(), 'the settings form');
+    await screenshot(page, 'desktop-settings');
+
+    await page.getByLabel('Handshake directories').fill('/work/a/.clarity-hitl\n/work/b/.clarity-hitl');
+    await page.getByLabel('Do not disturb').check();
+    await page.getByLabel('History size (resolved requests kept)').fill('250');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await until(() => page.getByText('Saved.').isVisible(), 'saved');
+    expect(h.settings.get()).toMatchObject({ handshakeDirs: ['/work/a/.clarity-hitl', '/work/b/.clarity-hitl'], doNotDisturb: true, historySize: 250 });
+
+    await page.getByLabel('HTTP port').fill('99999');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const alert = page.getByRole('alert');
+    await until(() => alert.isVisible(), 'the error');
+    expect(await alert.textContent()).toMatch(/port/);
+    expect(h.settings.get().port).toBe(7842);
+    await screenshot(page, 'desktop-settings-error');
+  });
+});
