@@ -4,11 +4,9 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { Broker } from '../../../main/broker/broker';
-import { ClarityFileAdapter } from '../../../main/adapters/clarity-file';
-import type { RouteModule } from '../../../main/http/context';
-import { routeModules } from '../../../main/http/routes';
-import { createHttpServer, type HttpServer } from '../../../main/http/server';
+import type { Broker } from '../../../main/broker/broker';
+import type { HttpServer } from '../../../main/http/server';
+import { startBrokerService } from '../../../main/service/broker-service';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
@@ -33,38 +31,38 @@ export async function buildRenderer(): Promise<string> {
 export interface BrokerHarness {
   broker: Broker;
   server: HttpServer;
+  /** The watched handshake directory. */
   dir: string;
   url: string;
   close(): Promise<void>;
 }
 
-/** A complete headless broker (file handshake + HTTP + the UI) on 127.0.0.1, a free port and a temp dir. */
-export async function startBroker(rendererDir: string, options: { token?: string; extraRoutes?: RouteModule[] } = {}): Promise<BrokerHarness> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'hitl-e2e-'));
+/**
+ * The real headless broker of `clarity-hitl serve` (startBrokerService: file handshake, HTTP,
+ * persistence, the UI) on 127.0.0.1, a free port, a temp handshake dir and a temp state dir.
+ */
+export async function startBroker(rendererDir: string, options: { token?: string } = {}): Promise<BrokerHarness> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'hitl-e2e-'));
+  const dir = path.join(root, 'handshake');
   await mkdir(dir, { recursive: true });
-  const broker = new Broker();
-  const adapter = await ClarityFileAdapter.start({ dir, broker });
-  const server = await createHttpServer({
-    broker,
-    port: 0,
+  const service = await startBrokerService({
     dirs: [dir],
+    port: 0,
+    stateDir: path.join(root, 'state'),
     rendererDir,
-    token: options.token,
-    mirrorQuestion: (request) => adapter.mirror(request),
-    routes: [...routeModules, ...(options.extraRoutes ?? [])],
+    token: options.token ?? '',
   });
-  const url = await server.listen();
+  let closed: Promise<void> | undefined;
   return {
-    broker,
-    server,
-    dir,
-    url,
-    async close() {
-      await server.close();
-      await adapter.close();
-      broker.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+    broker: service.broker,
+    server: service.server,
+    dir: service.adapters[0]!.dir,
+    url: service.url,
+    close: () =>
+      (closed ??= (async () => {
+        await service.close();
+        await rm(root, { recursive: true, force: true });
+      })()),
   };
 }
 

@@ -4,14 +4,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HitlRequest, NewRequest } from '../../../main/broker/request';
-import { agentMessagesRoute } from './agent-messages-route';
+import type { AgentMessage } from '../../../main/broker/agent-message';
 import { buildRenderer, launchChromium, screenshot, startBroker, until, type BrokerHarness } from './harness';
 
 let rendererDir: string;
 let browser: Browser;
 let harness: BrokerHarness;
 let page: Page;
-let agentMessages: ReturnType<typeof agentMessagesRoute>;
 
 beforeAll(async () => {
   rendererDir = await buildRenderer();
@@ -22,8 +21,7 @@ afterAll(async () => {
   if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  agentMessages = agentMessagesRoute();
-  harness = await startBroker(rendererDir, { extraRoutes: [agentMessages.route] });
+  harness = await startBroker(rendererDir);
   page = await browser.newPage({ viewport: { width: 1280, height: 820 }, locale: 'en-US' });
   await page.goto(harness.url);
   await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
@@ -41,6 +39,16 @@ async function open(request: NewRequest): Promise<HitlRequest> {
 }
 
 const resolution = (id: string) => harness.broker.waitForResolution(id);
+
+/** Posts a HAPI AgentMessage the way an agent does (POST /api/agents/:agentId/messages). */
+async function postAgentMessage(agentId: string, message: AgentMessage): Promise<void> {
+  const res = await fetch(new URL(`/api/agents/${agentId}/messages`, harness.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(message),
+  });
+  expect(res.ok).toBe(true);
+}
 
 describe('rich answer inputs answered from the UI reach the broker as AnswerInput', () => {
   it('confirm: the confirm label answers confirmed, decline is an answer (not a cancel)', async () => {
@@ -152,9 +160,8 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
 
   it('HAPI agent context: markdown text, collapsed thinking, tool Running until its result flips it', async () => {
     const agent = { id: 'agent-7', name: 'claude-code', runtime: 'claude-code', projectDir: '/src/shop' };
-    agentMessages.post(agent.id, {
+    await postAgentMessage(agent.id, {
       role: 'assistant',
-      at: Date.now() - 1000,
       content: [
         { type: 'thinking', thinking: 'The user wants to see files…' },
         { type: 'tool_use', id: 'call_1', name: 'ls', input: { path: './src' } },
@@ -167,12 +174,12 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
     expect(await panel.locator('.tool').textContent()).toContain('"path":"./src"');
     expect(await panel.locator('details').first().getAttribute('open')).toBeNull();
 
-    agentMessages.post(agent.id, { role: 'user', at: Date.now(), content: [{ type: 'tool_result', tool_use_id: 'call_1', content: 'index.ts\nutils.ts' }] });
+    await postAgentMessage(agent.id, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_1', content: 'index.ts\nutils.ts' }] });
     await panel.locator('[data-tool-status="success"]').waitFor();
-    agentMessages.post(agent.id, { role: 'assistant', at: Date.now() + 1, content: [{ type: 'text', text: 'The folder has **two** files.' }] });
+    await postAgentMessage(agent.id, { role: 'assistant', content: [{ type: 'text', text: 'The folder has **two** files.' }] });
     await panel.locator('strong', { hasText: 'two' }).waitFor();
-    agentMessages.post(agent.id, { role: 'assistant', at: Date.now() + 2, content: [{ type: 'tool_use', id: 'call_2', name: 'rm', input: { path: '/' } }] });
-    agentMessages.post(agent.id, { role: 'user', at: Date.now() + 3, content: [{ type: 'tool_result', tool_use_id: 'call_2', content: 'denied', is_error: true }] });
+    await postAgentMessage(agent.id, { role: 'assistant', content: [{ type: 'tool_use', id: 'call_2', name: 'rm', input: { path: '/' } }] });
+    await postAgentMessage(agent.id, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_2', content: 'denied', is_error: true }] });
     await panel.locator('[data-tool-status="error"]').waitFor();
     await until(async () => (await panel.locator('.badge').allTextContents()).join(',') === 'Success,Error', 'badges');
     await screenshot(page, 'agent-context');
