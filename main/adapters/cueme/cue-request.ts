@@ -1,5 +1,6 @@
 import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '../../broker/request';
+import { titleFromPrompt } from '../title-from-prompt';
 import type { AgentRegistry, CuemeAgent } from './agent-registry';
 import { payloadToInput } from './payload';
 import type { CueBody, CueOutcome, AgentReply } from './wire';
@@ -12,11 +13,12 @@ export function openCue(broker: Broker, agents: AgentRegistry, body: CueBody, no
   const agent = agents.touch(body.agent_id, { projectDir: body.project_dir, terminal: body.agent_terminal });
   const pause = body.mode === 'pause';
   const prompt = body.prompt.trim() ? body.prompt : pause ? PAUSE_PROMPT : '';
+  const title = pause ? 'Paused: continue when ready' : titleFromPrompt(prompt);
   return broker.add({
     source: CUEME_SOURCE,
     key: `${agent.id}#${now.toString(36)}${Math.random().toString(36).slice(2, 6)}`,
     agent: agentInfo(agent),
-    ...(pause ? { title: 'Paused: continue when ready' } : {}),
+    ...(title ? { title } : {}),
     prompt,
     input: pause ? { kind: 'text', placeholder: 'Optional message; send to continue' } : payloadToInput(body.payload),
     createdAt: now,

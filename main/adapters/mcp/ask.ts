@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Broker } from '../../broker/broker';
 import { InvalidInputError } from '../../broker/errors';
 import type { HitlRequest, InputSpec } from '../../broker/request';
+import { titleFromPrompt } from '../title-from-prompt';
 
 export const MCP_SOURCE = 'mcp' as const;
 
@@ -27,11 +28,12 @@ export function openAsk(broker: Broker, body: AskBody, now = Date.now()): HitlRe
     input = { kind: 'choice', multiple: body.multiple ?? false, options: body.options.map((o) => ({ value: o, label: o })) };
   }
   const client = body.client ?? 'mcp client';
+  const title = body.title ?? titleFromPrompt(body.question);
   return broker.add({
     source: MCP_SOURCE,
     key: `mcp-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     agent: { id: `mcp:${client}`, name: client, runtime: 'mcp' },
-    ...(body.title ? { title: body.title } : {}),
+    ...(title ? { title } : {}),
     prompt: body.question,
     input,
     createdAt: now,

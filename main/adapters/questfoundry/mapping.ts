@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { InvalidInputError } from '../../broker/errors';
 import type { HitlRequest, InputSpec, NewRequest } from '../../broker/request';
+import { titleFromPrompt } from '../title-from-prompt';
 import type { HumanQuestion, HumanResponse } from './envelope';
 
 export const QUESTFOUNDRY_SOURCE = 'questfoundry' as const;
@@ -26,6 +27,7 @@ export function questionToRequest(q: HumanQuestion): NewRequest {
     source: QUESTFOUNDRY_SOURCE,
     key: q.id,
     agent: { id: q.sender, name: q.sender },
+    title: titleFromPrompt(data.question_text),
     prompt: data.question_text,
     input,
     ...(data.context_summary?.trim() ? { context: data.context_summary.trim() } : {}),
