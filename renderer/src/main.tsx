@@ -2,33 +2,32 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HttpInboxClient } from './client/http-inbox-client';
 import type { InboxClient } from './client/inbox-client';
-import { IpcInboxClient, desktopBridge } from './client/ipc-inbox-client';
+import { desktopBridge, IpcInboxClient } from './client/ipc-inbox-client';
 import { App } from './components/App';
 import { I18nProvider } from './i18n/I18nProvider';
 import './styles.css';
 
 /**
- * The transport: the desktop preload's client when present, the dev preview (`?preview`: fake data,
- * marked by a banner, nothing leaves the page), else HTTP + SSE to the serving broker.
+ * One renderer, three ways in: inside the desktop app (the preload's `window.hitl`) the desktop
+ * views over IPC; the dev preview (`?preview`: fake data, marked by a banner, nothing leaves the
+ * page); otherwise the web inbox over HTTP + SSE to the broker that served this page.
  */
-async function createClient(): Promise<InboxClient> {
+async function main(): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
   const bridge = desktopBridge();
-  if (bridge) return new IpcInboxClient(bridge);
-  const injected = (window as unknown as { hitlInboxClient?: InboxClient }).hitlInboxClient;
-  if (injected) return injected;
+  if (bridge) {
+    const { renderDesktop } = await import('./popover/desktop-entry');
+    return renderDesktop(root, new IpcInboxClient(bridge), bridge);
+  }
+  let client: InboxClient;
   const preview = new URLSearchParams(location.search).get('preview');
   if (preview !== null) {
     document.documentElement.dataset.preview = 'true';
     const { createPreviewClient } = await import('./preview/preview-client');
-    return createPreviewClient(preview);
+    client = createPreviewClient(preview);
+  } else {
+    client = new HttpInboxClient();
   }
-  return new HttpInboxClient();
-}
-
-void createClient().then(async (client) => {
-  const root = createRoot(document.getElementById('root')!);
-  const bridge = desktopBridge();
-  if (bridge) return (await import('./popover/desktop-entry')).renderDesktop(root, client, bridge);
   root.render(
     <StrictMode>
       <I18nProvider>
@@ -36,4 +35,6 @@ void createClient().then(async (client) => {
       </I18nProvider>
     </StrictMode>,
   );
-});
+}
+
+void main();

@@ -21,7 +21,7 @@ export function EmptyState({ client }: { client: InboxClient }) {
   const auth = info?.tokenRequired ? ` \\\n  -H "Authorization: Bearer $CLARITY_HITL_BROKER_TOKEN"` : '';
   const curl = `curl -X POST ${url}/questions \\\n  -H 'content-type: application/json'${auth} \\\n  -d '{"key":"first-question","question":"Ship **v1.2** today?"}'`;
   const file = `echo '{"key":"first-question","question":"Ship v1.2 today?","timestamp":'$(date +%s000)'}' \\\n  > ${dir}/first-question.question`;
-  const cueme = `printf '<cueme_prompt>\\nShip v1.2 today?\\n</cueme_prompt>\\n' | cueme cue my-agent -`;
+  const cueme = `agent_id=$(cueme join my-runtime | sed -n 's/^agent_id=//p')\nprintf '<cueme_prompt>\\nShip v1.2 today?\\n</cueme_prompt>\\n' | cueme cue "$agent_id" -`;
   return (
     <section className="empty-state" aria-labelledby="empty-title">
       <h2 id="empty-title">{t('emptyTitle')}</h2>
