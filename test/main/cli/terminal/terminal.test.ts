@@ -46,11 +46,11 @@ describe('terminal helpers', () => {
         { key: 'review-step-3', ageMs: 134_000, question: '\nDoes this summary look correct?\nmore' },
         { key: 'k'.repeat(50), ageMs: 0, question: 'q'.repeat(100) },
       ],
-      80,
+      100,
     );
     const lines = table.trimEnd().split('\n');
     expect(lines[2]).toBe(`review-step-3${' '.repeat(27)} 00:02:14 Does this summary look correct?`);
     expect(lines[3]!.startsWith('k'.repeat(39) + '… 00:00:00 ')).toBe(true);
-    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
   });
 });
