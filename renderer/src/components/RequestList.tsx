@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { formatAge } from '../format/age';
+import { promptPreview } from '../format/prompt-preview';
 import { useI18n } from '../i18n/I18nProvider';
 import type { InboxRow } from '../state/group-requests';
 
@@ -74,7 +75,7 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
                 <span className="row-key">{r.title ?? r.key}</span>
                 <span className="row-age">{formatAge(now - r.createdAt, t('ageNow'))}</span>
               </div>
-              <div className="row-prompt">{firstLine(r.prompt)}</div>
+              <div className="row-prompt">{promptPreview(r.prompt)}</div>
             </div>
           );
         })}
@@ -83,7 +84,3 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
   );
 });
 
-function firstLine(markdown: string): string {
-  const line = markdown.split('\n').find((l) => l.trim() !== '') ?? '';
-  return line.replace(/^[#>*\-\s`]+/, '').slice(0, 200);
-}

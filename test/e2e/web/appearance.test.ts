@@ -97,6 +97,20 @@ describe('appearance', () => {
     await screenshot(p, 'ten-thousand');
   });
 
+  it('the dev preview (?preview) shows fake requests of every kind and never touches the broker', async () => {
+    const p = await openPage();
+    await p.goto(`${harness!.url}?preview`);
+    await p.getByRole('heading', { name: 'pick-data' }).waitFor();
+    expect(await p.evaluate<string>('document.documentElement.dataset.preview')).toBe('true');
+    expect(await p.getByRole('listbox', { name: 'Pending requests' }).getByRole('option').count()).toBe(5);
+    await p.getByRole('option', { name: /deploy-prod/ }).click();
+    await p.getByRole('complementary', { name: 'Agent context' }).locator('[data-tool-status="running"]').waitFor();
+    await screenshot(p, 'preview');
+    await p.getByRole('button', { name: 'Deploy' }).click();
+    await p.getByRole('status').getByText('Answer sent for “deploy-prod”.').waitFor();
+    expect(harness!.broker.pendingCount + harness!.broker.resolved().length).toBe(0);
+  });
+
   it('shows a connection-lost banner when the broker goes away', async () => {
     const p = await openPage();
     await p.goto(harness!.url);
