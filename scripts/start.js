@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `npm start` (after `npm run build`): the desktop app when the Electron runtime is available,
+// otherwise — offline machines cannot download it — the headless broker with the web UI.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+
+/** The Electron binary path, or why there is none. */
+export function findElectron(require = createRequire(import.meta.url)) {
+  if (process.env.HITL_HEADLESS === '1') return { reason: 'HITL_HEADLESS=1 is set' };
+  try {
+    const binary = require('electron');
+    if (typeof binary === 'string' && existsSync(binary)) return { binary };
+    return { reason: 'the electron package has no binary' };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { reason: /Cannot find module/.test(message) ? 'the electron package is not installed' : 'its binary was never downloaded' };
+  }
+}
+
+function run(command, commandArgs) {
+  const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  child.on('error', (error) => {
+    console.error(`start: could not run ${command}: ${error.message}`);
+    process.exit(1);
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const found = findElectron();
+  if (found.binary) {
+    run(found.binary, ['.', ...args]);
+  } else {
+    console.log(`Electron runtime not available (${found.reason}); starting the headless broker with the web UI instead.`);
+    run(process.execPath, [join(root, 'bin', 'clarity-hitl.js'), 'serve', ...args]);
+  }
+}
