@@ -77,11 +77,13 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) {
-        console.error(`clarity-hitl: ${signal} again, exiting now`);
+        // A second Ctrl-C means "now"; repeated SIGTERMs (process managers send several) just wait.
+        if (signal !== 'SIGINT') return;
+        console.error('clarity-hitl: Ctrl-C again, exiting now');
         process.exit(130);
       }
       stopping = true;
-      console.log('Stopping…');
+      console.log(`Stopping (${signal})…`);
       service.close().then(resolve, (error: unknown) => {
         console.error(`clarity-hitl: error while stopping: ${error instanceof Error ? error.message : String(error)}`);
         process.exitCode = 1;
