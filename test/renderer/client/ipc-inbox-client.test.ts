@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { HitlRequest } from '../../../main/broker/request';
+import { InboxClientError, type InboxEvent } from '../../../renderer/src/client/inbox-client';
+import { IpcInboxClient } from '../../../renderer/src/client/ipc-inbox-client';
+import type { HitlBridge } from '../../../shared/ipc/bridge';
+import type { IpcInboxEvent } from '../../../shared/ipc/channels';
+
+const request = (id: string): HitlRequest => ({ id, source: 'clarity-file', key: id, prompt: `${id}?`, input: { kind: 'text' }, createdAt: 1, status: 'pending' });
+
+function fakeBridge() {
+  let inbox: ((e: IpcInboxEvent) => void) | undefined;
+  let releaseList: (() => void) | undefined;
+  const calls: unknown[][] = [];
+  const bridge = {
+    listPending: () =>
+      new Promise((resolve) => {
+        releaseList = () => resolve({ ok: true, value: { requests: [request('a')], seq: 5 } });
+      }),
+    answer: async (payload: unknown) => {
+      calls.push(['answer', payload]);
+      return { ok: false, error: { code: 'already_resolved', message: 'request a is already answered', status: 409 } };
+    },
+    history: async (payload: unknown) => {
+      calls.push(['history', payload]);
+      return { ok: true, value: [] };
+    },
+    cancel: async (payload: unknown) => {
+      calls.push(['cancel', payload]);
+      return { ok: true, value: request('a') };
+    },
+    onInboxEvent: (listener: (e: IpcInboxEvent) => void) => {
+      inbox = listener;
+      return () => (inbox = undefined);
+    },
+  } as unknown as HitlBridge;
+  return { bridge, calls, emit: (e: IpcInboxEvent) => inbox?.(e), release: () => releaseList?.(), subscribed: () => !!inbox };
+}
+
+describe('IpcInboxClient', () => {
+  it('starts every subscriber with a snapshot, then only events newer than it (in order)', async () => {
+    const { bridge, emit, release, subscribed } = fakeBridge();
+    const client = new IpcInboxClient(bridge);
+    const seen: InboxEvent[] = [];
+    const off = client.subscribe((e) => seen.push(e));
+    emit({ type: 'added', seq: 5, request: request('a') }); // already in the snapshot
+    emit({ type: 'added', seq: 6, request: request('b') });
+    release();
+    await expect.poll(() => seen.length).toBe(2);
+    emit({ type: 'answered', seq: 7, request: { ...request('b'), status: 'answered' } });
+    expect(seen.map((e) => (e.type === 'snapshot' ? `snapshot@${e.seq}` : `${e.type}@${'seq' in e ? e.seq : ''}`))).toEqual([
+      'snapshot@5',
+      'added@6',
+      'answered@7',
+    ]);
+    off();
+    expect(subscribed()).toBe(false);
+  });
+
+  it('turns an error envelope into an InboxClientError with code and status', async () => {
+    const client = new IpcInboxClient(fakeBridge().bridge);
+    const error = await client.answer('a', { text: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InboxClientError);
+    expect(error).toMatchObject({ code: 'already_resolved', status: 409, message: 'request a is already answered' });
+  });
+
+  it('sends only the fields given (the main process rejects unknown or undefined ones strictly)', async () => {
+    const { bridge, calls } = fakeBridge();
+    const client = new IpcInboxClient(bridge);
+    await client.history();
+    await client.history({ q: 'deploy' });
+    await client.cancel('a');
+    expect(calls).toEqual([
+      ['history', {}],
+      ['history', { q: 'deploy' }],
+      ['cancel', { id: 'a' }],
+    ]);
+  });
+
+  it('is always connected (the broker is in the same app)', () => {
+    const states: string[] = [];
+    new IpcInboxClient(fakeBridge().bridge).onConnectionChange((s) => states.push(s));
+    expect(states).toEqual(['open']);
+  });
+});
