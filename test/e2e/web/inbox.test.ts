@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildRenderer, launchChromium, screenshot, startBroker, until, type BrokerHarness } from './harness';
@@ -98,6 +100,18 @@ describe('web inbox against a real broker', () => {
     await page.getByRole('status').getByText('“elsewhere” was answered elsewhere.').waitFor();
     expect(await card('elsewhere').count()).toBe(0);
     expect(await page.getByLabel('Your answer').count()).toBe(0);
+  });
+
+  it('a file question answered with the `clarity-hitl answer` CLI leaves the UI with a notice', async () => {
+    await page.goto(harness.url);
+    await writeQuestion('cli-answered', 'Answer me from the terminal');
+    await card('cli-answered').waitFor();
+    await page.getByLabel('Your answer').fill('half-typed in the browser');
+    const root = path.resolve(import.meta.dirname, '../../..');
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'answer', 'cli-answered', 'from the CLI', '--dir', harness.dir], { cwd: root });
+    await page.getByRole('status').getByText('“cli-answered” was answered elsewhere.').waitFor();
+    expect(await card('cli-answered').count()).toBe(0);
+    expect(await readFile(path.join(harness.dir, 'cli-answered.answer'), 'utf8')).toBe('from the CLI');
   });
 
   it('history lists resolved requests with their answers and searches them', async () => {
