@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildRenderer, launchChromium, screenshot, startBroker, until, type BrokerHarness } from '../web/harness';
+
+let rendererDir: string;
+let browser: Browser;
+let harness: BrokerHarness;
+let page: Page;
+const children = new Set<ReturnType<typeof spawn>>();
+
+beforeAll(async () => {
+  rendererDir = await buildRenderer();
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  harness = await startBroker(rendererDir);
+  page = await browser.newPage({ viewport: { width: 1280, height: 820 }, locale: 'en-US' });
+  await page.goto(harness.url);
+  await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+});
+afterEach(async () => {
+  for (const child of children) child.kill();
+  children.clear();
+  await page?.close();
+  await harness?.close();
+});
+
+/** A real `cueme` process (TypeScript source through tsx) talking to the harness broker. */
+function cueme(args: string[], stdin = '') {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/cueme.ts', ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, CLARITY_HITL_BROKER_URL: harness.url, CLARITY_HITL_STATE_DIR: '/nonexistent', TERM_PROGRAM: 'vscode' },
+  });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdin.end(stdin);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => {
+      children.delete(child);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+const envelope = (prompt: string, payload?: unknown) =>
+  `<cueme_prompt>\n${prompt}\n</cueme_prompt>\n` + (payload === undefined ? '' : `\n<cueme_payload>\n${JSON.stringify(payload)}\n</cueme_payload>\n`);
+
+async function join(runtime: string): Promise<string> {
+  const joined = await cueme(['join', runtime]);
+  expect(joined.code).toBe(0);
+  return /^agent_id=(.+)$/m.exec(joined.stdout)![1]!;
+}
+
+describe('cueme answered from the web inbox in Chromium', () => {
+  it('text, choice, confirm and form payloads print the documented answers', async () => {
+    const agent = await join('claude_code');
+
+    const text = cueme(['cue', agent, '-'], envelope('## Which branch should I use?\n\nThe default is `main`.'));
+    await page.getByRole('heading', { name: 'Which branch should I use?' }).first().waitFor();
+    expect(await page.getByText(agent).count()).toBeGreaterThan(0);
+    await screenshot(page, 'cueme-text');
+    await page.getByLabel('Your answer').fill('feature/inbox');
+    await page.getByRole('button', { name: 'Send' }).click();
+    expect(await text).toEqual({ code: 0, stdout: 'feature/inbox\n', stderr: '' });
+
+    const choice = cueme(['cue', agent, '-'], envelope('Next step?', { type: 'choice', options: ['Continue', 'Stop'] }));
+    await page.getByRole('heading', { name: 'Next step?' }).waitFor();
+    await screenshot(page, 'cueme-choice');
+    await page.getByRole('radio', { name: 'Continue' }).check();
+    await page.getByLabel('Other (free text)').fill('but run the tests first');
+    await page.getByRole('button', { name: 'Send' }).click();
+    expect(await choice).toMatchObject({ code: 0, stdout: 'Continue\nbut run the tests first\n' });
+
+    const confirm = cueme(['cue', agent, '-'], envelope('Ship the release?', { type: 'confirm', text: 'Continue?', confirm_label: 'Ship', cancel_label: 'Hold' }));
+    await page.getByRole('heading', { name: 'Ship the release?' }).waitFor();
+    await screenshot(page, 'cueme-confirm');
+    await page.getByRole('button', { name: 'Ship' }).click();
+    expect(await confirm).toMatchObject({ code: 0, stdout: 'confirmed\n' });
+
+    const decline = cueme(['cue', agent, '-'], envelope('Drop the cache?', { type: 'confirm' }));
+    await page.getByRole('heading', { name: 'Drop the cache?' }).waitFor();
+    await page.getByRole('button', { name: 'Decline' }).click();
+    expect(await decline).toMatchObject({ code: 0, stdout: 'declined\n' });
+
+    const form = cueme(['cue', agent, '-'], envelope('Release details', { type: 'form', fields: [{ label: 'Env', options: ['prod', 'staging'] }, { label: 'Note', kind: 'text' }] }));
+    await page.getByRole('heading', { name: 'Release details' }).waitFor();
+    await page.getByLabel('Env').selectOption('staging');
+    await page.getByLabel('Note').fill('after QA');
+    await screenshot(page, 'cueme-form');
+    await page.getByRole('button', { name: 'Send' }).click();
+    expect(await form).toMatchObject({ code: 0, stdout: 'Env: staging\nNote: after QA\n' });
+  });
+
+  it('cancelling from the UI makes cue exit 4 telling the agent to ask again', async () => {
+    const agent = await join('cursor');
+    const cue = cueme(['cue', agent, '-'], envelope('Rewrite the parser?'));
+    await page.getByRole('heading', { name: 'Rewrite the parser?' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel request' }).click();
+    const result = await cue;
+    expect(result.code).toBe(4);
+    expect(result.stdout).toContain(`Ask again with \`cueme cue ${agent} -\``);
+    await until(() => harness.broker.pendingCount === 0, 'no pending');
+  });
+
+  it('two agents are grouped apart in the list', async () => {
+    const a = await join('claude_code');
+    const b = await join('windsurf');
+    const first = cueme(['cue', a, '-'], envelope('Question from A'));
+    const second = cueme(['cue', b, '-'], envelope('Question from B'));
+    await until(() => harness.broker.pendingCount === 2, 'two pending');
+    await page.getByText(a).first().waitFor();
+    await page.getByText(b).first().waitFor();
+    await screenshot(page, 'cueme-two-agents');
+    for (const r of harness.broker.pending()) harness.broker.answer(r.id, { text: `ok ${r.agent?.runtime}` });
+    expect((await first).stdout).toBe('ok claude_code\n');
+    expect((await second).stdout).toBe('ok windsurf\n');
+  });
+});
