@@ -1,4 +1,4 @@
-import { StrictMode, useMemo, useState } from 'react';
+import { StrictMode, useEffect, useMemo, useState } from 'react';
 import type { Root } from 'react-dom/client';
 import type { DesktopSettings } from '../../../shared/desktop-settings';
 import type { HitlBridge } from '../../../shared/ipc/bridge';
@@ -42,13 +42,29 @@ export function bridgePopoverShell(bridge: HitlBridge): PopoverShell {
   };
 }
 
-function MainWindow({ client }: { client: InboxClient }) {
+/** Selects a request's row in the inbox list once it is on screen (tries for about two seconds). */
+function selectRowWhenShown(id: string, triesLeft = 120): void {
+  const row = document.getElementById(`row-${id}`);
+  if (row) row.click();
+  else if (triesLeft > 0) requestAnimationFrame(() => selectRowWhenShown(id, triesLeft - 1));
+}
+
+function MainWindow({ client, bridge }: { client: InboxClient; bridge: HitlBridge }) {
   const [view, setView] = useState(() => desktopViewFor(location.hash));
-  const settingsApi = useMemo(() => bridgeSettingsApi((globalThis as { hitl?: HitlBridge }).hitl!), []);
+  const settingsApi = useMemo(() => bridgeSettingsApi(bridge), [bridge]);
   const go = (next: DesktopView) => {
     history.replaceState(null, '', next === 'settings' ? '#settings' : '#');
     setView(next);
   };
+  useEffect(
+    () =>
+      bridge.onWindowShowRequest(({ id }) => {
+        setView('main');
+        history.replaceState(null, '', '#');
+        selectRowWhenShown(id);
+      }),
+    [bridge],
+  );
   if (view === 'settings') return <SettingsView api={settingsApi} onBack={() => go('main')} />;
   return (
     <>
@@ -79,7 +95,7 @@ export async function renderDesktop(root: Root, client: InboxClient, bridge: Hit
     ) : view === 'settings' ? (
       <SettingsView api={bridgeSettingsApi(bridge)} />
     ) : (
-      <MainWindow client={client} />
+      <MainWindow client={client} bridge={bridge} />
     );
   root.render(
     <StrictMode>

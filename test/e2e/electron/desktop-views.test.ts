@@ -164,3 +164,19 @@ describe('desktop settings view (rendered in Chromium)', () => {
     await screenshot(page, 'desktop-settings-error');
   });
 });
+
+describe('desktop main window (rendered in Chromium)', () => {
+  it('selects the request main asks for, and reaches the settings from ⚙', async () => {
+    await page.setViewportSize({ width: 1100, height: 700 });
+    const { choice } = seed();
+    await page.goto(`${h.url}#`);
+    await until(() => page.locator(`#row-${choice.id}`).isVisible(), 'the inbox list');
+    await h.emit('window:show-request', { id: choice.id });
+    await until(async () => (await page.locator(`#row-${choice.id}`).getAttribute('aria-selected')) === 'true', 'the row selected');
+    await screenshot(page, 'desktop-main-window');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await until(() => page.getByLabel('HTTP port').isVisible(), 'the settings view');
+    await page.getByRole('button', { name: 'Back to inbox' }).click();
+    await until(() => page.locator(`#row-${choice.id}`).isVisible(), 'back in the inbox');
+  });
+});
