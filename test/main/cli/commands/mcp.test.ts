@@ -79,6 +79,21 @@ describe('clarity-hitl mcp (SDK client over stdio)', () => {
     }
   });
 
+  it('a call the client cancels withdraws its request from the inbox', async () => {
+    const client = await connect(url);
+    try {
+      const abort = new AbortController();
+      const call = client.callTool({ name: 'ask_human', arguments: { question: 'Withdrawn?' } }, undefined, { signal: abort.signal }).catch((e: Error) => e);
+      const request = await until(() => broker.pending().find((r) => r.prompt === 'Withdrawn?'), 'request', 20_000);
+      abort.abort();
+      expect(await call).toBeInstanceOf(Error);
+      const done = await until(() => (broker.get(request.id)?.status === 'cancelled' ? broker.get(request.id) : undefined), 'cancelled');
+      expect(done).toMatchObject({ resolvedBy: 'agent', cancelReason: 'the agent disconnected' });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('says clearly when no broker runs', async () => {
     const client = await connect('http://127.0.0.1:9/');
     try {

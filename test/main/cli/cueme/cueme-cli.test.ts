@@ -168,4 +168,20 @@ describe('cueme CLI against a running broker', () => {
     expect(result.stderr).toContain('no HITL Broker is running at http://127.0.0.1:9/');
     expect(result.stderr).toContain('clarity-hitl serve');
   });
+
+  it('sends the broker token; without it the error says how to set it', async () => {
+    const secured = new Broker();
+    const tokenServer = await createHttpServer({ broker: secured, port: 0, rendererDir: null, token: 'tok-123' });
+    const securedUrl = await tokenServer.listen();
+    try {
+      const ok = await runCli(ENTRY, ['join', 'terminal'], { env: { CLARITY_HITL_BROKER_URL: securedUrl, CLARITY_HITL_BROKER_TOKEN: 'tok-123' } }).done;
+      expect(ok.code).toBe(0);
+      const denied = await runCli(ENTRY, ['join', 'terminal'], { env: { CLARITY_HITL_BROKER_URL: securedUrl } }).done;
+      expect(denied.code).toBe(1);
+      expect(denied.stderr).toContain('CLARITY_HITL_BROKER_TOKEN');
+    } finally {
+      await tokenServer.close();
+      secured.close();
+    }
+  });
 });
