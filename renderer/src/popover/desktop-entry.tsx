@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { StrictMode, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import type { DesktopSettings } from '../../../shared/desktop-settings';
 import type { HitlBridge } from '../../../shared/ipc/bridge';
@@ -6,6 +6,7 @@ import type { IpcEnvelope } from '../../../shared/ipc/channels';
 import { InboxClientError, type InboxClient } from '../client/inbox-client';
 import { App } from '../components/App';
 import { I18nProvider } from '../i18n/I18nProvider';
+import type { Language } from '../i18n/translate';
 import { PopoverApp, type PopoverShell } from '../popover/PopoverApp';
 import { SettingsView, type SettingsApi } from '../settings/SettingsView';
 import { applyDesktopPrefs, rendererLanguage } from './desktop-prefs';
@@ -76,6 +77,24 @@ function MainWindow({ client, bridge }: { client: InboxClient; bridge: HitlBridg
   );
 }
 
+/** Keeps the window in the operator's language: a change in the settings re-renders in it. */
+function DesktopRoot({ bridge, initial, children }: { bridge: HitlBridge; initial: Language | undefined; children: ReactNode }) {
+  const [language, setLanguage] = useState(initial);
+  useEffect(
+    () =>
+      bridge.onSettingsChanged((next) => {
+        applyDesktopPrefs(next);
+        setLanguage(rendererLanguage(next.language));
+      }),
+    [bridge],
+  );
+  return (
+    <I18nProvider key={language ?? 'system'} language={language}>
+      {children}
+    </I18nProvider>
+  );
+}
+
 /** Renders the desktop app's view for this window (main window, popover or settings). */
 export async function renderDesktop(root: Root, client: InboxClient, bridge: HitlBridge): Promise<void> {
   let settings: DesktopSettings | undefined;
@@ -85,8 +104,6 @@ export async function renderDesktop(root: Root, client: InboxClient, bridge: Hit
   } catch {
     settings = undefined;
   }
-  bridge.onSettingsChanged((next) => applyDesktopPrefs(next));
-  const language = settings ? rendererLanguage(settings.language) : undefined;
   const view = desktopViewFor(location.hash);
   document.documentElement.dataset.view = view;
   const body =
@@ -99,7 +116,9 @@ export async function renderDesktop(root: Root, client: InboxClient, bridge: Hit
     );
   root.render(
     <StrictMode>
-      <I18nProvider language={language}>{body}</I18nProvider>
+      <DesktopRoot bridge={bridge} initial={settings ? rendererLanguage(settings.language) : undefined}>
+        {body}
+      </DesktopRoot>
     </StrictMode>,
   );
 }

@@ -180,3 +180,15 @@ describe('desktop main window (rendered in Chromium)', () => {
     await until(() => page.locator(`#row-${choice.id}`).isVisible(), 'back in the inbox');
   });
 });
+
+describe('desktop settings take effect live', () => {
+  it('switching the language in the settings re-renders the popover in it', async () => {
+    seed();
+    await page.goto(`${h.url}#popover`);
+    await until(async () => (await page.locator('.popover-count').textContent()) === '1 of 3', 'English');
+    h.settings.update({ language: 'zh-CN' });
+    await until(async () => (await page.locator('.popover-count').textContent()) === '第 1 / 3 条', 'Chinese');
+    h.settings.update({ theme: 'dark' });
+    await until(() => page.evaluate(() => document.documentElement.getAttribute('data-theme') === 'dark'), 'dark theme');
+  });
+});
