@@ -34,6 +34,10 @@ export function Inbox({ client, state, now, dispatch, onResolving, onResolveFail
   useEffect(() => {
     if (selectedIndex >= 0) lastIndex.current = selectedIndex;
   }, [selectedIndex]);
+  // Pin the shown request, so a newer arrival at the top never swaps the card under a half-typed answer.
+  useEffect(() => {
+    if (selectedId && selectedId !== chosenId) setChosenId(selectedId);
+  }, [selectedId, chosenId]);
   const selected = selectedId ? state.pending.get(selectedId) : undefined;
 
   useListKeyboard({

@@ -72,8 +72,11 @@ describe('web inbox against a real broker', () => {
     await page.goto(harness.url);
     await postQuestion('http-approve', 'Approve the plan?');
     await postQuestion('http-cancel', 'Delete the cache?');
-    await card('http-cancel').waitFor(); // newest first: selected by default
-    expect(await page.getByRole('listbox', { name: 'Pending requests' }).getByRole('option').count()).toBe(2);
+    const options = page.getByRole('listbox', { name: 'Pending requests' }).getByRole('option');
+    await options.nth(1).waitFor();
+    expect(await options.allTextContents()).toEqual([expect.stringContaining('http-cancel'), expect.stringContaining('http-approve')]); // newest first
+    await options.first().click();
+    await card('http-cancel').waitFor();
 
     await page.getByRole('button', { name: 'Cancel request' }).click();
     await card('http-approve').waitFor();
@@ -84,6 +87,18 @@ describe('web inbox against a real broker', () => {
     await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
     const approved = (await (await fetch(new URL('/questions/http-approve', harness.url))).json()) as unknown;
     expect(approved).toMatchObject({ status: 'answered', response: '' });
+  });
+
+  it('a newer question arriving does not swap the card under a half-typed answer', async () => {
+    await page.goto(harness.url);
+    await postQuestion('first', 'First question');
+    await card('first').waitFor();
+    await page.getByLabel('Your answer').fill('my draft');
+    await postQuestion('second', 'Second question');
+    await page.getByRole('option', { name: /second/ }).waitFor();
+    expect(await card('first').count()).toBe(1);
+    expect(await page.getByLabel('Your answer').inputValue()).toBe('my draft');
+    expect(await page.title()).toBe('(2) HITL Broker');
   });
 
   it('a request answered elsewhere leaves with a notice instead of a stale form', async () => {
@@ -118,6 +133,7 @@ describe('web inbox against a real broker', () => {
     await page.goto(harness.url);
     await postQuestion('hist-one', 'Which colour for the button?');
     await postQuestion('hist-two', 'Rename the module?');
+    await page.getByRole('option', { name: /hist-two/ }).click();
     await card('hist-two').waitFor();
     await page.getByLabel('Your answer').fill('Yes, call it core');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -141,6 +157,8 @@ describe('web inbox against a real broker', () => {
     await postQuestion('kb-old', 'Older question');
     await new Promise((r) => setTimeout(r, 5)); // distinct createdAt for a stable order
     await postQuestion('kb-new', 'Newer question');
+    await page.getByRole('option', { name: /kb-old/ }).waitFor();
+    await page.getByRole('option', { name: /kb-new/ }).click();
     await card('kb-new').waitFor();
     await page.locator('body').press('j');
     await card('kb-old').waitFor();
