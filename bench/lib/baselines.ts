@@ -112,3 +112,36 @@ export async function startEchoServer(): Promise<EchoServer> {
     });
   return handle;
 }
+
+/**
+ * Diagnostic floor: the same write loop seen through chokidar (the watcher the adapter uses,
+ * with its options), to tell watcher latency from adapter latency.
+ */
+export async function chokidarLatencies(dir: string, count: number, makeBody: (i: number) => string): Promise<number[]> {
+  const { watch: chokidarWatch } = await import('chokidar');
+  const waiting = new Map<string, () => void>();
+  const watcher = chokidarWatch(dir, { ignoreInitial: true, followSymlinks: false, atomic: false, depth: 0 });
+  watcher.on('add', (path) => {
+    const name = path.slice(dir.length + 1);
+    const done = waiting.get(name);
+    if (done) {
+      waiting.delete(name);
+      done();
+    }
+  });
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const latencies: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const name = `chok-${i}.question`;
+      const seen = new Promise<void>((resolve) => waiting.set(name, resolve));
+      const start = performance.now();
+      await writeFile(join(dir, name), makeBody(i));
+      await seen;
+      latencies.push(performance.now() - start);
+    }
+  } finally {
+    await watcher.close();
+  }
+  return latencies;
+}
