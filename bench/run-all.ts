@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark module in one go and prints one table (value, target,
- * same-run baseline, ratio, pass/fail); writes the same as JSON to bench/results/latest.json.
+ * same-run baseline, ratio, pass/fail); writes the same as JSON to bench/results/latest.json
+ * (and as a markdown table beside it, for docs/benchmarks.md).
  * `npm run bench -- <word>` runs only the modules whose title contains the word (→ partial.json).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { benchmarks } from './figures';
 import { NotAvailableError, toFigure, type Figure, type Measurement } from './lib/figure';
 import { ROOT } from './lib/project';
-import { currentCommit, formatTable, machineInfo, type Report } from './lib/report';
+import { currentCommit, formatMarkdown, formatTable, machineInfo, type Report } from './lib/report';
 import { round } from './lib/stats';
 
 async function main(): Promise<void> {
@@ -48,7 +49,8 @@ async function main(): Promise<void> {
   await mkdir(dir, { recursive: true });
   const file = join(dir, filter ? 'partial.json' : 'latest.json');
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`written: ${file}`);
+  await writeFile(file.replace(/\.json$/, '.md'), `${formatMarkdown(report)}\n`);
+  console.log(`written: ${file} (and .md)`);
 }
 
 main().then(

@@ -69,3 +69,25 @@ export function formatTable(figures: Figure[]): string {
   if (notes.length > 0) out.push('', 'Notes:', ...notes);
   return out.join('\n');
 }
+
+/** The report as a markdown table (pasted into docs/benchmarks.md). */
+export function formatMarkdown(report: Report): string {
+  const m = report.machine;
+  const rows = report.figures.map((f) => {
+    const target = f.target ? `${f.target.on === 'ratio' ? 'ratio ' : ''}${f.target.op.replace('<=', '≤').replace('>=', '≥')} ${f.target.value}${f.target.on === 'ratio' ? '' : ` ${f.unit}`}` : '—';
+    const value = f.value === null ? `not available (${f.note ?? ''})` : fmt(f.value, f.unit);
+    const baseline = f.baseline === null ? '—' : `${fmt(f.baseline, f.unit)}${f.baselineLabel ? ` (${f.baselineLabel})` : ''}`;
+    const ratio = f.ratio === null ? '—' : `${round(f.ratio)}×`;
+    const result = f.value === null ? 'n/a' : f.pass === null ? '—' : f.pass ? '**pass**' : '**FAIL**';
+    return `| ${f.name} | ${value} | ${target} | ${baseline} | ${ratio} | ${result} |`;
+  });
+  return [
+    `Measured ${report.generatedAt} on commit \`${report.commit}\`: ${m.cores}× ${m.cpu}, ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.platform}; load average ${m.loadAvgAtStart.join(' / ')} at start, ${m.loadAvgAtEnd?.join(' / ')} at end; whole run ${report.durationSeconds} s.`,
+    '',
+    '| figure | value | target | baseline (same run) | ratio | result |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    ...report.figures.filter((f) => f.note && f.value !== null).map((f) => `- ${f.name}: ${f.note}`),
+  ].join('\n');
+}
