@@ -1,7 +1,6 @@
 import type { BrokerEvent } from '../broker/broker';
 import type { AnswerInput } from '../broker/request';
 import type { BrokerService, BrokerServiceOptions } from '../service/broker-service';
-import type { AgentMessageView } from '../broker/agent-message';
 import type { IpcEventChannel, IpcEventMap } from '../../shared/ipc/channels';
 import type { AppApi, IpcMainApi, LoginItemApi, NotificationApi, ScreenApi, TrayLike, WindowLike } from './electron-api';
 import { registerDesktopIpc } from './ipc/inbox-handlers';
@@ -13,7 +12,7 @@ import { TrayController } from './tray/tray-controller';
 import { toPublicRequest } from '../http/views';
 
 /** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
-export type DesktopService = Pick<BrokerService, 'broker' | 'url' | 'port' | 'stateDir' | 'close'> & {
+export type DesktopService = Pick<BrokerService, 'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages'> & {
   store: Pick<BrokerService['store'], 'historyList'>;
   server: { context: { tokenRequired: boolean; dirs: string[]; version: string } };
 };
@@ -35,7 +34,6 @@ export interface DesktopAppDeps {
   startService: (options: BrokerServiceOptions) => Promise<DesktopService>;
   /** Handshake dirs from the environment (CLARITY_HITL_DIR) added to the saved ones. */
   extraDirs?: string[];
-  agentMessages?: (agentId: string) => AgentMessageView[];
   log?: (message: string) => void;
 }
 
@@ -118,6 +116,7 @@ export class DesktopApp {
 
     this.unsubscribers.push(
       broker.subscribe((event) => this.onBrokerEvent(event)),
+      service.agentMessages.onAppend((agentId, message) => this.broadcast('inbox:event', { type: 'agent_message', agentId, message })),
       settings.onChange((next, changed) => {
         if (changed.includes('startAtLogin')) this.applyStartAtLogin(next.startAtLogin);
         this.tray?.render();
@@ -130,7 +129,7 @@ export class DesktopApp {
     registerDesktopIpc(this.router, {
       broker,
       history: () => service.store.historyList(),
-      agentMessages: deps.agentMessages ?? (() => []),
+      agentMessages: (agentId) => service.agentMessages.list(agentId),
       info: () => ({
         version: service.server.context.version,
         dirs: service.server.context.dirs,

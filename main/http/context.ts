@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '../broker/request';
 import type { EventHub } from './sse/event-hub';
@@ -14,6 +15,8 @@ export interface HttpContext {
   history: () => HitlRequest[];
   /** Writes a `.question` file for a request born over HTTP, when a handshake dir is configured. */
   mirrorQuestion?: (request: HitlRequest) => void | Promise<void>;
+  /** Recent HAPI messages per agent, shared with the desktop shell. */
+  agentMessages: AgentMessageStore;
   /** The package version, for /api/info. */
   version: string;
   /** True when every request needs the token. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '../broker/request';
 import { version as packageVersion } from '../cli/version';
@@ -30,6 +31,8 @@ export interface HttpServerOptions {
   /** Resolved requests, oldest first (default: the broker's in-memory ones). */
   history?: () => HitlRequest[];
   mirrorQuestion?: HttpContext['mirrorQuestion'];
+  /** HAPI message memory (default: a new one); its appends go out as SSE `agent_message`. */
+  agentMessages?: AgentMessageStore;
   /** SSE heartbeat interval (default 15 s). */
   heartbeatMs?: number;
   /** SSE events kept for Last-Event-ID replay (default 1000). */
@@ -79,11 +82,16 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     events,
     history: options.history ?? (() => options.broker.resolved()),
     mirrorQuestion: options.mirrorQuestion,
+    agentMessages: options.agentMessages ?? new AgentMessageStore(),
     version: packageVersion,
     tokenRequired: token !== undefined,
     url,
   };
-  app.addHook('preClose', async () => events.close());
+  const stopRelay = context.agentMessages.onAppend((agentId, message) => events.publish('agent_message', { agentId, message }));
+  app.addHook('preClose', async () => {
+    stopRelay();
+    events.close();
+  });
   for (const register of options.routes ?? routeModules) await register(app, context);
   await registerRenderer(app, options.rendererDir === undefined ? defaultRendererDir() : options.rendererDir);
 

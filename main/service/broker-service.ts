@@ -1,4 +1,5 @@
 import { ClarityFileAdapter } from '../adapters/clarity-file';
+import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { AuditLog } from '../broker/audit-log';
 import { Broker } from '../broker/broker';
 import { RequestStore } from '../broker/persistence/request-store';
@@ -34,6 +35,8 @@ export interface BrokerService {
   server: HttpServer;
   adapters: ClarityFileAdapter[];
   store: RequestStore;
+  /** Recent HAPI agent messages (shown beside an agent's requests). */
+  agentMessages: AgentMessageStore;
   url: string;
   port: number;
   stateDir: string;
@@ -88,6 +91,7 @@ export async function startBrokerService(options: BrokerServiceOptions = {}): Pr
       for (const request of broker.pending()) if (request.source === 'clarity-http') await mirrorTarget.mirror(request);
     }
 
+    const agentMessages = new AgentMessageStore();
     const server = await createHttpServer({
       broker,
       host: options.host,
@@ -98,6 +102,7 @@ export async function startBrokerService(options: BrokerServiceOptions = {}): Pr
       history: () => store.historyList(),
       mirrorQuestion: mirrorTarget ? (request) => mirrorTarget.mirror(request) : undefined,
       heartbeatMs: options.heartbeatMs,
+      agentMessages,
     });
     cleanups.push(() => server.close());
     const url = await server.listen();
@@ -110,6 +115,7 @@ export async function startBrokerService(options: BrokerServiceOptions = {}): Pr
       server,
       adapters,
       store,
+      agentMessages,
       url,
       port: server.port(),
       stateDir,

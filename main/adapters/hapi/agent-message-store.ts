@@ -14,6 +14,7 @@ export class AgentMessageStore {
   private readonly perAgent: number;
   private readonly maxAgents: number;
   private readonly now: () => number;
+  private readonly listeners = new Set<(agentId: string, message: AgentMessageView) => void>();
 
   constructor(options: AgentMessageStoreOptions = {}) {
     this.perAgent = options.perAgent ?? 200;
@@ -30,6 +31,7 @@ export class AgentMessageStore {
     if (list.length > this.perAgent) list.splice(0, list.length - this.perAgent);
     this.byAgent.set(agentId, list);
     if (this.byAgent.size > this.maxAgents) this.byAgent.delete(this.byAgent.keys().next().value!);
+    for (const listener of [...this.listeners]) listener(agentId, view);
     return view;
   }
 
@@ -37,6 +39,12 @@ export class AgentMessageStore {
   list(agentId: string, limit?: number): AgentMessageView[] {
     const list = this.byAgent.get(agentId) ?? [];
     return limit !== undefined && limit < list.length ? list.slice(list.length - limit) : [...list];
+  }
+
+  /** Hears every appended message (SSE clients, desktop windows); returns the unsubscribe function. */
+  onAppend(listener: (agentId: string, message: AgentMessageView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   get agentCount(): number {

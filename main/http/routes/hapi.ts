@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { AgentMessageStore } from '../../adapters/hapi/agent-message-store';
 import { AgentMessageSchema } from '../../broker/agent-message';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
@@ -18,15 +17,14 @@ const ListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100
  * their agent id (the same id their requests carry in `request.agent.id`, e.g. a cueme agent_id);
  * the UI reads the recent ones and hears new ones as SSE `agent_message` events.
  */
-export const hapiRoutes: RouteModule = (app, { events }) => {
-  const store = new AgentMessageStore();
+export const hapiRoutes: RouteModule = (app, { agentMessages: store }) => {
 
   app.post<{ Params: { agentId: string } }>('/api/agents/:agentId/messages', async (req, reply) => {
     const agentId = parseOrThrow(AgentIdSchema, req.params.agentId, 'agentId');
     const messages = Array.isArray(req.body)
       ? parseOrThrow(BatchSchema, req.body, 'agent messages')
       : [parseOrThrow(AgentMessageSchema, req.body, 'agent message')];
-    for (const message of messages) events.publish('agent_message', { agentId, message: store.append(agentId, message) });
+    for (const message of messages) store.append(agentId, message);
     return reply.code(201).send({ ok: true, agentId, accepted: messages.length });
   });
 

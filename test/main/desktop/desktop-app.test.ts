@@ -152,6 +152,23 @@ describe('DesktopApp', () => {
     expect(events).toEqual(['answered']); // the popover was created after 'added' (it loads a snapshot)
   });
 
+  it('HAPI agent messages posted over HTTP reach the windows live and the IPC history', async () => {
+    const { desktop, ipc, mainWindows } = build();
+    await desktop.start();
+    desktop.openMainWindow();
+    const message = { role: 'assistant', content: [{ type: 'text', text: 'Listing files' }] };
+    const response = await fetch(`${desktop.service!.url}api/agents/agent-7/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(message),
+    });
+    expect(response.status).toBe(201);
+    const live = mainWindows[0]!.sent.filter((s) => s.channel === 'inbox:event').map((s) => s.payload);
+    expect(live).toEqual([expect.objectContaining({ type: 'agent_message', agentId: 'agent-7', message: expect.objectContaining(message) })]);
+    const listed = await ipc.invoke('inbox:agent-messages', { agentId: 'agent-7' }, OURS);
+    expect(JSON.stringify(listed)).toContain('Listing files');
+  });
+
   it('Do not disturb from the tray suppresses notifications and persists', async () => {
     const { desktop, tray, notifications } = build();
     await desktop.start();
