@@ -1,3 +1,4 @@
+import { checkPickedFile } from '../../adapters/file-pick/check-picked-file';
 import type { IpcBrokerInfo } from '../../../shared/ipc/channels';
 import { listFiles } from '../../adapters/file-pick/list-files';
 import type { AgentMessageView } from '../../broker/agent-message';
@@ -36,7 +37,10 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
 
   router.handle('inbox:list-pending', () => ({ requests: broker.pending().map(toPublicRequest), seq: broker.lastSeq }));
   router.handle('inbox:history', ({ q, limit }) => searchHistory(deps.history(), q, limit ?? HISTORY_LIMIT).map(toPublicRequest));
-  router.handle('inbox:answer', ({ id, input }) => toPublicRequest(broker.answer(requireRequest(id).id, input, 'ui')));
+  router.handle('inbox:answer', async ({ id, input }) => {
+    const request = requireRequest(id);
+    return toPublicRequest(broker.answer(request.id, await checkPickedFile(request, input), 'ui'));
+  });
   router.handle('inbox:cancel', ({ id, reason }) => toPublicRequest(broker.cancel(requireRequest(id).id, { reason, by: 'ui' })));
   router.handle('inbox:list-files', async ({ id }) => {
     const request = requireRequest(id);

@@ -1,3 +1,4 @@
+import { checkPickedFile } from '../../adapters/file-pick/check-picked-file';
 import { z } from 'zod';
 import { NotFoundError } from '../../broker/errors';
 import { listFiles } from '../../adapters/file-pick/list-files';
@@ -56,7 +57,7 @@ export const apiRoutes: RouteModule = (app, context) => {
 
   app.post('/api/requests/:id/answer', async (request) => {
     const target = requireRequest(request.params);
-    const input = parseOrThrow(AnswerInputSchema, request.body, 'answer');
+    const input = await checkPickedFile(target, parseOrThrow(AnswerInputSchema, request.body, 'answer'));
     return { request: toPublicRequest(broker.answer(target.id, input, 'ui')) };
   });
 
