@@ -28,6 +28,8 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     plugins: [react()],
     build: {
+      // electron-vite leaves bundles unminified by default; the browser inbox loads faster minified.
+      minify: true,
       rollupOptions: {
         input: { index: resolve(__dirname, 'renderer/index.html') },
       },
