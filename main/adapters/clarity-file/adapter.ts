@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { FSWatcher } from 'chokidar';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { AlreadyResolvedError, DuplicateRequestError } from '../../broker/errors';
 import type { HitlRequest } from '../../broker/request';
 import { readAnswerFile, removeIfPresent } from './answer-file';
 import { writeFileAtomic } from './atomic-write';
 import { exists, questionCreatedAt } from './handshake-dir';
-import { forEachLimited, listHandshakeBases, watchHandshakeDir } from './handshake-watcher';
+import { forEachLimited, listHandshakeBases, watchHandshakeDir, type HandshakeWatch } from './handshake-watcher';
 import { InvalidFiles, type InvalidQuestionFile } from './invalid-files';
 
 export type { InvalidQuestionFile };
 import { KeyedRunner } from './keyed-runner';
-import { ANSWER_EXT, QUESTION_EXT, readQuestionFile, sameSignature, type QuestionRead } from './question-file';
+import { ANSWER_EXT, QUESTION_EXT, readQuestionFile, sameSignature, statSignature, type QuestionFile } from './question-file';
 import { MirrorFiles } from './mirror-files';
 import { TrackedBases, type Tracked } from './tracked-bases';
 
@@ -49,7 +48,7 @@ export class ClarityFileAdapter {
   private readonly invalid: InvalidFiles;
   private readonly answeredFromFile = new Set<string>();
   private readonly operations = new Set<Promise<void>>();
-  private watcher: FSWatcher | undefined;
+  private watcher: HandshakeWatch | undefined;
   private unsubscribe: (() => void) | undefined;
   private scanning = false;
   private closed = false;
@@ -113,7 +112,7 @@ export class ClarityFileAdapter {
   private async begin(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     this.unsubscribe = this.broker.subscribe((event) => this.onBrokerEvent(event));
-    this.watcher = await watchHandshakeDir(
+    this.watcher = watchHandshakeDir(
       this.dir,
       (base, questionWritten) => {
         if (questionWritten) this.invalid.changed(base);
@@ -121,12 +120,15 @@ export class ClarityFileAdapter {
       },
       (error) => this.reportError(error),
     );
+    // The scan runs while chokidar walks the directory; the fs.watch hint covers files that
+    // appear in between.
     this.scanning = true;
     try {
       await forEachLimited(await listHandshakeBases(this.dir), SCAN_CONCURRENCY, (base) => this.runner.request(base));
     } finally {
       this.scanning = false;
     }
+    await this.watcher.ready;
   }
 
   /** Brings one base name's request in line with what is on disk. Runs one at a time per base. */
@@ -134,6 +136,9 @@ export class ClarityFileAdapter {
     if (this.closed) return;
     const entry = this.tracked.get(base);
     if (entry?.kind === 'mirror') return this.mirrors.reconcile(base, entry);
+    if (entry?.signature && sameSignature(entry.signature, await statSignature(this.questionPath(base)))) {
+      return this.takeExternalAnswer(base, entry);
+    }
     const read = await readQuestionFile(this.questionPath(base));
     if (!read.ok && read.missing) {
       this.forgetInvalid(base);
@@ -141,7 +146,7 @@ export class ClarityFileAdapter {
       return;
     }
     if (entry) {
-      if (read.ok && (sameSignature(entry.signature, read.signature) || this.sameQuestion(entry, read))) {
+      if (read.ok && entry.fingerprint === fingerprint(read.question)) {
         entry.signature = read.signature;
         return this.takeExternalAnswer(base, entry);
       }
@@ -162,7 +167,7 @@ export class ClarityFileAdapter {
     const answer = await readAnswerFile(this.answerPath(base));
     if (this.closed || this.tracked.has(base)) return;
     // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
-    const created: Tracked = { requestId: randomUUID(), kind: 'file', signature: read.signature, ready: true };
+    const created: Tracked = { requestId: randomUUID(), kind: 'file', signature: read.signature, fingerprint: fingerprint(question), ready: true };
     this.tracked.set(base, created);
     let request: HitlRequest;
     try {
@@ -182,11 +187,6 @@ export class ClarityFileAdapter {
     }
     this.forgetInvalid(base);
     if (answer.ok) this.answerFromFile(request.id, answer.text, this.scanning ? 'system' : 'cli');
-  }
-
-  private sameQuestion(entry: Tracked, read: QuestionRead & { ok: true }): boolean {
-    const request = this.broker.get(entry.requestId);
-    return !!request && request.status === 'pending' && request.key === read.question.key && request.prompt === read.question.question;
   }
 
   /** An `.answer` written by another process answers the pending request (resolvedBy cli). */
@@ -270,4 +270,12 @@ export class ClarityFileAdapter {
   private answerPath(base: string): string {
     return join(this.dir, base + ANSWER_EXT);
   }
+}
+
+/**
+ * What makes a question the same question: a runtime that asks again with the same key writes a
+ * new timestamp, so a rewritten file with the same fingerprint is the one already tracked.
+ */
+function fingerprint(q: QuestionFile): string {
+  return JSON.stringify([q.key, q.question, q.timestamp, q.pid]);
 }

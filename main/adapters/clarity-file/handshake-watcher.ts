@@ -1,6 +1,7 @@
+import { watch as fsWatch, type FSWatcher as FSWatcherNative } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { watch } from 'chokidar';
 import { answerBaseName, questionBaseName } from './handshake-dir';
 import { QUESTION_EXT } from './question-file';
 
@@ -10,17 +11,35 @@ export function handshakeBaseOf(name: string): string | undefined {
   return questionBaseName(name) ?? answerBaseName(name);
 }
 
+/** A running watch of one handshake directory. */
+export interface HandshakeWatch {
+  /** Resolves when chokidar finished its initial walk. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
- * Watches the top level of `dir` for `.question` / `.answer` files (chokidar: no symlink
- * following, no atomic-write or write-finish delays, so events arrive within milliseconds).
- * `onChange(base, questionWritten)` gets the base name of every file that changed.
- * Resolves once the watcher is ready.
+ * Watches the top level of `dir` for `.question` / `.answer` files. chokidar (no symlink
+ * following, no atomic-write or write-finish delays) is the reliable source; a plain `fs.watch`
+ * on the directory runs beside it as a fast hint, because chokidar re-reads the whole directory
+ * on every change, which costs tens of milliseconds once thousands of files sit there. Both call
+ * `onChange(base, questionWritten)`; the consumer's work per base is idempotent.
  */
-export async function watchHandshakeDir(
+export function watchHandshakeDir(
   dir: string,
   onChange: (base: string, questionWritten: boolean) => void,
   onError: (error: unknown) => void,
-): Promise<FSWatcher> {
+): HandshakeWatch {
+  let hint: FSWatcherNative | undefined;
+  try {
+    hint = fsWatch(dir, { persistent: false }, (_event, name) => {
+      const base = name ? handshakeBaseOf(name.toString()) : undefined;
+      if (base !== undefined) onChange(base, name!.toString().endsWith(QUESTION_EXT));
+    });
+    hint.on('error', onError);
+  } catch (error) {
+    onError(error);
+  }
   const watcher = watch(dir, {
     ignoreInitial: true,
     followSymlinks: false,
@@ -33,8 +52,14 @@ export async function watchHandshakeDir(
     if (base !== undefined) onChange(base, (event === 'add' || event === 'change') && path.endsWith(QUESTION_EXT));
   });
   watcher.on('error', onError);
-  await new Promise<void>((ready) => watcher.once('ready', ready));
-  return watcher;
+  const ready = new Promise<void>((resolve) => watcher.once('ready', resolve));
+  return {
+    ready,
+    close: async () => {
+      hint?.close();
+      await watcher.close();
+    },
+  };
 }
 
 /** Every distinct base name with a question or answer file in `dir`. */

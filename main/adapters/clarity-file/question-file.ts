@@ -88,6 +88,17 @@ export async function readQuestionFile(path: string): Promise<QuestionRead> {
   return { ok: true, question: parsed.data, signature };
 }
 
+/** The signature of a regular file at `path`, or undefined when it is missing or anything else. */
+export async function statSignature(path: string): Promise<FileSignature | undefined> {
+  try {
+    const stats = await lstat(path);
+    return stats.isFile() ? { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
 function invalid(reason: string, transient = false, signature?: FileSignature): QuestionRead {
   return { ok: false, reason, transient, signature };
 }

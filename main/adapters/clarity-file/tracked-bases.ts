@@ -6,6 +6,8 @@ export interface Tracked {
   /** `file`: a runtime's question; `mirror`: a file the adapter wrote for a request born elsewhere. */
   kind: 'file' | 'mirror';
   signature?: FileSignature;
+  /** Files only: identity of the question content (see the adapter's fingerprint()). */
+  fingerprint?: string;
   /** Mirrors only: false until the mirror file is on disk. */
   ready: boolean;
 }

@@ -96,6 +96,32 @@ describe('ClarityFileAdapter', () => {
     expect(second.prompt).toBe('second');
   });
 
+  it('a rewrite of the same question (same fingerprint) is not a second request, even after it was answered', async () => {
+    const body = question('same');
+    await writeFile(join(h.dir, 'same.question'), body);
+    const request = await waitFor(() => h.broker.findPending('clarity-file', 'same'), 'request');
+    h.broker.answer(request.id, { text: 'done' });
+    await h.adapter.whenIdle();
+    await writeFile(join(h.dir, 'same.question'), body + '\n'); // new size and mtime, same content
+    await writeFile(join(h.dir, 'other.question'), question('other'));
+    await waitFor(() => h.broker.findPending('clarity-file', 'other'), 'other');
+    await h.adapter.whenIdle();
+    expect(h.broker.resolved().filter((r) => r.key === 'same')).toHaveLength(1);
+    expect(h.broker.findPending('clarity-file', 'same')).toBeUndefined();
+  });
+
+  it('a new question with the same key replacing the old file in place is a new request', async () => {
+    await writeFile(join(h.dir, 'k.question'), JSON.stringify({ key: 'k', question: 'again?', timestamp: 1_700_000_000_000 }));
+    const first = await waitFor(() => h.broker.findPending('clarity-file', 'k'), 'first');
+    await writeFile(join(h.dir, 'k.question'), JSON.stringify({ key: 'k', question: 'again?', timestamp: 1_700_000_000_001 }));
+    const second = await waitFor(() => {
+      const r = h.broker.findPending('clarity-file', 'k');
+      return r && r.id !== first.id ? r : undefined;
+    }, 'second');
+    expect(h.broker.get(first.id)).toMatchObject({ status: 'expired', resolvedBy: 'agent' });
+    expect(second.createdAt).toBe(1_700_000_000_001);
+  });
+
   it('removes an answer it wrote when the runtime gave up at the same moment (no orphan answers)', async () => {
     await writeFile(join(h.dir, 'k.question'), question('k'));
     const request = await waitFor(() => h.broker.findPending('clarity-file', 'k'), 'request');
