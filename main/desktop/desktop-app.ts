@@ -1,7 +1,7 @@
 import type { BrokerEvent } from '../broker/broker';
 import type { AnswerInput } from '../broker/request';
 import type { BrokerService, BrokerServiceOptions } from '../service/broker-service';
-import type { IpcEventChannel, IpcEventMap } from '../../shared/ipc/channels';
+import type { IpcEventChannel, IpcEventMap } from '../../preload/ipc/channels';
 import type { AppApi, IpcMainApi, LoginItemApi, NotificationApi, ScreenApi, TrayLike, WindowLike } from './electron-api';
 import { registerDesktopIpc } from './ipc/inbox-handlers';
 import { IpcRouter } from './ipc/ipc-router';

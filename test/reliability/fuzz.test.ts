@@ -9,7 +9,7 @@ import type { Broker } from '../../main/broker/broker';
 import { parseEnvelope, EnvelopeError } from '../../main/cli/cueme/envelope';
 import { parseRunLine, LineSplitter } from '../../main/adapters/tool-server-lite/jsonl-events';
 import { IpcRouter } from '../../main/desktop/ipc/ipc-router';
-import { IPC_INVOKE_CHANNELS } from '../../shared/ipc/channels';
+import { IPC_INVOKE_CHANNELS } from '../../preload/ipc/channels';
 import { FuzzGen } from './helpers/fuzz-gen';
 import { GET_SURFACES, POST_SURFACES } from './helpers/http-surfaces';
 import { TempDirs } from './helpers/temp-dirs';

@@ -1,5 +1,5 @@
 import { checkPickedFile } from '../../adapters/file-pick/check-picked-file';
-import type { IpcBrokerInfo } from '../../../shared/ipc/channels';
+import type { IpcBrokerInfo } from '../../../preload/ipc/channels';
 import { listFiles } from '../../adapters/file-pick/list-files';
 import type { AgentMessageView } from '../../broker/agent-message';
 import type { Broker } from '../../broker/broker';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DesktopSettingsPatchSchema } from '../../../shared/desktop-settings';
-import type { IpcInvokeChannel } from '../../../shared/ipc/channels';
+import { DesktopSettingsPatchSchema } from '../../../preload/ipc/desktop-settings';
+import type { IpcInvokeChannel } from '../../../preload/ipc/channels';
 import { AnswerInputSchema } from '../../broker/request';
 
 const Id = z.string().min(1).max(200);

@@ -1,7 +1,7 @@
 import type { AgentMessageView } from '../../../main/broker/agent-message';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
-import type { HitlBridge } from '../../../shared/ipc/bridge';
-import type { IpcEnvelope } from '../../../shared/ipc/channels';
+import type { HitlBridge } from '../../../preload/ipc/bridge';
+import type { IpcEnvelope } from '../../../preload/ipc/channels';
 import {
   InboxClientError,
   type BrokerInfo,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { DesktopSettings, DesktopSettingsPatch } from '../../../shared/desktop-settings';
+import type { DesktopSettings, DesktopSettingsPatch } from '../../../preload/ipc/desktop-settings';
 import { useI18n } from '../i18n/I18nProvider';
 import { settingsText, type SettingsStringKey } from './settings-strings';
 import './settings.css';

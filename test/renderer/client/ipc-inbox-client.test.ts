@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { HitlRequest } from '../../../main/broker/request';
 import { InboxClientError, type InboxEvent } from '../../../renderer/src/client/inbox-client';
 import { IpcInboxClient } from '../../../renderer/src/client/ipc-inbox-client';
-import type { HitlBridge } from '../../../shared/ipc/bridge';
-import type { IpcInboxEvent } from '../../../shared/ipc/channels';
+import type { HitlBridge } from '../../../preload/ipc/bridge';
+import type { IpcInboxEvent } from '../../../preload/ipc/channels';
 
 const request = (id: string): HitlRequest => ({ id, source: 'clarity-file', key: id, prompt: `${id}?`, input: { kind: 'text' }, createdAt: 1, status: 'pending' });
 

@@ -5,7 +5,7 @@
  */
 import type { AgentMessageView } from '../../main/broker/agent-message';
 import type { AnswerInput, HitlRequest } from '../../main/broker/request';
-import type { DesktopSettings, DesktopSettingsPatch } from '../desktop-settings';
+import type { DesktopSettings, DesktopSettingsPatch } from './desktop-settings';
 
 /** What the broker says about itself (same shape as GET /api/info). */
 export interface IpcBrokerInfo {
