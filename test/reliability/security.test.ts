@@ -157,7 +157,7 @@ describe('security probes', () => {
         });
       await page.goto(`${open.url}/`);
       await page.getByText('xss-choice').first().waitFor({ timeout: 30_000 });
-      const options = page.getByRole('option');
+      const options = page.getByRole('listbox').getByRole('option');
       const count = await options.count();
       expect(count).toBeGreaterThanOrEqual(4);
       for (let i = 0; i < count; i++) {
