@@ -15,10 +15,11 @@ export interface TsChild<T> {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Resident set size of a process from /proc/<pid>/status (bytes); NaN when unreadable. */
-export function rssOf(pid: number): number {
+/** Resident set size of a process from /proc/<pid>/status (bytes); NaN when unreadable. `peak` reads VmHWM. */
+export function rssOf(pid: number, peak = false): number {
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const field = peak ? 'VmHWM' : 'VmRSS';
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : Number.NaN;
   } catch {
     return Number.NaN;
