@@ -1,9 +1,10 @@
-import { watch } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Broker } from '../../main/broker/broker';
 import { Arrivals } from '../lib/arrivals';
+import { spawnTs } from '../lib/child';
 import { chokidarLatencies, fsWatchLatencies } from '../lib/baselines';
 import { NotAvailableError, type Benchmark, type Measurement } from '../lib/figure';
 import { loadClarityFileAdapter, stopAdapter } from '../lib/project';
@@ -36,9 +37,17 @@ async function measureLoop(dir: string, broker: Broker, sseUrl?: string): Promis
         sseArrivals.hit((JSON.parse(event.data) as { key: string }).key);
       })
     : undefined;
-  const watcher = watch(dir, (_t, name) => {
-    if (name?.toString().endsWith('.answer')) answers.hit(name.toString());
+  // The answer side is observed from another process, as the runtime would see it.
+  const answerTimes = new Map<string, number>();
+  const observer = spawnTs<object>('bench/children/answer-watcher.ts', [dir]);
+  createInterface({ input: observer.child.stdout! }).on('line', (line) => {
+    const [file, at] = line.split(' ');
+    if (file?.endsWith('.answer')) {
+      answerTimes.set(file, Number(at));
+      answers.hit(file);
+    }
   });
+  await observer.ready;
   const loop: Loop = { pending: [], sse: [], answer: [] };
   try {
     await sse?.connect();
@@ -54,12 +63,13 @@ async function measureLoop(dir: string, broker: Broker, sseUrl?: string): Promis
       ids.push({ id: broker.findPending('clarity-file', key)!.id, base: key });
     }
     for (const { id, base } of ids) {
-      const start = performance.now();
+      const start = performance.timeOrigin + performance.now();
       broker.answer(id, { text: 'approved' }, 'ui');
-      loop.answer.push((await answers.expect(`${base}.answer`)) - start);
+      await answers.expect(`${base}.answer`);
+      loop.answer.push(answerTimes.get(`${base}.answer`)! - start);
     }
   } finally {
-    watcher.close();
+    await observer.stop();
     sse?.close();
     unsubscribe();
   }
@@ -110,7 +120,7 @@ export const fileLatency: Benchmark = {
     }
     out['file.pending.p50'] = { value: percentile(loop.pending, 50), baseline: f50, note: watcherNote };
     out['file.pending.p99'] = { value: percentile(loop.pending, 99), baseline: f99 };
-    out['answer.file.p99'] = { value: percentile(loop.answer, 99), baseline: f99, note: `p50 ${percentile(loop.answer, 50).toFixed(2)} ms; baseline is the fs.watch floor of a plain write` };
+    out['answer.file.p99'] = { value: percentile(loop.answer, 99), baseline: f99, note: `p50 ${percentile(loop.answer, 50).toFixed(2)} ms; seen by fs.watch in a separate process; baseline is the fs.watch floor of a plain write` };
     if (loop.sse.length > 0) {
       out['file.sse.p50'] = { value: percentile(loop.sse, 50), baseline: f50 };
       out['file.sse.p99'] = { value: percentile(loop.sse, 99), baseline: f99 };
