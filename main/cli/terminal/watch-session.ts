@@ -25,10 +25,11 @@ export interface WatchSessionOptions {
 /**
  * The interactive side of `clarity-hitl watch`: one boxed prompt at a time, questions queued in
  * arrival order, one stdin line per answer. Lines piped in before a question is shown wait for
- * it; on a terminal they are dropped (a stray Enter must not approve a question not yet seen).
+ * it (`echo yes | clarity-hitl watch` answers the next question, then exits); on a terminal they
+ * are dropped (a stray Enter must not approve a question not yet seen).
  */
 export class WatchSession {
-  /** Resolves when stdin ends (never with --auto-approve). */
+  /** Resolves when stdin ended and every line read has been used (never with --auto-approve). */
   readonly done: Promise<void>;
   private readonly queue: string[] = [];
   private readonly lines: string[] = [];
@@ -51,18 +52,28 @@ export class WatchSession {
   /** Queues what is already pending (oldest first), then follows the broker. */
   start(): void {
     this.unsubscribe = this.o.broker.subscribe((event) => this.onEvent(event));
-    const pending = this.o.broker.pending().sort((a, b) => a.createdAt - b.createdAt);
-    for (const request of pending) this.queue.push(request.id);
+    for (const request of this.o.broker.pending()) this.enqueue(request);
     if (!this.o.autoApprove) {
       this.rl = createInterface({ input: this.o.input, output: this.interactive ? this.o.output : undefined, terminal: this.interactive });
       this.rl.on('line', (line) => this.onLine(line));
       this.rl.on('close', () => {
         this.ended = true;
-        this.finish();
+        this.maybeFinish();
       });
       this.rl.on('SIGINT', () => this.o.onInterrupt?.());
     }
     void this.pump();
+  }
+
+  /**
+   * Arrival order is the order the agents asked in (the request's createdAt, from the question's
+   * timestamp), so two files processed in a different order than written still queue correctly.
+   */
+  private enqueue(request: HitlRequest): void {
+    const createdAt = (id: string) => this.o.broker.get(id)?.createdAt ?? 0;
+    let at = this.queue.length;
+    while (at > 0 && createdAt(this.queue[at - 1]!) > request.createdAt) at--;
+    this.queue.splice(at, 0, request.id);
   }
 
   stop(): void {
@@ -73,7 +84,7 @@ export class WatchSession {
   private onEvent(event: BrokerEvent): void {
     const id = event.request.id;
     if (event.type === 'added') {
-      this.queue.push(id);
+      this.enqueue(event.request);
       void this.pump();
       return;
     }
@@ -111,6 +122,12 @@ export class WatchSession {
       this.busy = false;
     }
     await this.pump();
+    this.maybeFinish();
+  }
+
+  /** After stdin ended: done once every piped line has answered a question. */
+  private maybeFinish(): void {
+    if (this.ended && !this.busy && this.lines.length === 0) this.finish();
   }
 
   /** Shows the next question that is still pending, or auto-approves the queue. */

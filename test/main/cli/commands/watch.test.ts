@@ -6,7 +6,7 @@ import { hitlAsk } from '../../../support/clarity-runtime';
 import { makeTempDir } from '../../../support/temp-dir';
 import { waitFor } from '../../../support/wait-for';
 
-describe('clarity-hitl watch (piped stdin)', { timeout: 120_000 }, () => {
+describe('clarity-hitl watch (piped stdin)', { timeout: 60_000 }, () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let run: CliRun | undefined;
   beforeEach(async () => {
@@ -30,7 +30,11 @@ describe('clarity-hitl watch (piped stdin)', { timeout: 120_000 }, () => {
     expect(run.stdout()).toContain('╔══ HITL request: review-step-3 ══╗\n│ Does this summary look correct?\n│\n│ [summary text here]\n╚═════════════════════════════════╝');
     // Two more arrive while the operator is typing: they queue in arrival order.
     const second = hitlAsk({ dir: temp.path, key: 'second', question: 'Second?' });
-    await waitFor(async () => (await readFile(join(temp.path, 'second.question'), 'utf8').catch(() => '')) !== '', 'second written');
+    const secondAsked = await waitFor(async () => {
+      const text = await readFile(join(temp.path, 'second.question'), 'utf8').catch(() => '');
+      return text ? (JSON.parse(text).timestamp as number) : undefined;
+    }, 'second written');
+    await waitFor(() => Date.now() > secondAsked, 'the clock to move past the second question');
     const third = hitlAsk({ dir: temp.path, key: 'third', question: 'Third?' });
     run.send('Looks good\n');
     expect(await first).toBe('Looks good');
@@ -52,6 +56,15 @@ describe('clarity-hitl watch (piped stdin)', { timeout: 120_000 }, () => {
       ['second', '', 'cli'],
       ['third', '  third answer  ', 'cli'],
     ]);
+  });
+
+  it('lines piped before a question arrives answer the next questions; then watch exits 0', async () => {
+    run = startCli(['watch', temp.path]);
+    run.child.stdin.end('first\nsecond\n');
+    await run.waitForStdout(/Watching .* for questions/);
+    expect(await hitlAsk({ dir: temp.path, key: 'one', question: '1?' })).toBe('first');
+    expect(await hitlAsk({ dir: temp.path, key: 'two', question: '2?' })).toBe('second');
+    expect(await run.exit).toBe(0);
   });
 
   it('announces and skips a question withdrawn while on screen; reports invalid files once', async () => {
