@@ -119,4 +119,30 @@ describe('crash: kill -9 with pending requests across protocols, then restart', 
     agent2.destroy();
     await second.stop();
   });
+
+  it('keeps QuestFoundry questions accepted with 202 (poll URL) pollable after the restart', async () => {
+    const dir = await temp.make('crash-qf-dir');
+    const stateDir = await temp.make('crash-qf-state');
+    const first = await startServe({ dir, stateDir });
+    running.push(first);
+    const ids = Array.from({ length: 50 }, (_, i) => `qf-crash-${i}`);
+    const envelope = (id: string) => ({
+      protocol: 'questfoundry/1.0',
+      id,
+      sender: 'showrunner',
+      receiver: 'human',
+      intent: 'human.question',
+      payload: { type: 'question', data: { question_text: `Which way for ${id}?`, options: [{ key: 'A', label: 'left' }, { key: 'B', label: 'right' }] } },
+    });
+    for (const id of ids) expect((await request(`${first.url}/api/questfoundry/questions?wait=0`, { body: envelope(id) })).status).toBe(202);
+    const answered = ids.slice(0, 10);
+    for (const id of answered) expect((await request(`${first.url}/answer`, { body: { key: id, response: 'A' } })).status).toBe(200);
+    await first.kill9();
+    const second = await startServe({ dir, stateDir });
+    running.push(second);
+    const outcomes = await Promise.all(ids.map(async (id) => [id, (await request(`${second.url}/api/questfoundry/questions/${id}`)).status] as const));
+    const lost = outcomes.filter(([id, status]) => status !== (answered.includes(id) ? 200 : 202));
+    expect(lost.map(([id, status]) => `${id}: ${status}`), 'accepted questions whose poll URL no longer answers truthfully').toEqual([]);
+    await second.stop();
+  });
 });
