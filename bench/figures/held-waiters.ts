@@ -9,7 +9,7 @@ import { NotAvailableError } from '../lib/figure';
 
 const WAITERS = Number(process.env.BENCH_WAITERS ?? 1000);
 
-async function listLatencies(url: string, agent: ReturnType<typeof loopbackAgent>, count = 20): Promise<number[]> {
+async function listLatencies(url: string, agent: ReturnType<typeof loopbackAgent>, count = 50): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const start = performance.now();

@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { startEchoServer } from '../lib/baselines';
 import type { Benchmark } from '../lib/figure';
 import { loopbackAgent, request } from '../lib/http-client';
-import { startServiceInProcess } from '../lib/service';
+import { startServiceProcess, type ServiceProcess } from '../lib/service';
 import { median, percentile } from '../lib/stats';
 import { withTempDir } from '../lib/temp';
 
@@ -17,64 +16,82 @@ export const httpRoundTrip: Benchmark = {
       name: `HTTP mode POST /questions → answer → long-poll returns, median (n=${COUNT})`,
       unit: 'ms',
       target: { op: '<=', value: 2, on: 'ratio' },
-      baselineLabel: 'node:http echo, same 3 requests',
+      baselineLabel: 'node:http echo process, same 3 requests',
+    },
+    {
+      id: 'http.roundtrip.nodir.median',
+      name: `same, HTTP-only broker (no handshake dir), median (n=${COUNT})`,
+      unit: 'ms',
+      baselineLabel: 'node:http echo process, same 3 requests',
     },
   ],
   async run() {
-    const echo = await startEchoServer();
-    const agent = loopbackAgent();
-    const echoTimes: number[] = [];
-    const brokerTimes: number[] = [];
-    try {
-      await withTempDir('rt', async (dir) => {
-        const service = await startServiceInProcess({ dirs: [dir] });
-        try {
-          const brokerTrip = async (key: string) => {
-            const start = performance.now();
-            const created = await request(`${service.url}/questions`, { body: { key, question: 'Proceed?' }, agent });
-            if (created.status !== 201 && created.status !== 200) throw new Error(`POST /questions → ${created.status} ${created.text}`);
-            const [polled, answered] = await Promise.all([
-              request(`${service.url}/questions/${encodeURIComponent(key)}?wait=30`, { agent }),
-              request(`${service.url}/answer`, { body: { key, response: 'yes' }, agent }),
-            ]);
-            const elapsed = performance.now() - start;
-            if (answered.status !== 200) throw new Error(`POST /answer → ${answered.status} ${answered.text}`);
-            const status = (polled.json as { status?: string } | undefined)?.status;
-            if (status !== 'answered') throw new Error(`long-poll returned ${polled.status} ${polled.text}`);
-            return elapsed;
-          };
-          const echoTrip = async (key: string) => {
-            const start = performance.now();
-            await request(`${echo.url}/hold/${key}`, { body: { key, question: 'Proceed?' }, agent });
-            await Promise.all([
-              request(`${echo.url}/wait/${key}`, { agent }),
-              request(`${echo.url}/release/${key}`, { body: { key, response: 'yes' }, agent }),
-            ]);
-            return performance.now() - start;
-          };
-          // Interleaved so both see the same machine noise.
-          for (let i = 0; i < COUNT + WARMUP; i++) {
-            const e = await echoTrip(`e-${i}`);
-            const b = await brokerTrip(`rt-${i}`);
-            if (i >= WARMUP) {
-              echoTimes.push(e);
-              brokerTimes.push(b);
-            }
-          }
-        } finally {
-          await service.close();
-        }
-      });
-    } finally {
-      agent.destroy();
-      await echo.close();
-    }
+    const withDir = await withTempDir('rt', (dir) => measure([dir]));
+    const withoutDir = await measure([]);
     return {
       'http.roundtrip.median': {
-        value: median(brokerTimes),
-        baseline: median(echoTimes),
-        note: `broker p99 ${percentile(brokerTimes, 99).toFixed(2)} ms, echo p99 ${percentile(echoTimes, 99).toFixed(2)} ms; serve runs with a handshake dir, so the broker also writes the .question/.answer files`,
+        value: median(withDir.broker),
+        baseline: median(withDir.echo),
+        note: `broker p99 ${percentile(withDir.broker, 99).toFixed(2)} ms, echo p99 ${percentile(withDir.echo, 99).toFixed(2)} ms; serve runs with a handshake dir, so the broker also mirrors each question as a file`,
+      },
+      'http.roundtrip.nodir.median': {
+        value: median(withoutDir.broker),
+        baseline: median(withoutDir.echo),
       },
     };
   },
 };
+
+/**
+ * Interleaved broker / echo round trips. Broker and echo each run in their own process (the echo
+ * must not share the broker's event loop), the client here.
+ */
+async function measure(dirs: string[]): Promise<{ broker: number[]; echo: number[] }> {
+  const echo = await startServiceProcess('bare');
+  const agent = loopbackAgent();
+  const echoTimes: number[] = [];
+  const brokerTimes: number[] = [];
+  let service: ServiceProcess | undefined;
+  try {
+    service = await startServiceProcess({ dirs });
+    const url = service.info.url;
+    const echoUrl = echo.info.url;
+    const brokerTrip = async (key: string) => {
+      const start = performance.now();
+      const created = await request(`${url}/questions`, { body: { key, question: 'Proceed?' }, agent });
+      if (created.status !== 201 && created.status !== 200) throw new Error(`POST /questions → ${created.status} ${created.text}`);
+      const [polled, answered] = await Promise.all([
+        request(`${url}/questions/${encodeURIComponent(key)}?wait=30`, { agent }),
+        request(`${url}/answer`, { body: { key, response: 'yes' }, agent }),
+      ]);
+      const elapsed = performance.now() - start;
+      if (answered.status !== 200) throw new Error(`POST /answer → ${answered.status} ${answered.text}`);
+      const status = (polled.json as { status?: string } | undefined)?.status;
+      if (status !== 'answered') throw new Error(`long-poll returned ${polled.status} ${polled.text}`);
+      return elapsed;
+    };
+    const echoTrip = async (key: string) => {
+      const start = performance.now();
+      await request(`${echoUrl}/hold/${key}`, { body: { key, question: 'Proceed?' }, agent });
+      await Promise.all([
+        request(`${echoUrl}/wait/${key}`, { agent }),
+        request(`${echoUrl}/release/${key}`, { body: { key, response: 'yes' }, agent }),
+      ]);
+      return performance.now() - start;
+    };
+    // Interleaved so both see the same machine noise.
+    for (let i = 0; i < COUNT + WARMUP; i++) {
+      const e = await echoTrip(`e-${i}`);
+      const b = await brokerTrip(`rt-${i}`);
+      if (i >= WARMUP) {
+        echoTimes.push(e);
+        brokerTimes.push(b);
+      }
+    }
+  } finally {
+    agent.destroy();
+    await service?.stop();
+    await echo.stop();
+  }
+  return { broker: brokerTimes, echo: echoTimes };
+}
