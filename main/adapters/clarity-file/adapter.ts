@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { AlreadyResolvedError, DuplicateRequestError } from '../../broker/errors';
 import type { HitlRequest } from '../../broker/request';
-import { readAnswerFile, removeIfPresent } from './answer-file';
+import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { writeFileAtomic } from './atomic-write';
 import { exists, questionCreatedAt } from './handshake-dir';
 import { forEachLimited, listHandshakeBases, watchHandshakeDir, type HandshakeWatch } from './handshake-watcher';
@@ -64,6 +64,7 @@ export class ClarityFileAdapter {
       questionPath: (base) => this.questionPath(base),
       answerPath: (base) => this.answerPath(base),
       recheck: (base) => void this.runner.request(base),
+      usableAnswer: (base, answer) => this.usableAnswer(base, answer),
     });
     this.invalid = new InvalidFiles(options.invalidGraceMs ?? 300, this.now, options.onInvalid, (base) => {
       void this.runner.request(base);
@@ -114,8 +115,8 @@ export class ClarityFileAdapter {
     this.unsubscribe = this.broker.subscribe((event) => this.onBrokerEvent(event));
     this.watcher = watchHandshakeDir(
       this.dir,
-      (base, questionWritten) => {
-        if (questionWritten) this.invalid.changed(base);
+      (base, written) => {
+        if (written) this.invalid.changed(base);
         void this.runner.request(base);
       },
       (error) => this.reportError(error),
@@ -186,15 +187,26 @@ export class ClarityFileAdapter {
       throw error;
     }
     this.forgetInvalid(base);
-    if (answer.ok) this.answerFromFile(request.id, answer.text, this.scanning ? 'system' : 'cli');
+    if (this.usableAnswer(base, answer)) this.answerFromFile(request.id, answer.text, this.scanning ? 'system' : 'cli');
   }
 
   /** An `.answer` written by another process answers the pending request (resolvedBy cli). */
   private async takeExternalAnswer(base: string, entry: Tracked): Promise<void> {
     if (this.broker.get(entry.requestId)?.status !== 'pending') return;
     const answer = await readAnswerFile(this.answerPath(base));
-    if (answer.ok) this.answerFromFile(entry.requestId, answer.text, 'cli');
+    if (this.usableAnswer(base, answer)) this.answerFromFile(entry.requestId, answer.text, 'cli');
     else if (!answer.missing) this.markInvalid(base, answer.reason, base + ANSWER_EXT);
+  }
+
+  /**
+   * An empty answer file may be one whose writer has created it but not written yet (`echo yes >
+   * x.answer`): it counts as an empty approval only once it stayed empty for the grace period.
+   */
+  private usableAnswer(base: string, answer: AnswerRead): answer is AnswerRead & { ok: true } {
+    if (!answer.ok) return false;
+    if (!answer.empty || !this.invalid.inGrace(base)) return true;
+    this.invalid.wait(base);
+    return false;
   }
 
   private answerFromFile(id: string, text: string, by: 'cli' | 'system'): void {

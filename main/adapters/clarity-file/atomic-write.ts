@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -10,18 +10,21 @@ import { basename, dirname, join } from 'node:path';
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  // Synchronous calls: an answer is small, and async ones would queue in libuv's thread pool
+  // behind chokidar's lstat() of every file in the directory (see readQuestionFile).
+  // No fsync: atomicity for readers comes from rename; durability across a power cut is not
+  // needed (the runtime is blocked waiting and would time out) and fsync costs milliseconds.
   try {
-    // No fsync: atomicity for readers comes from rename; durability across a power cut is not
-    // needed (the runtime is blocked waiting and would time out) and fsync costs milliseconds.
-    const handle = await open(temp, 'wx');
+    const fd = openSync(temp, 'wx');
     try {
-      await handle.writeFile(text, 'utf8');
+      const bytes = Buffer.from(text, 'utf8');
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
-    await rename(temp, path);
+    renameSync(temp, path);
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
+    rmSync(temp, { force: true });
     throw error;
   }
 }

@@ -1,4 +1,5 @@
-import { lstat, readdir } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ANSWER_EXT, QUESTION_EXT, isMissing, readQuestionFile, type QuestionFile } from './question-file';
 
@@ -45,10 +46,10 @@ export function questionCreatedAt(question: QuestionFile, mtimeMs: number, now: 
   return Math.min(Math.round(mtimeMs), now);
 }
 
-/** True when `path` exists (as anything, a dangling symlink included). */
+/** True when `path` exists (as anything, a dangling symlink included). Sync: see readQuestionFile. */
 export async function exists(path: string): Promise<boolean> {
   try {
-    await lstat(path);
+    lstatSync(path);
     return true;
   } catch (error) {
     if (isMissing(error)) return false;

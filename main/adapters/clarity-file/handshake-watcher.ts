@@ -3,7 +3,6 @@ import { readdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { watch } from 'chokidar';
 import { answerBaseName, questionBaseName } from './handshake-dir';
-import { QUESTION_EXT } from './question-file';
 
 /** The base name a handshake file name belongs to, or undefined for files the adapter ignores. */
 export function handshakeBaseOf(name: string): string | undefined {
@@ -23,18 +22,19 @@ export interface HandshakeWatch {
  * following, no atomic-write or write-finish delays) is the reliable source; a plain `fs.watch`
  * on the directory runs beside it as a fast hint, because chokidar re-reads the whole directory
  * on every change, which costs tens of milliseconds once thousands of files sit there. Both call
- * `onChange(base, questionWritten)`; the consumer's work per base is idempotent.
+ * `onChange(base, written)` (written: a file was created or changed, not deleted); the consumer's
+ * work per base is idempotent.
  */
 export function watchHandshakeDir(
   dir: string,
-  onChange: (base: string, questionWritten: boolean) => void,
+  onChange: (base: string, written: boolean) => void,
   onError: (error: unknown) => void,
 ): HandshakeWatch {
   let hint: FSWatcherNative | undefined;
   try {
     hint = fsWatch(dir, { persistent: false }, (_event, name) => {
       const base = name ? handshakeBaseOf(name.toString()) : undefined;
-      if (base !== undefined) onChange(base, name!.toString().endsWith(QUESTION_EXT));
+      if (base !== undefined) onChange(base, true);
     });
     hint.on('error', onError);
   } catch (error) {
@@ -49,7 +49,7 @@ export function watchHandshakeDir(
   });
   watcher.on('all', (event, path) => {
     const base = handshakeBaseOf(basename(path));
-    if (base !== undefined) onChange(base, (event === 'add' || event === 'change') && path.endsWith(QUESTION_EXT));
+    if (base !== undefined) onChange(base, event === 'add' || event === 'change');
   });
   watcher.on('error', onError);
   const ready = new Promise<void>((resolve) => watcher.once('ready', resolve));

@@ -1,6 +1,6 @@
 import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '../../broker/request';
-import { readAnswerFile, removeIfPresent } from './answer-file';
+import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { writeFileAtomic } from './atomic-write';
 import { exists } from './handshake-dir';
 import { safeKey } from './safe-key';
@@ -12,6 +12,8 @@ export interface MirrorContext {
   questionPath: (base: string) => string;
   answerPath: (base: string) => string;
   recheck: (base: string) => void;
+  /** False for an answer file that may still be being written (see the adapter). */
+  usableAnswer: (base: string, answer: AnswerRead) => boolean;
 }
 
 /**
@@ -50,7 +52,9 @@ export class MirrorFiles {
       return;
     }
     const answer = await readAnswerFile(this.c.answerPath(base));
-    if (answer.ok && broker.get(entry.requestId)?.status === 'pending') broker.answer(entry.requestId, { text: answer.text }, 'cli');
+    if (answer.ok && this.c.usableAnswer(base, answer) && broker.get(entry.requestId)?.status === 'pending') {
+      broker.answer(entry.requestId, { text: answer.text }, 'cli');
+    }
   }
 
   /** A mirror file left by an earlier run: adopt it if its request is pending again, else remove it. */

@@ -1,4 +1,4 @@
-import { lstat, readFile } from 'node:fs/promises';
+import { lstatSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { describeZodError } from '../../broker/validation';
 
@@ -48,11 +48,20 @@ export type QuestionRead =
 /**
  * Reads and validates one question file without following symlinks. Never throws for bad
  * content: the result says why the file is unusable, in words fit for an operator.
+ *
+ * The reads are synchronous on purpose: chokidar lstat()s every file of the directory on each
+ * change, through libuv's small thread pool, and an async read queued behind those would wait
+ * tens of milliseconds in a busy directory. A question file is small and local; reading it
+ * directly costs microseconds.
  */
 export async function readQuestionFile(path: string): Promise<QuestionRead> {
+  return readQuestionFileSync(path);
+}
+
+function readQuestionFileSync(path: string): QuestionRead {
   let stats;
   try {
-    stats = await lstat(path);
+    stats = lstatSync(path);
   } catch (error) {
     if (isMissing(error)) return { ok: false, missing: true };
     throw error;
@@ -63,7 +72,7 @@ export async function readQuestionFile(path: string): Promise<QuestionRead> {
   if (stats.size > MAX_QUESTION_BYTES) return invalid(`is larger than 1 MiB (${stats.size} bytes)`, false, signature);
   let bytes: Buffer;
   try {
-    bytes = await readFile(path, { flag: 'r' });
+    bytes = readFileSync(path);
   } catch (error) {
     if (isMissing(error)) return { ok: false, missing: true };
     throw error;
@@ -88,10 +97,10 @@ export async function readQuestionFile(path: string): Promise<QuestionRead> {
   return { ok: true, question: parsed.data, signature };
 }
 
-/** The signature of a regular file at `path`, or undefined when it is missing or anything else. */
+/** The signature of a regular file at `path`, or undefined when it is missing or anything else (sync: see readQuestionFile). */
 export async function statSignature(path: string): Promise<FileSignature | undefined> {
   try {
-    const stats = await lstat(path);
+    const stats = lstatSync(path);
     return stats.isFile() ? { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
   } catch (error) {
     if (isMissing(error)) return undefined;

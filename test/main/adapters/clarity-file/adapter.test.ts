@@ -83,6 +83,18 @@ describe('ClarityFileAdapter', () => {
     expect(await readFile(join(h.dir, 'k.answer'), 'utf8')).toBe('  from the terminal \n');
   });
 
+  it('an answer file created empty and written a moment later gives the written text; one that stays empty is an empty approval', async () => {
+    await writeFile(join(h.dir, 'a.question'), question('a'));
+    await writeFile(join(h.dir, 'b.question'), question('b'));
+    const a = await waitFor(() => h.broker.findPending('clarity-file', 'a'), 'a');
+    const b = await waitFor(() => h.broker.findPending('clarity-file', 'b'), 'b');
+    await writeFile(join(h.dir, 'a.answer'), '');
+    await writeFile(join(h.dir, 'b.answer'), '');
+    await writeFile(join(h.dir, 'a.answer'), 'written late\n');
+    expect(await h.broker.waitForResolution(a.id)).toMatchObject({ status: 'answered', answer: { text: 'written late' } });
+    expect(await h.broker.waitForResolution(b.id)).toMatchObject({ status: 'answered', answer: { text: '' }, resolvedBy: 'cli' });
+  });
+
   it('a later question with the same key after the first was consumed is a new request', async () => {
     await writeFile(join(h.dir, 'k.question'), question('k', 'first'));
     const first = await waitFor(() => h.broker.findPending('clarity-file', 'k'), 'first');
