@@ -195,7 +195,7 @@ export class ClarityFileAdapter {
     if (this.broker.get(entry.requestId)?.status !== 'pending') return;
     const answer = await readAnswerFile(this.answerPath(base));
     if (this.usableAnswer(base, answer)) this.answerFromFile(entry.requestId, answer.text, 'cli');
-    else if (!answer.missing) this.markInvalid(base, answer.reason, base + ANSWER_EXT);
+    else if (!answer.ok && !answer.missing) this.markInvalid(base, answer.reason, base + ANSWER_EXT);
   }
 
   /**

@@ -83,6 +83,16 @@ describe('ClarityFileAdapter bad input', () => {
     expect(h.broker.findPending('clarity-file', 'secret')).toBeUndefined();
   });
 
+  it('an .answer that is a symlink is never followed: reported, the request stays pending', async () => {
+    await writeFile(join(h.dir, 'q.question'), valid('q'));
+    const request = await waitFor(() => h.broker.findPending('clarity-file', 'q'), 'q');
+    await writeFile(join(h.dir, 'outside.txt'), 'smuggled answer');
+    await symlink(join(h.dir, 'outside.txt'), join(h.dir, 'q.answer'));
+    const report = await waitFor(() => h.invalid.find((e) => e.file === 'q.answer'), 'answer report');
+    expect(report.reason).toMatch(/q\.answer is a symbolic link/);
+    expect(h.broker.get(request.id)?.status).toBe('pending');
+  });
+
   it('a directory named like a question', async () => {
     await expectReported(h, 'dir.question', (p) => mkdir(p), /not a regular file|symbolic link/);
   });
