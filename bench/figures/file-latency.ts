@@ -10,7 +10,6 @@ import { NotAvailableError, type Benchmark, type Measurement } from '../lib/figu
 import { loadClarityFileAdapter, stopAdapter } from '../lib/project';
 import { questionJson } from '../lib/questions';
 import { startServiceInProcess } from '../lib/service';
-import { SseClient } from '../lib/sse-client';
 import { percentile } from '../lib/stats';
 import { withTempDir } from '../lib/temp';
 
@@ -31,13 +30,19 @@ async function measureLoop(dir: string, broker: Broker, sseUrl?: string): Promis
   const unsubscribe = broker.subscribe((e) => {
     if (e.type === 'added') added.hit(e.request.key);
   });
-  const sse = sseUrl
-    ? new SseClient(sseUrl, (event) => {
-        if (event.event !== 'new_question') return;
-        sseArrivals.hit((JSON.parse(event.data) as { key: string }).key);
-      })
-    : undefined;
-  // The answer side is observed from another process, as the runtime would see it.
+  // The SSE client and the answer observer run in their own processes, as a browser tab and the
+  // runtime do; times are high-resolution epoch clocks of each process.
+  const sseTimes = new Map<string, number>();
+  const sse = sseUrl ? spawnTs<object>('bench/children/sse-listener.ts', [sseUrl]) : undefined;
+  if (sse) {
+    createInterface({ input: sse.child.stdout! }).on('line', (line) => {
+      const [key, at] = line.split(' ');
+      if (key && at) {
+        sseTimes.set(key, Number(at));
+        sseArrivals.hit(key);
+      }
+    });
+  }
   const answerTimes = new Map<string, number>();
   const observer = spawnTs<object>('bench/children/answer-watcher.ts', [dir]);
   createInterface({ input: observer.child.stdout! }).on('line', (line) => {
@@ -50,16 +55,16 @@ async function measureLoop(dir: string, broker: Broker, sseUrl?: string): Promis
   await observer.ready;
   const loop: Loop = { pending: [], sse: [], answer: [] };
   try {
-    await sse?.connect();
-    if (sse && sse.status !== 200) throw new Error(`GET /events answered ${sse.status}`);
+    await sse?.ready;
     const ids: Array<{ id: string; base: string }> = [];
     for (let i = 0; i < COUNT; i++) {
       const key = `lat-${i}`;
+      const epochStart = performance.timeOrigin + performance.now();
       const start = performance.now();
       await writeFile(join(dir, `${key}.question`), questionJson(key, i));
-      const [pendingAt, sseAt] = await Promise.all([added.expect(key), sse ? sseArrivals.expect(key) : Promise.resolve(0)]);
+      const [pendingAt] = await Promise.all([added.expect(key), sse ? sseArrivals.expect(key) : Promise.resolve(0)]);
       loop.pending.push(pendingAt - start);
-      if (sse) loop.sse.push(sseAt - start);
+      if (sse) loop.sse.push(sseTimes.get(key)! - epochStart);
       ids.push({ id: broker.findPending('clarity-file', key)!.id, base: key });
     }
     for (const { id, base } of ids) {
@@ -70,7 +75,7 @@ async function measureLoop(dir: string, broker: Broker, sseUrl?: string): Promis
     }
   } finally {
     await observer.stop();
-    sse?.close();
+    await sse?.stop();
     unsubscribe();
   }
   return loop;
