@@ -37,6 +37,9 @@ const SCAN_CONCURRENCY = 32;
  * answering it writes `{name}.answer` atomically; cancelling it deletes the question; the runtime
  * deleting the question takes the request out of pending. Also mirrors requests born elsewhere as
  * question files so file tools can see and answer them.
+ *
+ * The adapter does not keep the process alive on its own: the embedding program does (an HTTP
+ * server, a readline prompt, Electron).
  */
 export class ClarityFileAdapter {
   readonly dir: string;

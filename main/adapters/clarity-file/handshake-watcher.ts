@@ -41,6 +41,9 @@ export function watchHandshakeDir(
     onError(error);
   }
   const watcher = watch(dir, {
+    // Watching never keeps the process alive by itself (the server, readline or Electron does),
+    // so a file watcher chokidar may still open while closing can never hang an exit.
+    persistent: false,
     ignoreInitial: true,
     followSymlinks: false,
     atomic: false,
