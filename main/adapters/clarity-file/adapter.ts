@@ -38,8 +38,8 @@ const SCAN_CONCURRENCY = 32;
  * deleting the question takes the request out of pending. Also mirrors requests born elsewhere as
  * question files so file tools can see and answer them.
  *
- * The adapter does not keep the process alive on its own: the embedding program does (an HTTP
- * server, a readline prompt, Electron).
+ * While open, the adapter keeps the process alive (one idle timer); after close() nothing of it
+ * does, even a file watcher chokidar may still open while closing (its watchers are unref'd).
  */
 export class ClarityFileAdapter {
   readonly dir: string;
@@ -52,6 +52,7 @@ export class ClarityFileAdapter {
   private readonly answeredFromFile = new Set<string>();
   private readonly operations = new Set<Promise<void>>();
   private watcher: HandshakeWatch | undefined;
+  private keepAlive: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private scanning = false;
   private closed = false;
@@ -108,12 +109,14 @@ export class ClarityFileAdapter {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe?.();
+    clearInterval(this.keepAlive);
     this.invalid.clear();
     await this.watcher?.close();
     await this.whenIdle();
   }
 
   private async begin(): Promise<void> {
+    this.keepAlive = setInterval(() => undefined, 1 << 30);
     await mkdir(this.dir, { recursive: true });
     this.unsubscribe = this.broker.subscribe((event) => this.onBrokerEvent(event));
     this.watcher = watchHandshakeDir(

@@ -41,8 +41,8 @@ export function watchHandshakeDir(
     onError(error);
   }
   const watcher = watch(dir, {
-    // Watching never keeps the process alive by itself (the server, readline or Electron does),
-    // so a file watcher chokidar may still open while closing can never hang an exit.
+    // Unref'd watchers: the adapter holds the process open itself while running, so a file
+    // watcher chokidar may still open while closing can never hang an exit.
     persistent: false,
     ignoreInitial: true,
     followSymlinks: false,

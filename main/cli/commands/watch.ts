@@ -65,10 +65,7 @@ async function watch(dir: string, flags: WatchFlags): Promise<void> {
   process.once('SIGINT', onSigint);
   process.once('SIGTERM', onSigterm);
   session.start();
-  // The adapter does not hold the process open; with --auto-approve nothing else would.
-  const keepAlive = setInterval(() => undefined, 1 << 30);
   const code = await Promise.race([session.done.then(() => ExitCode.ok), stopped]);
-  clearInterval(keepAlive);
   process.off('SIGINT', onSigint);
   process.off('SIGTERM', onSigterm);
   session.stop();
