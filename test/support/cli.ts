@@ -18,7 +18,8 @@ export interface CliRun {
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
   const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/clarity-hitl.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '0', ...env },
+    // No real broker is reachable unless a test names one (port 9 refuses connections).
+    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '0', CLARITY_HITL_BROKER_URL: 'http://127.0.0.1:9/', ...env },
   });
   let out = '';
   let err = '';

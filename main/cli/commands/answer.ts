@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { answerQuestionInDir } from '../../adapters/clarity-file';
+import { resolveThroughBroker } from '../broker-fallback';
 import { appendCliAudit, describeNotFound } from '../file-command';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
@@ -7,6 +8,7 @@ import type { RegisterCommand } from './index';
 interface AnswerFlags {
   dir?: string;
   log?: string;
+  broker?: string;
 }
 
 /** `clarity-hitl answer <key> <response>`: writes the answer file for a pending question. */
@@ -16,10 +18,13 @@ export const registerAnswer: RegisterCommand = (program: Command) => {
     .description('write the answer for a pending question (by key or question file name)')
     .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
     .option('--log <file>', 'append a JSONL audit line')
+    .option('--broker <url>', 'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)')
     .addHelpText(
       'after',
       `
 <response> "-" reads the answer from stdin (multi-line answers). "" is an empty approval.
+A key with no question file in the directory (HTTP mode, cueme, Tool Server Lite, QuestFoundry,
+MCP) is answered through the running broker instead.
 
 Examples:
   clarity-hitl answer review-step-3 "Looks good, proceed"
@@ -32,7 +37,14 @@ Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage e
         const dir = resolveHandshakeDir(undefined, flags.dir);
         const text = response === '-' ? await readStdin() : response;
         const result = await answerQuestionInDir(dir, key, text);
-        if (result.status === 'not_found') throw new CliError(describeNotFound(key, dir, result.known), ExitCode.notFound);
+        if (result.status === 'not_found') {
+          const viaBroker = await resolveThroughBroker('answer', key, text, flags.broker);
+          if (viaBroker.handled) {
+            process.stdout.write(`Answered ${key} through the broker at ${viaBroker.url}\n`);
+            return;
+          }
+          throw new CliError(`${describeNotFound(key, dir, result.known)}; ${viaBroker.why}`, ExitCode.notFound);
+        }
         if (result.status === 'already_answered') {
           throw new CliError(`${result.entry.question.key} is already answered (${result.entry.answerFile} exists)`, ExitCode.conflict);
         }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { cancelQuestionInDir } from '../../adapters/clarity-file';
+import { resolveThroughBroker } from '../broker-fallback';
 import { appendCliAudit, describeNotFound } from '../file-command';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
@@ -7,6 +8,7 @@ import type { RegisterCommand } from './index';
 interface CancelFlags {
   dir?: string;
   log?: string;
+  broker?: string;
 }
 
 /** `clarity-hitl cancel <key>`: deletes the question file without writing an answer. */
@@ -16,11 +18,14 @@ export const registerCancel: RegisterCommand = (program: Command) => {
     .description('delete a pending question file without answering (the runtime then times out)')
     .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
     .option('--log <file>', 'append a JSONL audit line')
+    .option('--broker <url>', 'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)')
     .addHelpText(
       'after',
       `
 <key> is the question's key or its file name (with or without .question).
 The Clarity runtime returns "[hitl_ask timeout]" when its own timeout runs out.
+A key with no question file (HTTP mode, cueme, Tool Server Lite, ...) is cancelled through the
+running broker instead.
 
 Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage error.`,
     )
@@ -28,7 +33,14 @@ Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage
       action(async (key: string, flags: CancelFlags) => {
         const dir = resolveHandshakeDir(undefined, flags.dir);
         const result = await cancelQuestionInDir(dir, key);
-        if (result.status === 'not_found') throw new CliError(describeNotFound(key, dir, result.known), ExitCode.notFound);
+        if (result.status === 'not_found') {
+          const viaBroker = await resolveThroughBroker('cancel', key, undefined, flags.broker);
+          if (viaBroker.handled) {
+            process.stdout.write(`Cancelled ${key} through the broker at ${viaBroker.url}\n`);
+            return;
+          }
+          throw new CliError(`${describeNotFound(key, dir, result.known)}; ${viaBroker.why}`, ExitCode.notFound);
+        }
         if (result.status === 'already_answered') {
           throw new CliError(`${result.entry.question.key} is already answered; too late to cancel`, ExitCode.conflict);
         }
