@@ -23,10 +23,17 @@ export async function resolveThroughBroker(
     await callBroker(broker, `/${action}`, body);
     return { handled: true, url: broker.url };
   } catch (error) {
-    if (error instanceof BrokerUnavailableError) return { handled: false, why: `no broker is running at ${broker.url}` };
-    if (error instanceof BrokerReplyError && error.status === 404) return { handled: false, why: `the broker at ${broker.url} has no pending request ${JSON.stringify(key)} either` };
-    if (error instanceof BrokerReplyError && error.status === 409) throw new CliError(error.message, ExitCode.conflict);
-    if (error instanceof BrokerReplyError) throw new CliError(`the broker at ${broker.url} refused: ${error.message}`, ExitCode.failure);
+    if (error instanceof BrokerUnavailableError)
+      return { handled: false, why: `no broker is running at ${broker.url}` };
+    if (error instanceof BrokerReplyError && error.status === 404)
+      return {
+        handled: false,
+        why: `the broker at ${broker.url} has no pending request ${JSON.stringify(key)} either`,
+      };
+    if (error instanceof BrokerReplyError && error.status === 409)
+      throw new CliError(error.message, ExitCode.conflict);
+    if (error instanceof BrokerReplyError)
+      throw new CliError(`the broker at ${broker.url} refused: ${error.message}`, ExitCode.failure);
     throw error;
   }
 }

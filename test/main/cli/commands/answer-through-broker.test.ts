@@ -22,25 +22,65 @@ describe('clarity-hitl answer / cancel through the running broker', { timeout: 1
 
   it('answers a cueme request by key, then reports a second answer as a conflict (exit 4)', async () => {
     const request = service.broker.add({ source: 'cueme', key: 'deploy-check', prompt: 'Deploy?' });
-    const first = await runCli(['answer', 'deploy-check', 'go ahead', '--dir', emptyDir.path, '--broker', service.url]);
+    const first = await runCli([
+      'answer',
+      'deploy-check',
+      'go ahead',
+      '--dir',
+      emptyDir.path,
+      '--broker',
+      service.url,
+    ]);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`Answered deploy-check through the broker at ${service.url}`);
-    expect(service.broker.get(request.id)).toMatchObject({ status: 'answered', answer: { text: 'go ahead' } });
+    expect(service.broker.get(request.id)).toMatchObject({
+      status: 'answered',
+      answer: { text: 'go ahead' },
+    });
 
-    const again = await runCli(['answer', 'deploy-check', 'no', '--dir', emptyDir.path, '--broker', service.url]);
+    const again = await runCli([
+      'answer',
+      'deploy-check',
+      'no',
+      '--dir',
+      emptyDir.path,
+      '--broker',
+      service.url,
+    ]);
     expect(again.code).toBe(4);
     expect(again.stderr).toMatch(/already answered/);
   });
 
   it('cancels a held request by key; an unknown key is exit 3 naming both places looked at', async () => {
-    const request = service.broker.add({ source: 'clarity-http', key: 'http-only', prompt: 'Proceed?' });
-    const cancelled = await runCli(['cancel', 'http-only', '--dir', emptyDir.path, '--broker', service.url]);
+    const request = service.broker.add({
+      source: 'clarity-http',
+      key: 'http-only',
+      prompt: 'Proceed?',
+    });
+    const cancelled = await runCli([
+      'cancel',
+      'http-only',
+      '--dir',
+      emptyDir.path,
+      '--broker',
+      service.url,
+    ]);
     expect(cancelled.code).toBe(0);
     expect(service.broker.get(request.id)?.status).toBe('cancelled');
 
-    const unknown = await runCli(['answer', 'nope', 'x', '--dir', emptyDir.path, '--broker', service.url]);
+    const unknown = await runCli([
+      'answer',
+      'nope',
+      'x',
+      '--dir',
+      emptyDir.path,
+      '--broker',
+      service.url,
+    ]);
     expect(unknown.code).toBe(3);
-    expect(unknown.stderr).toMatch(/no pending question .*"nope".*has no pending request "nope" either/);
+    expect(unknown.stderr).toMatch(
+      /no pending question .*"nope".*has no pending request "nope" either/,
+    );
   });
 
   it('without a broker the unknown-key error says none is running', async () => {
