@@ -8,6 +8,7 @@ import { builtPaths } from './app-paths';
 import { DesktopApp } from './desktop-app';
 import { createTray, loginItems, notificationApi } from './electron-adapter';
 import { createSenderCheck } from './ipc/sender-check';
+import { LinuxAutostart } from './login-items/linux-autostart';
 import { denyAllPermissions } from './security/web-contents-policy';
 import { isSafeExternalUrl } from './security/external-links';
 import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
@@ -44,7 +45,11 @@ const desktop = new DesktopApp({
   isTrustedSender,
   screen,
   notifications: notificationApi,
-  loginItems: loginItems(app),
+  // Electron's login items cover macOS and Windows; Linux desktops read XDG autostart entries.
+  loginItems:
+    process.platform === 'linux'
+      ? new LinuxAutostart({ exec: process.env.APPIMAGE ?? process.execPath, args: app.isPackaged ? [] : [app.getAppPath()] })
+      : loginItems(app),
   createTray: () => createTray(paths.trayIcon),
   createMainWindow: () => createMainWindow(windowOptions),
   createPopoverWindow: () => createPopoverWindow(windowOptions),
