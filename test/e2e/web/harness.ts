@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,8 +69,12 @@ export async function startBroker(rendererDir: string, options: { token?: string
 
 /** Debian's Chromium, headless, never a downloaded browser. */
 export function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`no Chromium at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+  }
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
   });
 }
