@@ -35,6 +35,8 @@ describe('atomic answers: a reader never sees a partial or empty answer', () => 
       for (let i = 1; !done; i++) {
         await writeFileAtomic(path, answerText(i, 1000 + ((i * 7919) % 200_000)));
         writes++;
+        // writeFileAtomic may be synchronous inside: yield so the reader's I/O completes too.
+        await new Promise((r) => setImmediate(r));
       }
     })();
     const bad: string[] = [];
