@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** `npm run test:reliability`: crash, atomicity, races, fuzz, security probes, soak (test/reliability/**). */
 export default defineConfig({
   test: {
+    reporters: ['default', './test/support/summary-reporter.ts'],
     include: ['test/reliability/**/*.test.ts'],
     environment: 'node',
     testTimeout: 300_000,
