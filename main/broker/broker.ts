@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatAnswerText } from './answer-text';
+import { normaliseAnswer } from './answer-normalise';
 import { DeadlineScheduler } from './deadline-scheduler';
 import {
   AlreadyResolvedError,
@@ -11,7 +11,6 @@ import {
   AnswerInputSchema,
   HitlRequestSchema,
   NewRequestSchema,
-  type Answer,
   type AnswerInput,
   type HitlRequest,
   type NewRequest,
@@ -164,7 +163,7 @@ export class Broker {
   answer(id: string, input: AnswerInput, by: Resolver = 'ui'): HitlRequest {
     const request = this.requirePending(id);
     const parsed = parseOrThrow(AnswerInputSchema, input, 'answer');
-    const answer = this.normaliseAnswer(request, parsed);
+    const answer = normaliseAnswer(request, parsed);
     return this.resolve(request, { status: 'answered', answer, resolvedBy: by }, 'answered');
   }
 
@@ -215,25 +214,6 @@ export class Broker {
   /** Stops the deadline timer. Pending requests stay as they are (for persistence). */
   close(): void {
     this.scheduler.clear();
-  }
-
-  private normaliseAnswer(request: HitlRequest, input: AnswerInput): Answer {
-    const value = input.value;
-    if (value && value.kind !== 'text' && value.kind !== request.input.kind) {
-      throw new InvalidInputError(
-        `invalid answer: value.kind is ${value.kind} but request ${request.key} wants ${request.input.kind}`,
-      );
-    }
-    if (value?.kind === 'choice' && request.input.kind === 'choice') {
-      const known = new Set(request.input.options.map((o) => o.value));
-      const unknown = value.selected.find((s) => !known.has(s));
-      if (unknown !== undefined) throw new InvalidInputError(`invalid answer: value.selected: unknown option ${unknown}`);
-      if (!request.input.multiple && value.selected.length > 1) {
-        throw new InvalidInputError('invalid answer: value.selected: this choice takes one option');
-      }
-    }
-    const text = input.text ?? formatAnswerText(value!, request.input);
-    return value ? { text, value } : { text };
   }
 
   private requirePending(id: string): HitlRequest {
