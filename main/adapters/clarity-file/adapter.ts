@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { AlreadyResolvedError, DuplicateRequestError } from '../../broker/errors';
@@ -7,7 +7,7 @@ import type { HitlRequest } from '../../broker/request';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { writeFileAtomic } from './atomic-write';
 import { exists, questionCreatedAt } from './handshake-dir';
-import { forEachLimited, listHandshakeBases, watchHandshakeDir, type HandshakeWatch } from './handshake-watcher';
+import { forEachLimited, handshakeBases, watchHandshakeDir, type HandshakeWatch } from './handshake-watcher';
 import { InvalidFiles, type InvalidQuestionFile } from './invalid-files';
 
 export type { InvalidQuestionFile };
@@ -28,6 +28,8 @@ export interface ClarityFileAdapterOptions {
   now?: () => number;
   /** How long a file that looks half-written may stay unparseable after its last change. Default 300 ms. */
   invalidGraceMs?: number;
+  /** Interval of the safety-net rescan of the directory listing (default 2 s). */
+  rescanMs?: number;
 }
 
 const SCAN_CONCURRENCY = 32;
@@ -39,7 +41,7 @@ const SCAN_CONCURRENCY = 32;
  * question files so file tools can see and answer them.
  *
  * While open, the adapter keeps the process alive (one idle timer); after close() nothing of it
- * does, even a file watcher chokidar may still open while closing (its watchers are unref'd).
+ * does (its directory watch and rescan timer are unref'd).
  */
 export class ClarityFileAdapter {
   readonly dir: string;
@@ -126,16 +128,17 @@ export class ClarityFileAdapter {
         void this.runner.request(base);
       },
       (error) => this.reportError(error),
+      { rescanMs: this.options.rescanMs },
     );
-    // The scan runs while chokidar walks the directory; the fs.watch hint covers files that
-    // appear in between.
+    // The watch is already running: a file that appears during the scan is seen by one or both.
     this.scanning = true;
     try {
-      await forEachLimited(await listHandshakeBases(this.dir), SCAN_CONCURRENCY, (base) => this.runner.request(base));
+      const names = await readdir(this.dir);
+      this.watcher.prime(names);
+      await forEachLimited(handshakeBases(names), SCAN_CONCURRENCY, (base) => this.runner.request(base));
     } finally {
       this.scanning = false;
     }
-    await this.watcher.ready;
   }
 
   /** Brings one base name's request in line with what is on disk. Runs one at a time per base. */

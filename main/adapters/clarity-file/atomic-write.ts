@@ -11,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   // Synchronous calls: an answer is small, and async ones would queue in libuv's thread pool
-  // behind chokidar's lstat() of every file in the directory (see readQuestionFile).
+  // behind other file-system work (see readQuestionFile).
   // No fsync: atomicity for readers comes from rename; durability across a power cut is not
   // needed (the runtime is blocked waiting and would time out) and fsync costs milliseconds.
   try {

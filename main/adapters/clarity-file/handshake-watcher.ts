@@ -1,8 +1,9 @@
-import { watch as fsWatch, type FSWatcher as FSWatcherNative } from 'node:fs';
+import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename } from 'node:path';
-import { watch } from 'chokidar';
 import { answerBaseName, questionBaseName } from './handshake-dir';
+
+/** How often the directory listing is compared with the last one, to catch events the OS dropped. */
+export const DEFAULT_RESCAN_MS = 2000;
 
 /** The base name a handshake file name belongs to, or undefined for files the adapter ignores. */
 export function handshakeBaseOf(name: string): string | undefined {
@@ -12,63 +13,105 @@ export function handshakeBaseOf(name: string): string | undefined {
 
 /** A running watch of one handshake directory. */
 export interface HandshakeWatch {
-  /** Resolves when chokidar finished its initial walk. */
-  ready: Promise<void>;
+  /**
+   * Sets the listing later rescans are compared with (the adapter's start-up scan), so the
+   * first rescan only reports what changed since.
+   */
+  prime(names: string[]): void;
   close(): Promise<void>;
 }
 
+export interface HandshakeWatchOptions {
+  /** Interval of the safety-net rescan, in ms (default 2 s). */
+  rescanMs?: number;
+}
+
 /**
- * Watches the top level of `dir` for `.question` / `.answer` files. chokidar (no symlink
- * following, no atomic-write or write-finish delays) is the reliable source; a plain `fs.watch`
- * on the directory runs beside it as a fast hint, because chokidar re-reads the whole directory
- * on every change, which costs tens of milliseconds once thousands of files sit there. Both call
- * `onChange(base, written)` (written: a file was created or changed, not deleted); the consumer's
- * work per base is idempotent.
+ * Watches the top level of `dir` for `.question` / `.answer` files with a plain `fs.watch` on
+ * the directory (inotify, FSEvents, ReadDirectoryChanges: one OS watch, an event per file name),
+ * plus a periodic rescan of the directory listing that reports every handshake file that
+ * appeared or vanished since the last listing, in case the OS dropped events (inotify queue
+ * overflow) or the watch could not start. The watch is re-opened on the next rescan when it
+ * failed. Both call `onChange(base, written)` (written: a file was created or changed, not
+ * deleted); the consumer's work per base is idempotent.
+ *
+ * chokidar is not used here: with one OS watch per file and an lstat of every file of the
+ * directory on each change, it cost most of the start-up time over 10,000 question files and
+ * several milliseconds of every file event (docs/benchmarks.md).
  */
 export function watchHandshakeDir(
   dir: string,
   onChange: (base: string, written: boolean) => void,
   onError: (error: unknown) => void,
+  options: HandshakeWatchOptions = {},
 ): HandshakeWatch {
-  let hint: FSWatcherNative | undefined;
-  try {
-    hint = fsWatch(dir, { persistent: false }, (_event, name) => {
-      const base = name ? handshakeBaseOf(name.toString()) : undefined;
-      if (base !== undefined) onChange(base, true);
-    });
-    hint.on('error', onError);
-  } catch (error) {
-    onError(error);
-  }
-  const watcher = watch(dir, {
-    // Unref'd watchers: the adapter holds the process open itself while running, so a file
-    // watcher chokidar may still open while closing can never hang an exit.
-    persistent: false,
-    ignoreInitial: true,
-    followSymlinks: false,
-    atomic: false,
-    depth: 0,
-    ignored: (path) => path !== dir && handshakeBaseOf(basename(path)) === undefined,
-  });
-  watcher.on('all', (event, path) => {
-    const base = handshakeBaseOf(basename(path));
-    if (base !== undefined) onChange(base, event === 'add' || event === 'change');
-  });
-  watcher.on('error', onError);
-  const ready = new Promise<void>((resolve) => watcher.once('ready', resolve));
+  let watcher: FSWatcher | undefined;
+  let closed = false;
+  let known: Set<string> | undefined;
+  let rescanning = false;
+
+  const open = () => {
+    try {
+      const w = fsWatch(dir, { persistent: false }, (_event, name) => {
+        const base = name ? handshakeBaseOf(name.toString()) : undefined;
+        if (base !== undefined) onChange(base, true);
+        else if (!name) void rescan();
+      });
+      w.on('error', (error) => {
+        w.close();
+        if (watcher === w) watcher = undefined;
+        onError(error);
+      });
+      watcher = w;
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  const rescan = async () => {
+    if (rescanning || closed) return;
+    rescanning = true;
+    try {
+      if (!watcher) open();
+      const names = new Set((await readdir(dir)).filter((n) => handshakeBaseOf(n) !== undefined));
+      if (closed) return;
+      const previous = known;
+      known = names;
+      if (!previous) return;
+      for (const name of names) if (!previous.has(name)) onChange(handshakeBaseOf(name)!, true);
+      for (const name of previous) if (!names.has(name)) onChange(handshakeBaseOf(name)!, false);
+    } catch (error) {
+      onError(error);
+    } finally {
+      rescanning = false;
+    }
+  };
+
+  open();
+  const timer = setInterval(() => void rescan(), options.rescanMs ?? DEFAULT_RESCAN_MS);
+  timer.unref();
   return {
-    ready,
+    prime: (names) => {
+      known ??= new Set(names.filter((n) => handshakeBaseOf(n) !== undefined));
+    },
     close: async () => {
-      hint?.close();
-      await watcher.close();
+      closed = true;
+      clearInterval(timer);
+      watcher?.close();
+      watcher = undefined;
     },
   };
 }
 
+/** Every distinct base name with a question or answer file among `names` (a directory listing). */
+export function handshakeBases(names: string[]): string[] {
+  const bases = names.map(handshakeBaseOf).filter((b): b is string => b !== undefined);
+  return [...new Set(bases)];
+}
+
 /** Every distinct base name with a question or answer file in `dir`. */
 export async function listHandshakeBases(dir: string): Promise<string[]> {
-  const bases = (await readdir(dir)).map(handshakeBaseOf).filter((b): b is string => b !== undefined);
-  return [...new Set(bases)];
+  return handshakeBases(await readdir(dir));
 }
 
 /** Runs `task` over `items` with at most `limit` running at once. */

@@ -49,9 +49,9 @@ export type QuestionRead =
  * Reads and validates one question file without following symlinks. Never throws for bad
  * content: the result says why the file is unusable, in words fit for an operator.
  *
- * The reads are synchronous on purpose: chokidar lstat()s every file of the directory on each
- * change, through libuv's small thread pool, and an async read queued behind those would wait
- * tens of milliseconds in a busy directory. A question file is small and local; reading it
+ * The reads are synchronous on purpose: an async read goes through libuv's small thread pool,
+ * where it can queue behind other file-system work (writes, the directory rescan) for
+ * milliseconds in a busy directory. A question file is small and local; reading it
  * directly costs microseconds.
  */
 export async function readQuestionFile(path: string): Promise<QuestionRead> {
