@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
 
 /** `questfoundry/1.x` (any 1.y or 1.y.z). */
 export const PROTOCOL_PATTERN = /^questfoundry\/1(\.\d+){0,2}$/;
@@ -13,7 +14,8 @@ export const QuestionOptionSchema = z.object({
 /** A `human.question` envelope (questfoundry-human-question.md). Extra fields are kept. */
 export const HumanQuestionSchema = z.looseObject({
   protocol: z.string().regex(PROTOCOL_PATTERN, 'must be questfoundry/1.x'),
-  id: z.string().trim().min(1).max(256),
+  /** Goes into the poll URL and `Location` header of a 202. */
+  id: z.string().trim().min(1).max(256).refine(isWellFormed, NOT_WELL_FORMED_MESSAGE),
   time: z.string().optional(),
   sender: z.string().trim().min(1),
   receiver: z.literal('human', { error: 'must be "human"' }),

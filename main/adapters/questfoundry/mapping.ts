@@ -2,12 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { InvalidInputError } from '../../broker/errors';
 import type { HitlRequest, InputSpec, NewRequest } from '../../broker/request';
 import { titleFromPrompt } from '../title-from-prompt';
-import type { HumanQuestion, HumanResponse } from './envelope';
+import { HumanQuestionSchema, type HumanQuestion, type HumanResponse } from './envelope';
 
 export const QUESTFOUNDRY_SOURCE = 'questfoundry' as const;
 
-/** The request for a `human.question`: options by key/label, implication → description, recommendation marked. */
-export function questionToRequest(q: HumanQuestion): NewRequest {
+/**
+ * The request for a `human.question`: options by key/label, implication → description,
+ * recommendation marked. `durable` when the asker polls for the answer (202 mode): the request
+ * then survives a broker restart (`meta.durable`, see broker/persistence/durability.ts); a held
+ * question does not (its connection is gone).
+ */
+export function questionToRequest(q: HumanQuestion, options: { durable?: boolean } = {}): NewRequest {
   const data = q.payload.data;
   const keys = data.options.map((o) => o.key);
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i);
@@ -31,7 +36,7 @@ export function questionToRequest(q: HumanQuestion): NewRequest {
     prompt: data.question_text,
     input,
     ...(data.context_summary?.trim() ? { context: data.context_summary.trim() } : {}),
-    meta: { envelope: q },
+    meta: { envelope: q, ...(options.durable ? { durable: true } : {}) },
   };
 }
 
@@ -51,6 +56,23 @@ export function answerData(request: HitlRequest): { choice: string | null; free_
     if (match) return { choice: match.value, free_text: null };
   }
   return { choice: null, free_text: text || null };
+}
+
+/**
+ * The `human.question` a request was opened from (`meta.envelope`), or, when that is missing or
+ * broken (a record from an older store), the fields a response needs rebuilt from the request.
+ */
+export function questionOf(request: HitlRequest): HumanQuestion {
+  const stored = HumanQuestionSchema.safeParse(request.meta?.envelope);
+  if (stored.success) return stored.data;
+  return {
+    protocol: 'questfoundry/1.0',
+    id: request.key,
+    sender: request.agent?.id ?? 'unknown',
+    receiver: 'human',
+    intent: 'human.question',
+    payload: { type: 'question', data: { question_text: request.prompt, options: [] } },
+  };
 }
 
 /** The `human.response` envelope answering `q`, with a fresh id and time. */

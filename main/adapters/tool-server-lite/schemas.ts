@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
 
 /** The `ui` hint of a HIL task (spec "UI 类型选择"): confirm, text with placeholder, file pick. */
 export const HilUiSchema = z.discriminatedUnion('type', [
@@ -10,7 +11,8 @@ export type HilUi = z.infer<typeof HilUiSchema>;
 
 /** `params` of `human_in_loop`. `ui` is our addition (the spec carries it on the JSONL event). */
 export const HumanInLoopParamsSchema = z.object({
-  hil_id: z.string().trim().min(1).max(256),
+  /** Goes into `/api/hil/{hil_id}` URLs. */
+  hil_id: z.string().trim().min(1).max(256).refine(isWellFormed, NOT_WELL_FORMED_MESSAGE),
   instruction: z.string().trim().min(1),
   /** Seconds; `null` or absent = wait without limit. */
   timeout: z.number().positive().max(31_536_000).nullable().optional(),

@@ -1,15 +1,20 @@
 import type { Broker, BrokerEvent } from '../broker';
 import { HitlRequestSchema, type HitlRequest, type Source } from '../request';
 import { openConfFile } from './conf-file';
+import { forHistory, isDurable, POLLING_SOURCES } from './durability';
+import { RequestJournal, type JournalEntry } from './request-journal';
 
 export interface RequestStoreOptions {
-  /** Directory holding `history.json` and `pending.json`. */
+  /** Directory holding `history.json`, `pending.json` and `journal.jsonl`. */
   stateDir: string;
   /** Most resolved requests kept (oldest pruned first). Default 5,000. */
   historyLimit?: number;
-  /** Sources whose pending requests are persisted (default: clarity-http; file requests live on disk). */
+  /**
+   * Sources whose pending requests are all persisted (default: clarity-http, whose agents poll).
+   * Other pending requests are persisted when their adapter set `meta.durable` (see durability.ts).
+   */
   pendingSources?: readonly Source[];
-  /** Writes are batched: at most one write per file per this many ms. Default 100. */
+  /** Snapshot writes are batched: at most one write per file per this many ms. Default 100. */
   flushDelayMs?: number;
   /** Told when a store file was unreadable and has been moved aside. */
   onSetAside?: (file: string, movedTo: string) => void;
@@ -22,37 +27,54 @@ export const DEFAULT_HISTORY_LIMIT = 5000;
 type FileName = 'history' | 'pending';
 
 /**
- * Keeps pending HTTP-born requests and the resolved history on disk with conf, following the
- * broker's events. Changes are batched: one full write per file per flush, not per event.
+ * Keeps durable pending requests (see durability.ts) and the resolved history on disk, following
+ * the broker's events. Each change to a durable request is appended to `journal.jsonl` at once
+ * (synchronously, before the route that caused it replies); the full snapshots (`pending.json`,
+ * `history.json`, written with conf) are batched, one write per file per flush, and the journal
+ * is emptied once they are on disk. On start: snapshots, then the journal replayed, then compacted.
  */
 export class RequestStore {
   private readonly history = new Map<string, HitlRequest>();
   private readonly pending = new Map<string, HitlRequest>();
   private readonly files;
+  private readonly journal: RequestJournal;
   private readonly historyLimit: number;
-  private readonly pendingSources: ReadonlySet<Source>;
+  private readonly pollingSources: readonly Source[];
   private readonly dirty = new Set<FileName>();
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
+  private restoring = false;
   private writes = 0;
 
   constructor(private readonly options: RequestStoreOptions) {
     this.historyLimit = options.historyLimit ?? DEFAULT_HISTORY_LIMIT;
-    this.pendingSources = new Set(options.pendingSources ?? ['clarity-http']);
+    this.pollingSources = options.pendingSources ?? POLLING_SOURCES;
     this.files = { history: this.open('history'), pending: this.open('pending') };
     for (const request of readRequests(this.files.history.get('requests'))) this.history.set(request.id, request);
     for (const request of readRequests(this.files.pending.get('requests'))) {
-      if (request.status === 'pending' && this.pendingSources.has(request.source)) this.pending.set(request.id, request);
+      if (request.status === 'pending' && this.durable(request)) this.pending.set(request.id, request);
     }
+    this.journal = new RequestJournal(options.stateDir);
+    const { entries, skipped } = this.journal.read();
+    for (const entry of entries) this.apply(entry);
     this.prune();
+    if (entries.length + skipped > 0) {
+      this.dirty.add('history').add('pending');
+      this.flush();
+    }
   }
 
   /** Restores history then pending requests into the broker and starts following its events. */
   attach(broker: Broker): { history: number; pending: number } {
     const history = broker.restore([...this.history.values()]).length;
     this.unsubscribe = broker.subscribe((event) => this.onEvent(event));
-    const pending = broker.restore([...this.pending.values()]).length;
-    return { history, pending };
+    this.restoring = true;
+    try {
+      const pending = broker.restore([...this.pending.values()]).length;
+      return { history, pending };
+    } finally {
+      this.restoring = false;
+    }
   }
 
   /** Resolved requests, oldest first. */
@@ -64,12 +86,17 @@ export class RequestStore {
     return [...this.pending.values()];
   }
 
-  /** How many file writes happened so far (batching keeps this far below the event count). */
+  /** How many snapshot file writes happened so far (batching keeps this far below the event count). */
   get writeCount(): number {
     return this.writes;
   }
 
-  /** Writes whatever changed now. */
+  /** How many journal lines this store appended (one per change to a durable request). */
+  get journalAppends(): number {
+    return this.journal.appends;
+  }
+
+  /** Writes whatever changed now; empties the journal once every snapshot is on disk. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
@@ -83,27 +110,63 @@ export class RequestStore {
         this.options.onError?.(error);
       }
     }
+    if (this.dirty.size > 0) return;
+    try {
+      this.journal.truncate();
+    } catch (error) {
+      this.options.onError?.(error);
+    }
   }
 
-  /** Stops following the broker and flushes. */
+  /** Stops following the broker, flushes and closes the journal. */
   close(): void {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     this.flush();
+    this.journal.close();
   }
 
   private onEvent(event: BrokerEvent): void {
     const request = event.request;
     if (event.type === 'added' || event.type === 'updated') {
-      if (!this.pendingSources.has(request.source)) return;
-      this.pending.set(request.id, request);
+      // Requests being restored are already in the store; re-journaling them would be pure cost.
+      if (this.restoring || !this.durable(request)) return;
+      this.record({ op: 'pending', request });
+      this.apply({ op: 'pending', request });
       return this.markDirty('pending');
     }
-    if (this.pending.delete(request.id)) this.markDirty('pending');
-    this.history.delete(request.id);
-    this.history.set(request.id, withoutMeta(request));
+    const kept = forHistory(request);
+    if (this.pending.has(request.id)) {
+      this.record({ op: 'resolved', request: kept });
+      this.markDirty('pending');
+    }
+    this.apply({ op: 'resolved', request: kept });
     this.prune();
     this.markDirty('history');
+  }
+
+  /** One change applied to the in-memory state (the last state per id wins, as in a replay). */
+  private apply({ op, request }: JournalEntry): void {
+    if (op === 'pending') {
+      if (request.status === 'pending' && this.durable(request)) this.pending.set(request.id, request);
+      return;
+    }
+    this.pending.delete(request.id);
+    this.history.delete(request.id);
+    this.history.set(request.id, forHistory(request));
+  }
+
+  /** Appends to the journal; a failed write is reported and the batched snapshot still follows. */
+  private record(entry: JournalEntry): void {
+    try {
+      this.journal.append(entry);
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+
+  private durable(request: HitlRequest): boolean {
+    return isDurable(request, this.pollingSources);
   }
 
   private prune(): void {
@@ -134,11 +197,4 @@ function readRequests(raw: unknown): HitlRequest[] {
     if (parsed.success) out.push(parsed.data);
   }
   return out;
-}
-
-/** History keeps what the operator saw and answered; adapter-private data stays out of it. */
-function withoutMeta(request: HitlRequest): HitlRequest {
-  if (request.meta === undefined) return request;
-  const { meta: _meta, ...rest } = request;
-  return rest;
 }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { DuplicateRequestError, NotFoundError } from '../../broker/errors';
 import { parseOrThrow } from '../../broker/validation';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
 import type { RouteModule } from '../context';
 import { findByKey, keyStatus } from '../key-lookup';
 import { MAX_WAIT_SECONDS, waitForKeyStatusChange } from '../long-poll';
 import { toQuestionSummary } from '../views';
 
-const KeySchema = z.string().min(1).max(512);
+/** Keys go into `/questions/:key` URLs and mirrored file names. */
+const KeySchema = z.string().min(1).max(512).refine(isWellFormed, NOT_WELL_FORMED_MESSAGE);
 
 const NewQuestionSchema = z.object({
   key: KeySchema,

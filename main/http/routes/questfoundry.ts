@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { waitWhileConnected } from '../../adapters/held-request';
-import { HumanQuestionSchema, type HumanQuestion } from '../../adapters/questfoundry/envelope';
-import { QUESTFOUNDRY_SOURCE, questionToRequest, responseEnvelope } from '../../adapters/questfoundry/mapping';
+import { HumanQuestionSchema } from '../../adapters/questfoundry/envelope';
+import { QUESTFOUNDRY_SOURCE, questionOf, questionToRequest, responseEnvelope } from '../../adapters/questfoundry/mapping';
 import type { HitlRequest } from '../../broker/request';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
@@ -18,8 +18,9 @@ const BASE = '/api/questfoundry/questions';
 export const questfoundryRoutes: RouteModule = (app, { broker }) => {
   app.post<{ Querystring: { wait?: string } }>(BASE, async (req, reply) => {
     const question = parseOrThrow(HumanQuestionSchema, req.body ?? {}, 'envelope');
-    const request = broker.add(questionToRequest(question));
-    if (wantsAsync(req)) {
+    const polled = wantsAsync(req);
+    const request = broker.add(questionToRequest(question, { durable: polled }));
+    if (polled) {
       const poll = `${BASE}/${encodeURIComponent(question.id)}`;
       return reply.code(202).header('location', poll).send({ status: 'pending', id: question.id, poll });
     }
@@ -43,8 +44,7 @@ function wantsAsync(req: FastifyRequest<{ Querystring: { wait?: string } }>): bo
 
 /** 200 with the `human.response` envelope, or 410 when it was cancelled or expired. */
 function sendOutcome(reply: FastifyReply, request: HitlRequest) {
-  const question = request.meta?.envelope as HumanQuestion;
-  if (request.status === 'answered') return reply.code(200).send(responseEnvelope(question, request));
+  if (request.status === 'answered') return reply.code(200).send(responseEnvelope(questionOf(request), request));
   const why = request.status === 'cancelled' ? `the operator cancelled it${request.cancelReason ? ` (${request.cancelReason})` : ''}` : 'it expired';
   return reply.code(410).send({
     error: request.status,

@@ -123,6 +123,26 @@ describe('QuestFoundry human.question', () => {
     expect((await getJson(`${t.url}${URL_PATH}/${example.id}`)).status).toBe(410);
   });
 
+  it('?wait=0 with an id that cannot go into the poll URL is 400 naming the field, nothing opened', async () => {
+    const res = await postJson(`${t.url}${URL_PATH}?wait=0`, { ...example, id: 'poll-\udddb-me' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'invalid' });
+    expect(res.body.message).toContain('id: must be well-formed Unicode');
+    expect(t.broker.pendingCount).toBe(0);
+    const pair = await postJson(`${t.url}${URL_PATH}?wait=0`, { ...example, id: 'emoji-\ud83d\ude00' });
+    expect(pair.status, 'a proper surrogate pair is fine').toBe(202);
+    expect(pair.body.poll).toBe(`${URL_PATH}/${encodeURIComponent('emoji-\ud83d\ude00')}`);
+  });
+
+  it('marks only polled (202) questions durable; a held one is not kept across a restart', async () => {
+    await postJson(`${t.url}${URL_PATH}?wait=0`, example);
+    expect(t.broker.findPending('questfoundry', example.id)!.meta).toMatchObject({ durable: true });
+    void postJson(`${t.url}${URL_PATH}`, { ...example, id: 'held' }).catch(() => {});
+    const held = await pending('held');
+    expect(held.meta).not.toHaveProperty('durable');
+    t.broker.cancel(held.id);
+  });
+
   it('a duplicate pending id is 409', async () => {
     await postJson(`${t.url}${URL_PATH}?wait=0`, example);
     const dup = await postJson(`${t.url}${URL_PATH}?wait=0`, example);
@@ -139,6 +159,7 @@ describe('QuestFoundry human.question', () => {
     ['option key', { payload: { type: 'question', data: { question_text: 'x', options: [{ label: 'L' }] } } }, 'payload.data.options.0.key'],
     ['duplicate keys', { payload: { type: 'question', data: { question_text: 'x', options: [{ key: 'A', label: 'a' }, { key: 'A', label: 'b' }] } } }, 'duplicate key "A"'],
     ['sender', { sender: '' }, 'sender'],
+    ['id with an unpaired surrogate', { id: 'a\ud800b' }, 'id: must be well-formed Unicode'],
   ])('rejects a bad %s with 400 naming the field', async (_n, patch, message) => {
     const res = await postJson(`${t.url}${URL_PATH}`, { ...example, ...patch });
     expect(res.status).toBe(400);

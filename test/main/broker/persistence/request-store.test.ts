@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Broker } from '../../../../main/broker/broker';
+import { JOURNAL_FILE } from '../../../../main/broker/persistence/request-journal';
 import { RequestStore } from '../../../../main/broker/persistence/request-store';
 
 let dir: string;
@@ -108,5 +109,88 @@ describe('RequestStore', () => {
     expect(broker.pending().map((r) => r.key)).toEqual(['good']);
     store.close();
     expect(existsSync(path.join(dir, 'pending.json'))).toBe(true);
+  });
+
+  describe('journal (crash durability)', () => {
+    /** What a `kill -9` leaves: the state dir as it is on disk now, copied before anything else runs. */
+    function crashCopy(): string {
+      const copy = `${dir}-crash`;
+      cpSync(dir, copy, { recursive: true });
+      return copy;
+    }
+
+    it('an answer and a new request are on disk before any snapshot is written', async () => {
+      const first = open({ flushDelayMs: 60_000 });
+      const answered = first.broker.add({ source: 'clarity-http', key: 'answered', prompt: 'q' });
+      first.store.flush();
+      const writesBefore = first.store.writeCount;
+      first.broker.answer(answered.id, { text: 'acknowledged' }, 'http');
+      first.broker.add({ source: 'clarity-http', key: 'late', prompt: 'asked just before the crash' });
+      expect(first.store.writeCount, 'no snapshot written yet').toBe(writesBefore);
+      const copy = crashCopy();
+      first.store.close();
+      try {
+        const broker = new Broker();
+        const store = new RequestStore({ stateDir: copy, flushDelayMs: 10 });
+        expect(store.attach(broker)).toEqual({ history: 1, pending: 1 });
+        expect(broker.findByKey('answered')).toMatchObject({ status: 'answered', answer: { text: 'acknowledged' } });
+        expect(broker.pending().map((r) => r.key)).toEqual(['late']);
+        // Compacted at start: the snapshots hold the replayed state, the journal is empty.
+        expect(statSync(path.join(copy, JOURNAL_FILE)).size).toBe(0);
+        expect(JSON.parse(readFileSync(path.join(copy, 'pending.json'), 'utf8')).requests.map((r: { key: string }) => r.key)).toEqual(['late']);
+        store.close();
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    });
+
+    it('keeps snapshot batching: 10,000 answers are one journal line each and a handful of snapshot writes', () => {
+      const { broker, store } = open({ flushDelayMs: 60_000 });
+      const ids = Array.from({ length: 10_000 }, (_, i) => broker.add({ source: 'clarity-http', key: `k${i}`, prompt: 'q' }).id);
+      for (const id of ids) broker.answer(id, { text: 'a' }, 'http');
+      expect(store.journalAppends).toBe(20_000);
+      expect(store.writeCount).toBe(0);
+      store.close();
+      expect(store.writeCount).toBe(2);
+      expect(statSync(path.join(dir, JOURNAL_FILE)).size, 'journal emptied once the snapshots are written').toBe(0);
+      expect(readJson('history.json').requests).toHaveLength(5000);
+    });
+
+    it('replays the last state per id, ignores a torn last line, and is idempotent over a newer snapshot', () => {
+      const first = open({ flushDelayMs: 60_000 });
+      const a = first.broker.add({ source: 'clarity-http', key: 'a', prompt: 'q' });
+      first.broker.add({ source: 'clarity-http', key: 'b', prompt: 'q' });
+      first.broker.answer(a.id, { text: 'yes' }, 'http');
+      const journal = readFileSync(path.join(dir, JOURNAL_FILE), 'utf8');
+      first.store.close(); // snapshots now hold the same state
+      // A crash after the snapshot but before the journal was emptied, plus a torn line.
+      writeFileSync(path.join(dir, JOURNAL_FILE), journal);
+      appendFileSync(path.join(dir, JOURNAL_FILE), '{"op":"resolved","request":{"id":');
+      const second = open();
+      expect(second.broker.pending().map((r) => r.key)).toEqual(['b']);
+      expect(second.store.historyList().map((r) => [r.key, r.status])).toEqual([['a', 'answered']]);
+      second.store.close();
+    });
+
+    it('persists polled requests (meta.durable) but not held ones; a durable answer keeps its meta for the poll', async () => {
+      const first = open({ flushDelayMs: 60_000 });
+      const polled = first.broker.add({ source: 'questfoundry', key: 'polled', prompt: 'q', meta: { durable: true, envelope: { id: 'polled' } } });
+      first.broker.add({ source: 'questfoundry', key: 'polled-open', prompt: 'q', meta: { durable: true } });
+      for (const source of ['questfoundry', 'tool-server-lite', 'cueme', 'mcp'] as const) first.broker.add({ source, key: `held-${source}`, prompt: 'q' });
+      first.broker.answer(polled.id, { text: 'A' }, 'http');
+      expect(first.store.journalAppends).toBe(3);
+      const copy = crashCopy();
+      first.store.close();
+      try {
+        const broker = new Broker();
+        const store = new RequestStore({ stateDir: copy });
+        store.attach(broker);
+        expect(broker.pending().map((r) => r.key)).toEqual(['polled-open']);
+        expect(broker.findByKey('polled')).toMatchObject({ status: 'answered', meta: { durable: true, envelope: { id: 'polled' } } });
+        store.close();
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    });
   });
 });
