@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
 
 const base = { call_id: z.string().optional() };
 const text = z.string().catch('');
@@ -11,7 +12,8 @@ export const RunEventSchema = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('human_in_loop'),
     ...base,
-    hil_id: z.string().min(1),
+    /** Forwarded in `/api/hil/annotate/{hil_id}`: a line whose id cannot be put in a URL is plain text. */
+    hil_id: z.string().min(1).refine(isWellFormed, NOT_WELL_FORMED_MESSAGE),
     title: z.string().optional(),
     message: z.string().optional(),
     ui: z.unknown().optional(),

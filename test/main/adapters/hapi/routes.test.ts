@@ -89,6 +89,9 @@ describe('HAPI agent messages', () => {
 
   it('rejects a bad agent id and a bad limit', async () => {
     expect((await postJson(`${t.url}/api/agents/has%20space/messages`, flow[2])).status).toBe(400);
+    const surrogate = await getJson(`${t.url}/api/agents/a%ED%A0%80/messages`);
+    expect(surrogate.status, 'an id that is not valid UTF-8').toBe(400);
+    expect(surrogate.body.message).toEqual(expect.any(String));
     expect((await getJson(`${t.url}/api/agents/a1/messages?limit=0`)).status).toBe(400);
   });
 });

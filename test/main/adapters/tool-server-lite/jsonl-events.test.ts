@@ -33,6 +33,12 @@ describe('parseRunLine', () => {
     expect(parseRunLine(line)).toEqual({ kind: 'text', text: line });
   });
 
+  it('a human_in_loop line whose hil_id has an unpaired surrogate is plain text (it could not be forwarded in a URL)', () => {
+    const line = JSON.stringify({ type: 'human_in_loop', hil_id: 'HIL-\ud800', title: 't' });
+    expect(parseRunLine(line)).toEqual({ kind: 'text', text: line });
+    expect(parseRunLine(JSON.stringify({ type: 'human_in_loop', hil_id: 'HIL-\ud83d\ude00' })).kind).toBe('event');
+  });
+
   it('tolerates a token without text and extra fields', () => {
     expect(parseRunLine('{"type":"token","extra":1}')).toEqual({ kind: 'event', event: { type: 'token', text: '', extra: 1 } });
   });

@@ -206,4 +206,12 @@ describe('Tool Server Lite HIL API', () => {
     await postJson(`${t.url}/api/hil/complete/HIL-001`, { result: 'yes' });
     await held;
   });
+
+  it('an execute whose hil_id has an unpaired surrogate is refused with 400 naming params.hil_id, nothing held', async () => {
+    const res = await postJson(`${t.url}/api/tool/execute`, { ...curlBody, params: { ...curlBody.params, hil_id: 'HIL-\udc00' } });
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.message).toMatch(/hil_id: must be well-formed Unicode/);
+    expect(t.broker.pendingCount).toBe(0);
+  });
 });

@@ -115,6 +115,8 @@ describe('Clarity spec routes', () => {
       ['/questions', { key: 'k', question: 'q', pid: -1 }, 'pid'],
       ['/answer', { key: 'k' }, 'response'],
       ['/cancel', {}, 'key'],
+      ['/questions', { key: 'k\ud800', question: 'q' }, 'key: must be well-formed Unicode'],
+      ['/answer', { key: '\udfff', response: 'r' }, 'key: must be well-formed Unicode'],
     ];
     for (const [url, body, field] of cases) {
       const res = await t.post(url, body);
@@ -122,6 +124,10 @@ describe('Clarity spec routes', () => {
       expect(res.json().error).toBe('invalid');
       expect(res.json().message).toContain(field);
     }
+    // A lone surrogate encoded as UTF-8 bytes is not valid UTF-8: refused before any lookup.
+    const badKey = await t.get('/questions/%ED%A0%80');
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().message).toEqual(expect.any(String));
     const badWait = await t.get('/questions/k?wait=soon');
     expect(badWait.statusCode).toBe(400);
     expect(badWait.json().message).toContain('wait');
