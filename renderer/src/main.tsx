@@ -1,40 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { HttpInboxClient } from './client/http-inbox-client';
-import type { InboxClient } from './client/inbox-client';
-import { desktopBridge, IpcInboxClient } from './client/ipc-inbox-client';
-import { App } from './components/App';
-import { I18nProvider } from './i18n/I18nProvider';
+import { EarlyEventSource } from './client/early-event-source';
 import './styles.css';
 
 /**
- * One renderer, three ways in: inside the desktop app (the preload's `window.hitl`) the desktop
- * views over IPC; the dev preview (`?preview`: fake data, marked by a banner, nothing leaves the
- * page); otherwise the web inbox over HTTP + SSE to the broker that served this page.
+ * The entry script: small on purpose. In the web inbox it opens the `/events` stream at once, so
+ * the broker builds and sends the snapshot (10,000 pending: megabytes) while the app code
+ * (start-app and React, loaded next) downloads and compiles; then it starts the app.
  */
-async function main(): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
-  const bridge = desktopBridge();
-  if (bridge) {
-    const { renderDesktop } = await import('./popover/desktop-entry');
-    return renderDesktop(root, new IpcInboxClient(bridge), bridge);
-  }
-  let client: InboxClient;
-  const preview = new URLSearchParams(location.search).get('preview');
-  if (preview !== null) {
-    document.documentElement.dataset.preview = 'true';
-    const { createPreviewClient } = await import('./preview/preview-client');
-    client = createPreviewClient(preview);
-  } else {
-    client = new HttpInboxClient();
-  }
-  root.render(
-    <StrictMode>
-      <I18nProvider>
-        <App client={client} />
-      </I18nProvider>
-    </StrictMode>,
-  );
-}
-
-void main();
+const web = !('hitl' in globalThis) && new URLSearchParams(location.search).get('preview') === null;
+const early = web && typeof EventSource === 'function' ? new EarlyEventSource(new EventSource('/events')) : undefined;
+void import('./start-app').then(({ startApp }) => startApp(early));

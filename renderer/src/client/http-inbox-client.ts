@@ -15,7 +15,8 @@ export interface EventSourceLike {
   readonly readyState: number;
   onopen: ((event: unknown) => void) | null;
   onerror: ((event: unknown) => void) | null;
-  addEventListener(name: string, listener: (event: { data: string; lastEventId: string }) => void): void;
+  /** `json`: the data already parsed, when the source did that while the app was loading (EarlyEventSource). */
+  addEventListener(name: string, listener: (event: { data: string; lastEventId: string; json?: unknown }) => void): void;
   close(): void;
 }
 
@@ -125,7 +126,7 @@ export class HttpInboxClient implements InboxClient {
     };
     for (const name of SSE_EVENT_NAMES) {
       stream.addEventListener(name, (message) => {
-        const event = parseInboxEvent(name, message.data, message.lastEventId);
+        const event = parseInboxEvent(name, message.data, message.lastEventId, message.json);
         if (!event) return;
         if (this.state !== 'open') this.setState('open');
         for (const listener of [...this.listeners]) listener(event);
@@ -175,7 +176,8 @@ function enc(segment: string): string {
   return encodeURIComponent(segment);
 }
 
-function defaultEventSource(url: string): EventSourceLike {
+/** The browser's EventSource for `url` (the client's default `eventSource`). */
+export function defaultEventSource(url: string): EventSourceLike {
   const Impl = (globalThis as unknown as { EventSource?: new (url: string, init?: { withCredentials?: boolean }) => EventSourceLike }).EventSource;
   if (!Impl) throw new Error('EventSource is not available in this environment');
   return new Impl(url);

@@ -1,9 +1,28 @@
 import { z } from 'zod';
 import { AgentMessageEventSchema } from '../../../main/broker/agent-message';
-import { HitlRequestSchema } from '../../../main/broker/request';
+import { AgentInfoSchema, HitlRequestSchema, SourceSchema, StatusSchema, type HitlRequest } from '../../../main/broker/request';
+import { SSE_EVENT_NAMES } from './early-event-source';
 import type { InboxEvent } from './inbox-client';
 
-const SnapshotSchema = z.object({ seq: z.number(), pending: z.array(HitlRequestSchema) });
+export { SSE_EVENT_NAMES };
+
+/**
+ * What the list, the grouping and the counts read of each request of a snapshot. The full
+ * HitlRequestSchema over 10,000 requests costs a browser ~100 ms before anything is painted (zod
+ * runs without its JIT under the page's CSP), so a snapshot is checked this far, and each request
+ * fully (checkRequest) when it is opened in the card. Request events are always checked fully.
+ */
+const ListedRequestSchema = z.looseObject({
+  id: z.string().min(1),
+  source: SourceSchema,
+  key: z.string().min(1),
+  title: z.string().optional(),
+  prompt: z.string(),
+  createdAt: z.number(),
+  status: StatusSchema,
+  agent: AgentInfoSchema.optional(),
+});
+const SnapshotSchema = z.object({ seq: z.number(), pending: z.array(ListedRequestSchema) });
 const RequestEventSchema = z.object({ request: HitlRequestSchema });
 
 /** SSE event names of docs/http-api.md mapped to the client's event types. */
@@ -13,24 +32,27 @@ const REQUEST_EVENTS = {
   answered: 'answered',
   cancelled: 'cancelled',
   expired: 'expired',
-} as const;
+} as const satisfies Record<Exclude<(typeof SSE_EVENT_NAMES)[number], 'snapshot' | 'agent_message'>, string>;
 
-export const SSE_EVENT_NAMES = ['snapshot', 'agent_message', ...Object.keys(REQUEST_EVENTS)] as const;
 
 /**
  * Validates one SSE message from the broker and turns it into an InboxEvent.
  * Returns undefined (and the caller drops it) when the data does not match the contract.
+ * `parsedData`: `data` already through JSON.parse (see EarlyEventSource), to skip doing it again.
  */
-export function parseInboxEvent(name: string, data: string, lastEventId?: string): InboxEvent | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return undefined;
+export function parseInboxEvent(name: string, data: string, lastEventId?: string, parsedData?: unknown): InboxEvent | undefined {
+  let json: unknown = parsedData;
+  if (json === undefined) {
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return undefined;
+    }
   }
   if (name === 'snapshot') {
     const parsed = SnapshotSchema.safeParse(json);
-    return parsed.success ? { type: 'snapshot', seq: parsed.data.seq, pending: parsed.data.pending } : undefined;
+    // Listed requests: checked as far as the list reads them; checkRequest before anything else.
+    return parsed.success ? { type: 'snapshot', seq: parsed.data.seq, pending: parsed.data.pending as HitlRequest[] } : undefined;
   }
   if (name === 'agent_message') {
     const parsed = AgentMessageEventSchema.safeParse(json);
@@ -42,4 +64,14 @@ export function parseInboxEvent(name: string, data: string, lastEventId?: string
   if (!parsed.success) return undefined;
   const seq = lastEventId ? Number(lastEventId) : undefined;
   return { type, request: parsed.data.request, ...(seq !== undefined && Number.isFinite(seq) ? { seq } : {}) };
+}
+
+/**
+ * The full check of one request taken from a snapshot (see ListedRequestSchema), before the card
+ * shows it or answers it: the request as the schema reads it (defaults filled), or why not.
+ */
+export function checkRequest(request: HitlRequest): { ok: true; request: HitlRequest } | { ok: false; reason: string } {
+  const parsed = HitlRequestSchema.safeParse(request);
+  if (parsed.success) return { ok: true, request: parsed.data };
+  return { ok: false, reason: parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ') };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
+import { checkRequest } from '../client/parse-inbox-event';
 import { useI18n } from '../i18n/I18nProvider';
 import { groupRequests } from '../state/group-requests';
 import type { InboxAction, InboxState } from '../state/inbox-state';
@@ -38,7 +39,10 @@ export function Inbox({ client, state, now, dispatch, onResolving, onResolveFail
   useEffect(() => {
     if (selectedId && selectedId !== chosenId) setChosenId(selectedId);
   }, [selectedId, chosenId]);
-  const selected = selectedId ? state.pending.get(selectedId) : undefined;
+  const listed = selectedId ? state.pending.get(selectedId) : undefined;
+  // Snapshot requests were only checked as far as the list reads them: the card gets the full check.
+  const checked = useMemo(() => (listed ? checkRequest(listed) : undefined), [listed]);
+  const selected = checked?.ok ? checked.request : undefined;
 
   useListKeyboard({
     move: (delta) => {
@@ -75,6 +79,10 @@ export function Inbox({ client, state, now, dispatch, onResolving, onResolveFail
               />
             ) : null}
           </div>
+        ) : checked && !checked.ok ? (
+          <p className="error" role="alert">
+            {t('malformedRequest', { error: checked.reason })}
+          </p>
         ) : (
           <p className="hint center">{t('selectRequest')}</p>
         )}

@@ -48,6 +48,7 @@ export const en = {
   toolError: 'Error',
   toolResult: 'Result',
   selectRequest: 'Select a request to answer it.',
+  malformedRequest: 'This request is malformed and cannot be shown ({error}).',
   keyboardHelp: 'j/k or ↑/↓ move · Enter answers · Esc goes back',
   noticeAnswered: '“{key}” was answered elsewhere.',
   noticeCancelled: '“{key}” was cancelled elsewhere.',

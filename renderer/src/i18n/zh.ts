@@ -50,6 +50,7 @@ export const zh: Dictionary = {
   toolError: '出错',
   toolResult: '结果',
   selectRequest: '选择一个请求来回答。',
+  malformedRequest: '此请求格式有误，无法显示（{error}）。',
   keyboardHelp: 'j/k 或 ↑/↓ 移动 · Enter 回答 · Esc 返回',
   noticeAnswered: '“{key}” 已在别处回答。',
   noticeCancelled: '“{key}” 已在别处取消。',

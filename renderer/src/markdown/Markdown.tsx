@@ -1,54 +1,29 @@
-import { memo } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { safeHref } from './safe-url';
+import { lazy, memo, Suspense } from 'react';
 
-/** Every URL in the tree goes through this: anything but http(s) becomes '' (inert). */
-function transformUrl(url: string): string {
-  return safeHref(url) ?? '';
+/** react-markdown + remark-gfm are a third of the bundle: they load after the first paint. */
+const MarkdownView = lazy(() => import('./MarkdownView'));
+
+interface MarkdownProps {
+  text: string;
+  className?: string;
 }
 
-const components: Components = {
-  a({ href, children }) {
-    const safe = safeHref(href);
-    if (!safe) return <span className="md-inert-link">{children}</span>;
-    return (
-      <a href={safe} target="_blank" rel="noopener noreferrer">
-        {children}
-      </a>
-    );
-  },
-  // Images are never fetched (no tracking pixels from agents): show a link to them instead.
-  img({ src, alt }) {
-    const safe = safeHref(typeof src === 'string' ? src : undefined);
-    const label = `[${alt || 'image'}]`;
-    return safe ? (
-      <a href={safe} target="_blank" rel="noopener noreferrer">
-        {label}
-      </a>
-    ) : (
-      <span>{label}</span>
-    );
-  },
-  table({ children }) {
-    return (
-      <div className="md-table-wrap">
-        <table>{children}</table>
-      </div>
-    );
-  },
-};
-
 /**
- * Agent markdown, rendered safely: GFM (tables, task lists, strikethrough), raw HTML dropped,
- * links only to http(s) and only in a new tab without opener or referrer.
+ * Agent markdown, rendered safely (see MarkdownView). Until its code has loaded (a few ms after
+ * the first paint) the text shows as plain text in the same box, never as HTML.
  */
-export const Markdown = memo(function Markdown({ text, className }: { text: string; className?: string }) {
+export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
+  const box = className ? `markdown ${className}` : 'markdown';
   return (
-    <div className={className ? `markdown ${className}` : 'markdown'}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components} urlTransform={transformUrl}>
-        {text}
-      </ReactMarkdown>
-    </div>
+    <Suspense
+      fallback={
+        <div className={`${box} markdown-loading`}>
+          <p style={{ whiteSpace: 'pre-wrap' }}>{text}</p>
+        </div>
+      }
+    >
+      <MarkdownView text={text} className={className} />
+    </Suspense>
   );
 });
+

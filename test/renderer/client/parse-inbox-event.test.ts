@@ -20,3 +20,20 @@ describe('parseInboxEvent', () => {
     expect(parseInboxEvent('updated', JSON.stringify({ request }))).not.toHaveProperty('seq');
   });
 });
+
+describe('snapshot requests and checkRequest', () => {
+  it('a snapshot checks what the list reads; the card check catches the rest and fills defaults', async () => {
+    const { checkRequest } = await import('../../../renderer/src/client/parse-inbox-event');
+    expect(parseInboxEvent('snapshot', JSON.stringify({ seq: 1, pending: [{ ...request, key: '' }] }))).toBeUndefined();
+    const noInput = { ...request, input: undefined };
+    const event = parseInboxEvent('snapshot', JSON.stringify({ seq: 1, pending: [noInput] }));
+    expect(event).toMatchObject({ type: 'snapshot', pending: [{ id: 'r' }] });
+    const pending = (event as { pending: Parameters<typeof checkRequest>[0][] }).pending;
+    expect(checkRequest(pending[0]!)).toMatchObject({ ok: false, reason: expect.stringContaining('input') });
+    const form = { ...request, input: { kind: 'form', fields: [{ label: 'Name' }] } };
+    expect(checkRequest(form as never)).toMatchObject({ ok: true, request: { input: { fields: [{ label: 'Name', kind: 'text', multiple: false }] } } });
+  });
+  it('uses data already parsed by the stream instead of parsing it again', () => {
+    expect(parseInboxEvent('snapshot', 'not json', '3', { seq: 3, pending: [request] })).toMatchObject({ type: 'snapshot', seq: 3 });
+  });
+});

@@ -1,0 +1,56 @@
+import { memo } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { safeHref } from './safe-url';
+
+/** Every URL in the tree goes through this: anything but http(s) becomes '' (inert). */
+function transformUrl(url: string): string {
+  return safeHref(url) ?? '';
+}
+
+const components: Components = {
+  a({ href, children }) {
+    const safe = safeHref(href);
+    if (!safe) return <span className="md-inert-link">{children}</span>;
+    return (
+      <a href={safe} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  },
+  // Images are never fetched (no tracking pixels from agents): show a link to them instead.
+  img({ src, alt }) {
+    const safe = safeHref(typeof src === 'string' ? src : undefined);
+    const label = `[${alt || 'image'}]`;
+    return safe ? (
+      <a href={safe} target="_blank" rel="noopener noreferrer">
+        {label}
+      </a>
+    ) : (
+      <span>{label}</span>
+    );
+  },
+  table({ children }) {
+    return (
+      <div className="md-table-wrap">
+        <table>{children}</table>
+      </div>
+    );
+  },
+};
+
+/**
+ * Agent markdown, rendered safely (loaded on demand through ./Markdown, the only importer): GFM (tables, task lists, strikethrough), raw HTML dropped,
+ * links only to http(s) and only in a new tab without opener or referrer.
+ */
+const MarkdownView = memo(function MarkdownView({ text, className }: { text: string; className?: string }) {
+  return (
+    <div className={className ? `markdown ${className}` : 'markdown'}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components} urlTransform={transformUrl}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+});
+
+export default MarkdownView;

@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { firstTheEarlyStream, type EarlyEventSource } from './client/early-event-source';
+import { defaultEventSource, HttpInboxClient } from './client/http-inbox-client';
+import type { InboxClient } from './client/inbox-client';
+import { desktopBridge, IpcInboxClient } from './client/ipc-inbox-client';
+import { App } from './components/App';
+import { I18nProvider } from './i18n/I18nProvider';
+
+/**
+ * One renderer, three ways in: inside the desktop app (the preload's `window.hitl`) the desktop
+ * views over IPC; the dev preview (`?preview`: fake data, marked by a banner, nothing leaves the
+ * page); otherwise the web inbox over HTTP + SSE to the broker that served this page, starting
+ * with the `/events` stream the entry script already opened (`early`), if any.
+ */
+export async function startApp(early?: EarlyEventSource): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  const bridge = desktopBridge();
+  if (bridge) {
+    const { renderDesktop } = await import('./popover/desktop-entry');
+    return renderDesktop(root, new IpcInboxClient(bridge), bridge);
+  }
+  let client: InboxClient;
+  const preview = new URLSearchParams(location.search).get('preview');
+  if (preview !== null) {
+    document.documentElement.dataset.preview = 'true';
+    const { createPreviewClient } = await import('./preview/preview-client');
+    client = createPreviewClient(preview);
+  } else {
+    client = new HttpInboxClient(early ? { eventSource: firstTheEarlyStream(early, '/events', defaultEventSource) } : {});
+  }
+  root.render(
+    <StrictMode>
+      <I18nProvider>
+        <App client={client} />
+      </I18nProvider>
+    </StrictMode>,
+  );
+}

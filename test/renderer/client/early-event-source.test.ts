@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { EarlyEventSource, firstTheEarlyStream } from '../../../renderer/src/client/early-event-source';
+import type { EventSourceLike } from '../../../renderer/src/client/http-inbox-client';
+
+/** A browser EventSource stand-in: the test makes it open, fail and deliver messages. */
+class FakeSource {
+  readyState = 0;
+  onopen: ((e: unknown) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  closed = false;
+  private readonly handlers = new Map<string, Array<(e: { data: string; lastEventId: string }) => void>>();
+  addEventListener(name: string, listener: (e: { data: string; lastEventId: string }) => void): void {
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), listener]);
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  emit(name: string, data: unknown, id = ''): void {
+    for (const h of this.handlers.get(name) ?? []) h({ data: JSON.stringify(data), lastEventId: id });
+  }
+  close(): void {
+    this.closed = true;
+  }
+}
+
+function attach(early: EarlyEventSource, log: string[]): void {
+  early.onopen = () => log.push('open');
+  early.onerror = () => log.push('error');
+  for (const name of ['snapshot', 'new_question']) early.addEventListener(name, (m) => log.push(`${name}:${m.lastEventId}:${m.json === undefined ? 'text' : 'parsed'}`));
+}
+
+describe('EarlyEventSource', () => {
+  it('replays what happened before the client attached, in order, with the snapshot already parsed', async () => {
+    const source = new FakeSource();
+    const early = new EarlyEventSource(source as unknown as EventSource);
+    source.open();
+    source.emit('snapshot', { seq: 1, pending: [] }, '1');
+    source.emit('new_question', { request: {} }, '2');
+    const log: string[] = [];
+    attach(early, log);
+    expect(log).toEqual([]);
+    await Promise.resolve();
+    expect(log).toEqual(['open', 'snapshot:1:parsed', 'new_question:2:text']);
+    expect(early.readyState).toBe(1);
+  });
+
+  it('passes events straight through once attached, and close() closes the stream', async () => {
+    const source = new FakeSource();
+    const early = new EarlyEventSource(source as unknown as EventSource);
+    const log: string[] = [];
+    attach(early, log);
+    await Promise.resolve();
+    source.open();
+    source.emit('new_question', { request: {} }, '5');
+    source.onerror?.({});
+    expect(log).toEqual(['open', 'new_question:5:text', 'error']);
+    early.close();
+    expect(source.closed).toBe(true);
+  });
+});
+
+describe('firstTheEarlyStream', () => {
+  it('hands out the early stream once for its URL, then opens fresh ones', () => {
+    const early = new EarlyEventSource(new FakeSource() as unknown as EventSource);
+    const opened: string[] = [];
+    const factory = firstTheEarlyStream(early, '/events', (url) => {
+      opened.push(url);
+      return new FakeSource() as unknown as EventSourceLike;
+    });
+    expect(factory('/events')).toBe(early);
+    expect(factory('/events')).not.toBe(early);
+    expect(opened).toEqual(['/events']);
+  });
+});
