@@ -61,11 +61,12 @@ export async function readQuestionFile(path: string): Promise<QuestionRead> {
 function readQuestionFileSync(path: string): QuestionRead {
   let stats;
   try {
-    stats = lstatSync(path);
+    stats = lstatSync(path, { throwIfNoEntry: false });
   } catch (error) {
     if (isMissing(error)) return { ok: false, missing: true };
     throw error;
   }
+  if (!stats) return { ok: false, missing: true };
   if (stats.isSymbolicLink()) return invalid('is a symbolic link (symlinks are never followed)');
   if (!stats.isFile()) return invalid('is not a regular file');
   const signature = { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
@@ -100,8 +101,8 @@ function readQuestionFileSync(path: string): QuestionRead {
 /** The signature of a regular file at `path`, or undefined when it is missing or anything else (sync: see readQuestionFile). */
 export async function statSignature(path: string): Promise<FileSignature | undefined> {
   try {
-    const stats = lstatSync(path);
-    return stats.isFile() ? { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    return stats?.isFile() ? { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createAskHumanServer } from '../../adapters/mcp/mcp-server';
 import type { CueOutcome } from '../../adapters/cueme/wire';
 import { callBroker } from '../broker-client/broker-http';
 import { locateBroker } from '../broker-client/locate-broker';
@@ -13,6 +11,11 @@ export function registerMcpCommand(program: Command): void {
     .description('run a stdio MCP server with an ask_human tool that asks the running broker')
     .option('--broker <url>', 'broker URL (default: CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842)')
     .action(async (opts: { broker?: string }) => {
+      // Loaded here, not at the top: the MCP SDK costs ~150 ms of start-up every other command (serve) does not need.
+      const [{ StdioServerTransport }, { createAskHumanServer }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/stdio.js'),
+        import('../../adapters/mcp/mcp-server'),
+      ]);
       const progress = Number(process.env.CLARITY_HITL_MCP_PROGRESS_MS);
       const server = createAskHumanServer({
         version,
