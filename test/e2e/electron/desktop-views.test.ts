@@ -1,30 +1,17 @@
 /// <reference lib="dom" />
-import { rm } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildRenderer, launchChromium, screenshot, until } from '../web/harness';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screenshot, until, useBrowser } from '../web/harness';
 import { startDesktopViews, type DesktopViewsHarness } from './desktop-views-harness';
 
-let rendererDir: string;
-let browser: Browser;
+const web = useBrowser();
 let page: Page;
 let h: DesktopViewsHarness;
 
-beforeAll(async () => {
-  rendererDir = await buildRenderer();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 420, height: 360 }, colorScheme: 'light' });
-  h = await startDesktopViews(page, rendererDir);
-});
-afterEach(async () => {
-  await page.close();
-  await h.close();
+  page = await web.newPage({ viewport: { width: 420, height: 360 }, colorScheme: 'light' });
+  h = await startDesktopViews(page, web.rendererDir);
+  web.onCleanup(() => h.close());
 });
 
 const title = () => page.locator('#popover-title').textContent();

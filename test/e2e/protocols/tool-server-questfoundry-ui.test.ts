@@ -1,33 +1,18 @@
-import { rm } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildRenderer, launchChromium, screenshot, startBroker, type BrokerHarness } from '../web/harness';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screenshot, useBrowser, type BrokerHarness } from '../web/harness';
 
-let rendererDir: string;
-let browser: Browser;
+const web = useBrowser();
 let harness: BrokerHarness;
 let page: Page;
 const held = new Set<AbortController>();
 
-beforeAll(async () => {
-  rendererDir = await buildRenderer();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
-  harness = await startBroker(rendererDir);
-  page = await browser.newPage({ viewport: { width: 1280, height: 820 }, locale: 'en-US' });
-  await page.goto(harness.url);
-  await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+  ({ harness, page } = await web.openInbox({ viewport: { width: 1280, height: 820 }, open: true }));
 });
 afterEach(async () => {
   for (const a of held) a.abort();
   held.clear();
-  await page?.close();
-  await harness?.close();
 });
 
 /** POSTs JSON the way an agent does; the call stays open until the operator answers. */

@@ -1,32 +1,13 @@
-import { rm } from 'node:fs/promises';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer, launchChromium, screenshot, startBroker, until, type BrokerHarness } from './harness';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, until, useBrowser, type BrokerHarness } from './harness';
 
-let rendererDir: string;
-let browser: Browser;
+const web = useBrowser();
 let harness: BrokerHarness | undefined;
-let page: Page | undefined;
-
-beforeAll(async () => {
-  rendererDir = await buildRenderer();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await page?.context().close();
-  await harness?.close().catch(() => undefined);
-  page = undefined;
-  harness = undefined;
-});
 
 async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
-  harness = await startBroker(rendererDir);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...options });
-  page = await context.newPage();
+  let page: Page;
+  ({ harness, page } = await web.openInbox(options));
   return page;
 }
 
@@ -76,6 +57,36 @@ describe('appearance', () => {
     const overflow = await p.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
     expect(overflow).toBe(false);
     await screenshot(p, 'long-question');
+  });
+
+  it('a very long agent name, project dir and unbroken key stay on one header row and inside the list', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const p = await openPage({ colorScheme });
+      const agent = {
+        id: 'agent-long',
+        name: `an-agent-with-a-very-long-name-${'that-keeps-going-'.repeat(8)}end`,
+        runtime: 'claude-code',
+        projectDir: `/home/operator/src/${'deeply/nested/'.repeat(12)}project`,
+      };
+      const key = `unbroken-key-${'x'.repeat(160)}`;
+      harness!.broker.add({ source: 'cueme', key, agent, prompt: 'Does a long name break the list?' });
+      harness!.broker.add({ source: 'cueme', key: 'second-request', agent: { ...agent, id: 'agent-2', name: 'short' }, prompt: 'Still readable?' });
+      await p.goto(harness!.url);
+      await p.getByRole('heading', { name: key }).waitFor();
+      const list = p.getByRole('listbox', { name: 'Pending requests' });
+      const header = list.locator('.group-header').first();
+      const otherHeader = list.locator('.group-header').nth(1);
+      const [headerBox, otherBox] = [await header.boundingBox(), await otherHeader.boundingBox()];
+      // The header text stays inside its own fixed-height row.
+      expect(await header.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+      expect(await header.locator('.group-label').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(headerBox!.height);
+      expect(headerBox!.height).toBe(otherBox!.height);
+      expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await p.evaluate<boolean>('document.documentElement.scrollWidth <= document.documentElement.clientWidth')).toBe(true);
+      await screenshot(p, `long-agent-name-${colorScheme}`);
+      await p.context().close();
+      await harness!.close();
+    }
   });
 
   it('10,000 pending requests render through the virtualised list', async () => {

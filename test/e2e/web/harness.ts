@@ -3,8 +3,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Broker } from '../../../main/broker/broker';
 import type { HttpServer } from '../../../main/http/server';
 import { startBrokerService } from '../../../main/service/broker-service';
@@ -94,4 +95,78 @@ export async function until<T>(check: () => T | Promise<T>, what: string, timeou
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** One renderer build and one Chromium per test file, with per-test brokers and pages. */
+export interface BrowserFixture {
+  readonly browser: Browser;
+  readonly rendererDir: string;
+  /** Starts a broker serving the built renderer; closed after the current test. */
+  startBroker(options?: { token?: string }): Promise<BrokerHarness>;
+  /** Opens a page in a fresh context (1280×800, en-US unless overridden); closed after the current test. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** A broker plus a page on its inbox, waiting for the empty state when `open` is set. */
+  openInbox(options?: BrowserContextOptions & { open?: boolean }): Promise<{ harness: BrokerHarness; page: Page }>;
+  /** Runs `close` after the current test (before the pages and brokers the fixture opened). */
+  onCleanup(close: () => unknown): void;
+}
+
+/**
+ * Registers the vitest hooks of a browser e2e file: builds the renderer and launches Chromium once
+ * (beforeAll), closes what each test opened (afterEach), then the browser and the build (afterAll).
+ */
+export function useBrowser(): BrowserFixture {
+  let browser: Browser | undefined;
+  let rendererDir: string | undefined;
+  let cleanups: (() => unknown)[] = [];
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not ready: use the fixture inside a test or hook`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    rendererDir = await buildRenderer();
+    browser = await launchChromium();
+  }, 120_000);
+  afterEach(async () => {
+    const pending = cleanups.reverse();
+    cleanups = [];
+    for (const close of pending) await Promise.resolve(close()).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
+  });
+
+  const fixture: BrowserFixture = {
+    get browser() {
+      return ready(browser, 'Chromium');
+    },
+    get rendererDir() {
+      return ready(rendererDir, 'the renderer build');
+    },
+    async startBroker(options) {
+      const harness = await startBroker(fixture.rendererDir, options);
+      cleanups.push(() => harness.close());
+      return harness;
+    },
+    async newPage(options = {}) {
+      const context = await fixture.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...options });
+      cleanups.push(() => context.close());
+      return context.newPage();
+    },
+    async openInbox({ open = false, ...options } = {}) {
+      const harness = await fixture.startBroker();
+      const page = await fixture.newPage(options);
+      if (open) {
+        await page.goto(harness.url);
+        await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+      }
+      return { harness, page };
+    },
+    onCleanup(close) {
+      cleanups.push(close);
+    },
+  };
+  return fixture;
 }

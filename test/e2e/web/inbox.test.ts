@@ -1,31 +1,17 @@
 import { execFile } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildRenderer, launchChromium, screenshot, startBroker, until, type BrokerHarness } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screenshot, until, useBrowser, type BrokerHarness } from './harness';
 
-let rendererDir: string;
-let browser: Browser;
+const web = useBrowser();
 let harness: BrokerHarness;
 let page: Page;
 
-beforeAll(async () => {
-  rendererDir = await buildRenderer();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
-  harness = await startBroker(rendererDir);
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-});
-afterEach(async () => {
-  await page?.close();
-  await harness?.close();
+  ({ harness, page } = await web.openInbox());
 });
 
 async function writeQuestion(key: string, question: string): Promise<void> {

@@ -1,34 +1,18 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { HitlRequest, NewRequest } from '../../../main/broker/request';
 import type { AgentMessage } from '../../../main/broker/agent-message';
-import { buildRenderer, launchChromium, screenshot, startBroker, until, type BrokerHarness } from './harness';
+import { screenshot, until, useBrowser, type BrokerHarness } from './harness';
 
-let rendererDir: string;
-let browser: Browser;
+const web = useBrowser();
 let harness: BrokerHarness;
 let page: Page;
 
-beforeAll(async () => {
-  rendererDir = await buildRenderer();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
-  harness = await startBroker(rendererDir);
-  page = await browser.newPage({ viewport: { width: 1280, height: 820 }, locale: 'en-US' });
-  await page.goto(harness.url);
-  await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
-});
-afterEach(async () => {
-  await page?.close();
-  await harness?.close();
+  ({ harness, page } = await web.openInbox({ viewport: { width: 1280, height: 820 }, open: true }));
 });
 
 /** Opens a request as an adapter would and waits for its card. */

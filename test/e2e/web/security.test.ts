@@ -1,27 +1,7 @@
-import { rm } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer, launchChromium, screenshot, startBroker, type BrokerHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowser } from './harness';
 
-let rendererDir: string;
-let browser: Browser;
-let harness: BrokerHarness | undefined;
-let page: Page | undefined;
-
-beforeAll(async () => {
-  rendererDir = await buildRenderer();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await page?.close();
-  await harness?.close();
-  page = undefined;
-  harness = undefined;
-});
+const web = useBrowser();
 
 const XSS = [
   'Payloads below must stay inert:',
@@ -36,8 +16,8 @@ const XSS = [
 
 describe('web UI security in Chromium', () => {
   it('agent markdown with XSS payloads never executes: no dialog, no global, no raw HTML', async () => {
-    harness = await startBroker(rendererDir);
-    page = await browser.newPage({ locale: 'en-US' });
+    const harness = await web.startBroker();
+    const page = await web.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -67,8 +47,8 @@ describe('web UI security in Chromium', () => {
 
   it('token: /?token= sets the cookie and redirects to a clean URL; then the UI lists and answers', async () => {
     const token = 'e2e-secret-token';
-    harness = await startBroker(rendererDir, { token });
-    page = await browser.newPage({ locale: 'en-US' });
+    const harness = await web.startBroker({ token });
+    const page = await web.newPage();
     const denied = await page.goto(harness.url);
     expect(denied?.status()).toBe(401);
 

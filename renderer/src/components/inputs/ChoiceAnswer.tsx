@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { choiceAnswer, toggleSelection } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
-import { submitOnModEnter, type AnswerInputProps } from './types';
+import { AnswerForm, SendActions } from './AnswerForm';
+import type { AnswerInputProps } from './types';
 
 /** Options (single or multiple) with description and the recommended one marked, plus "other". */
 export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice'>) {
@@ -12,14 +13,7 @@ export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice
   const answer = choiceAnswer(selected, other);
   const name = `choice-${request.id}`;
   return (
-    <form
-      className="answer-form"
-      onKeyDown={submitOnModEnter}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (answer && !busy) submit(answer);
-      }}
-    >
+    <AnswerForm answer={answer} busy={busy} submit={submit}>
       <fieldset className="choices">
         <legend className="field-label">{multiple ? t('chooseMany') : t('chooseOne')}</legend>
         {options.map((option, i) => {
@@ -52,12 +46,7 @@ export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice
         {t('otherLabel')}
       </label>
       <textarea id={`${name}-other`} rows={2} value={other} onChange={(e) => setOther(e.target.value)} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={!answer || busy}>
-          {t('send')}
-        </button>
-        <span className="hint">{t('sendHint')}</span>
-      </div>
-    </form>
+      <SendActions ready={!!answer} busy={busy} />
+    </AnswerForm>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { confirmAnswer } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
 import { Markdown } from '../../markdown/Markdown';
-import { submitOnModEnter, type AnswerInputProps } from './types';
+import { AnswerForm } from './AnswerForm';
+import type { AnswerInputProps } from './types';
 
 /** Confirm or decline (declining is an answer), with an optional note. */
 export function ConfirmAnswer({ request, busy, submit }: AnswerInputProps<'confirm'>) {
@@ -11,14 +12,7 @@ export function ConfirmAnswer({ request, busy, submit }: AnswerInputProps<'confi
   const { text, confirmLabel, cancelLabel } = request.input;
   const id = `note-${request.id}`;
   return (
-    <form
-      className="answer-form"
-      onKeyDown={submitOnModEnter}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!busy) submit(confirmAnswer(true, note));
-      }}
-    >
+    <AnswerForm answer={confirmAnswer(true, note)} busy={busy} submit={submit}>
       {text ? <Markdown text={text} className="input-text" /> : null}
       <div className="actions">
         <button type="submit" className="primary" data-answer-focus disabled={busy}>
@@ -33,6 +27,6 @@ export function ConfirmAnswer({ request, busy, submit }: AnswerInputProps<'confi
       </label>
       <textarea id={id} value={note} rows={2} onChange={(e) => setNote(e.target.value)} />
       <p className="hint">{t('declineHint')}</p>
-    </form>
+    </AnswerForm>
   );
 }

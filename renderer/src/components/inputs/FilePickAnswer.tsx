@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { fileAnswer } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
-import { submitOnModEnter, type AnswerInputProps } from './types';
+import { AnswerForm, SendActions } from './AnswerForm';
+import type { AnswerInputProps } from './types';
 
 type Listing = { state: 'loading' } | { state: 'error'; error: string } | { state: 'ready'; files: string[] };
 
@@ -29,14 +30,7 @@ export function FilePickAnswer({ request, client, busy, submit }: AnswerInputPro
   const answer = fileAnswer(picked);
   const name = `file-${request.id}`;
   return (
-    <form
-      className="answer-form"
-      onKeyDown={submitOnModEnter}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (answer && !busy) submit(answer);
-      }}
-    >
+    <AnswerForm answer={answer} busy={busy} submit={submit}>
       <p className="hint">{t('filePattern', { pattern: request.input.pattern, root: request.input.root })}</p>
       <input
         type="search"
@@ -60,12 +54,7 @@ export function FilePickAnswer({ request, client, busy, submit }: AnswerInputPro
           ))}
         </fieldset>
       ) : null}
-      <div className="actions">
-        <button type="submit" className="primary" disabled={!answer || busy}>
-          {t('send')}
-        </button>
-        <span className="hint">{t('sendHint')}</span>
-      </div>
-    </form>
+      <SendActions ready={!!answer} busy={busy} />
+    </AnswerForm>
   );
 }

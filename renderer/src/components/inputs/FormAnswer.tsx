@@ -2,36 +2,24 @@ import { useState } from 'react';
 import type { FormField } from '../../../../main/broker/request';
 import { formAnswer, toggleSelection } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
-import { submitOnModEnter, type AnswerInputProps } from './types';
+import { AnswerForm, SendActions } from './AnswerForm';
+import type { AnswerInputProps } from './types';
 
 type Values = Record<string, string | string[]>;
 
 /** One control per form field: select/checkboxes when it has options, else a text-like input. */
 export function FormAnswer({ request, busy, submit }: AnswerInputProps<'form'>) {
-  const { t } = useI18n();
   const { fields } = request.input;
   const [values, setValues] = useState<Values>({});
   const answer = formAnswer(fields, values);
   const set = (label: string, value: string | string[]) => setValues((v) => ({ ...v, [label]: value }));
   return (
-    <form
-      className="answer-form"
-      onKeyDown={submitOnModEnter}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (answer && !busy) submit(answer);
-      }}
-    >
+    <AnswerForm answer={answer} busy={busy} submit={submit}>
       {fields.map((field, i) => (
         <Field key={field.label} field={field} id={`form-${request.id}-${i}`} first={i === 0} value={values[field.label]} set={set} />
       ))}
-      <div className="actions">
-        <button type="submit" className="primary" disabled={!answer || busy}>
-          {t('send')}
-        </button>
-        <span className="hint">{t('sendHint')}</span>
-      </div>
-    </form>
+      <SendActions ready={!!answer} busy={busy} />
+    </AnswerForm>
   );
 }
 

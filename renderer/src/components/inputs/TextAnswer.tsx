@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { APPROVAL, textAnswer } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
-import { submitOnModEnter, type AnswerInputProps } from './types';
+import { AnswerForm } from './AnswerForm';
+import type { AnswerInputProps } from './types';
 
 /** Free text, plus the one-click empty approval. */
 export function TextAnswer({ request, busy, submit }: AnswerInputProps<'text'>) {
@@ -10,14 +11,7 @@ export function TextAnswer({ request, busy, submit }: AnswerInputProps<'text'>) 
   const answer = textAnswer(text);
   const id = `answer-${request.id}`;
   return (
-    <form
-      className="answer-form"
-      onKeyDown={submitOnModEnter}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (answer && !busy) submit(answer);
-      }}
-    >
+    <AnswerForm answer={answer} busy={busy} submit={submit}>
       <label htmlFor={id} className="field-label">
         {t('answerLabel')}
       </label>
@@ -38,6 +32,6 @@ export function TextAnswer({ request, busy, submit }: AnswerInputProps<'text'>) 
         </button>
         <span className="hint">{t('sendHint')}</span>
       </div>
-    </form>
+    </AnswerForm>
   );
 }
