@@ -34,7 +34,10 @@ describe('web inbox against a real broker', () => {
   it('shows the empty state, then a .question written by an agent appears live; the typed answer lands in the .answer file', async () => {
     await page.goto(harness.url);
     await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
-    expect(await page.locator('.empty-state').textContent()).toContain(`${harness.url.replace(/\/$/, '')}/questions`);
+    const questionsUrl = `${harness.url.replace(/\/$/, '')}/questions`;
+    // The broker's own URL arrives with GET /info, just after the empty state first paints.
+    await until(async () => (await page.locator('.empty-state').textContent())?.includes(questionsUrl), 'the broker URL in the empty state');
+    expect(await page.locator('.empty-state').textContent()).toContain(questionsUrl);
     await screenshot(page, 'empty-state');
 
     await writeQuestion('review-step-3', 'Does this **summary** look correct?\n\n- one\n- two\n\n```js\nconsole.log(1)\n```');
