@@ -42,6 +42,7 @@ describe('appearance', () => {
     await p.getByRole('button', { name: /收件箱/ }).waitFor();
     await p.getByRole('button', { name: '取消请求' }).waitFor();
     expect(await p.evaluate<string>('document.documentElement.lang')).toBe('zh-CN');
+    await p.getByRole('article').locator('strong').first().waitFor(); // the code-split markdown has rendered
     await screenshot(p, 'chinese');
     await p.getByLabel('语言').selectOption('en');
     await p.getByRole('button', { name: 'Cancel request' }).waitFor();
@@ -70,7 +71,7 @@ describe('appearance', () => {
       };
       const key = `unbroken-key-${'x'.repeat(160)}`;
       harness!.broker.add({ source: 'cueme', key, agent, prompt: 'Does a long name break the list?' });
-      harness!.broker.add({ source: 'cueme', key: 'second-request', agent: { ...agent, id: 'agent-2', name: 'short' }, prompt: 'Still readable?' });
+      harness!.broker.add({ source: 'cueme', key: 'second-request', agent: { ...agent, id: 'agent-2', name: 'short' }, prompt: 'Still readable?', createdAt: Date.now() - 60_000 });
       await p.goto(harness!.url);
       await p.getByRole('heading', { name: key }).waitFor();
       const list = p.getByRole('listbox', { name: 'Pending requests' });
