@@ -1,6 +1,4 @@
-import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Broker } from '../../main/broker/broker';
 import { Arrivals } from '../lib/arrivals';
@@ -53,17 +51,28 @@ async function measureLoop(dir: string, broker: Broker, sseUrl?: string): Promis
     }
   });
   await observer.ready;
+  // The questions are written by another process, as the agent runtime does.
+  const written = new Arrivals();
+  const writeTimes = new Map<string, number>();
+  const writer = spawnTs<object>('bench/children/question-writer.ts', [dir]);
+  createInterface({ input: writer.child.stdout! }).on('line', (line) => {
+    const [key, at] = line.split(' ');
+    if (key && at) {
+      writeTimes.set(key, Number(at));
+      written.hit(key);
+    }
+  });
+  await writer.ready;
   const loop: Loop = { pending: [], sse: [], answer: [] };
   try {
     await sse?.ready;
     const ids: Array<{ id: string; base: string }> = [];
     for (let i = 0; i < COUNT; i++) {
       const key = `lat-${i}`;
-      const epochStart = performance.timeOrigin + performance.now();
-      const start = performance.now();
-      await writeFile(join(dir, `${key}.question`), questionJson(key, i));
-      const [pendingAt] = await Promise.all([added.expect(key), sse ? sseArrivals.expect(key) : Promise.resolve(0)]);
-      loop.pending.push(pendingAt - start);
+      writer.child.stdin!.write(`${key} ${i}\n`);
+      const [pendingAt] = await Promise.all([added.expect(key), sse ? sseArrivals.expect(key) : Promise.resolve(0), written.expect(key)]);
+      const epochStart = writeTimes.get(key)!;
+      loop.pending.push(performance.timeOrigin + pendingAt - epochStart);
       if (sse) loop.sse.push(sseTimes.get(key)! - epochStart);
       ids.push({ id: broker.findPending('clarity-file', key)!.id, base: key });
     }
@@ -75,6 +84,7 @@ async function measureLoop(dir: string, broker: Broker, sseUrl?: string): Promis
     }
   } finally {
     await observer.stop();
+    await writer.stop();
     await sse?.stop();
     unsubscribe();
   }

@@ -82,6 +82,7 @@ export async function startBrokerService(options: BrokerServiceOptions = {}): Pr
         broker,
         onInvalid: (invalid) => warn(`invalid question file: ${invalid.reason}`),
         onError: (error) => warn(`${dir}: ${describe(error)}`),
+        deferReliableWatch: true,
       });
       adapters.push(adapter);
       cleanups.push(() => adapter.close());
@@ -106,6 +107,8 @@ export async function startBrokerService(options: BrokerServiceOptions = {}): Pr
     });
     cleanups.push(() => server.close());
     const url = await server.listen();
+    // chokidar's initial walk lstats every file: run it once the broker already serves.
+    for (const adapter of adapters) adapter.startReliableWatch();
     writeDiscovery(stateDir, { url, port: server.port(), ...(token ? { token } : {}), pid: process.pid });
     cleanups.push(() => removeDiscovery(stateDir));
 

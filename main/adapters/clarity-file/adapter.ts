@@ -30,6 +30,8 @@ export interface ClarityFileAdapterOptions {
   invalidGraceMs?: number;
   /** Interval of the safety-net rescan of the directory listing (default 2 s). */
   rescanMs?: number;
+  /** Leave chokidar off until `startReliableWatch()` (the service starts it once it serves). */
+  deferReliableWatch?: boolean;
 }
 
 const SCAN_CONCURRENCY = 32;
@@ -117,6 +119,11 @@ export class ClarityFileAdapter {
     await this.whenIdle();
   }
 
+  /** Starts chokidar beside the fast fs.watch path (when `deferReliableWatch` held it back). */
+  startReliableWatch(): void {
+    this.watcher?.startReliable();
+  }
+
   private async begin(): Promise<void> {
     this.keepAlive = setInterval(() => undefined, 1 << 30);
     await mkdir(this.dir, { recursive: true });
@@ -136,6 +143,7 @@ export class ClarityFileAdapter {
       const names = await readdir(this.dir);
       this.watcher.prime(names);
       await forEachLimited(handshakeBases(names), SCAN_CONCURRENCY, (base) => this.runner.request(base));
+      if (!this.options.deferReliableWatch) this.watcher.startReliable();
     } finally {
       this.scanning = false;
     }

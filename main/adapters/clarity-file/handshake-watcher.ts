@@ -1,5 +1,7 @@
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { watch as chokidarWatch, type FSWatcher as ChokidarWatcher } from 'chokidar';
 import { answerBaseName, questionBaseName } from './handshake-dir';
 
 /** How often the directory listing is compared with the last one, to catch events the OS dropped. */
@@ -18,6 +20,8 @@ export interface HandshakeWatch {
    * first rescan only reports what changed since.
    */
   prime(names: string[]): void;
+  /** Starts chokidar in the background (after the start-up scan); never awaited. */
+  startReliable(): void;
   close(): Promise<void>;
 }
 
@@ -35,9 +39,12 @@ export interface HandshakeWatchOptions {
  * failed. Both call `onChange(base, written)` (written: a file was created or changed, not
  * deleted); the consumer's work per base is idempotent.
  *
- * chokidar is not used here: with one OS watch per file and an lstat of every file of the
- * directory on each change, it cost most of the start-up time over 10,000 question files and
- * several milliseconds of every file event (docs/benchmarks.md).
+ * chokidar runs beside them as the cross-platform source (FSEvents, Windows, renames and editors'
+ * write patterns), started once the adapter's own start-up scan is done and never awaited: its
+ * initial walk lstats every file and watches each one, which over 10,000 question files would
+ * otherwise delay start-up by a second, and its per-change directory re-read costs milliseconds
+ * that the plain `fs.watch` path does not (docs/benchmarks.md). Events may arrive two or three
+ * times; the consumer's work per base is idempotent.
  */
 export function watchHandshakeDir(
   dir: string,
@@ -49,6 +56,26 @@ export function watchHandshakeDir(
   let closed = false;
   let known: Set<string> | undefined;
   let rescanning = false;
+  let reliable: ChokidarWatcher | undefined;
+
+  const startChokidar = () => {
+    if (closed || reliable) return;
+    reliable = chokidarWatch(dir, {
+      // Unref'd: the adapter holds the process open itself while running, so a watcher chokidar
+      // may still open while closing can never hang an exit.
+      persistent: false,
+      ignoreInitial: true,
+      followSymlinks: false,
+      atomic: false,
+      depth: 0,
+      ignored: (path) => path !== dir && handshakeBaseOf(basename(path)) === undefined,
+    });
+    reliable.on('all', (event, path) => {
+      const base = handshakeBaseOf(basename(path));
+      if (base !== undefined) onChange(base, event === 'add' || event === 'change');
+    });
+    reliable.on('error', onError);
+  };
 
   const open = () => {
     try {
@@ -94,11 +121,14 @@ export function watchHandshakeDir(
     prime: (names) => {
       known ??= new Set(names.filter((n) => handshakeBaseOf(n) !== undefined));
     },
+    startReliable: () => setImmediate(startChokidar),
     close: async () => {
       closed = true;
       clearInterval(timer);
       watcher?.close();
       watcher = undefined;
+      await reliable?.close();
+      reliable = undefined;
     },
   };
 }
