@@ -73,7 +73,7 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
             >
               <div className="row-top">
                 <span className="row-key">{r.title ?? r.key}</span>
-                <span className="row-age">{formatAge(now - r.createdAt, t('ageNow'))}</span>
+                <span className="row-age">{formatAge(now - r.createdAt, t)}</span>
               </div>
               <div className="row-prompt">{promptPreview(r.prompt)}</div>
             </div>

@@ -27,7 +27,7 @@ export function RequestMeta({ request, now }: { request: HitlRequest; now: numbe
       <div>
         <dt>{t('age')}</dt>
         <dd>
-          <time dateTime={new Date(request.createdAt).toISOString()}>{formatAge(now - request.createdAt, t('ageNow'))}</time>
+          <time dateTime={new Date(request.createdAt).toISOString()}>{formatAge(now - request.createdAt, t)}</time>
         </dd>
       </div>
     </dl>

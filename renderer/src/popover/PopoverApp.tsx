@@ -145,8 +145,14 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           {popoverText(language, 'allClear')}
         </p>
       )}
-      <Notices notices={notices.slice(-1)} dismiss={dismiss} />
-      {hintKey ? <footer className="popover-keys hint">{popoverText(language, hintKey)}</footer> : null}
+      {/* The latest notice takes the footer's place so it never covers or pushes away the card's inputs. */}
+      {notices.length ? (
+        <footer className="popover-keys popover-notice-bar">
+          <Notices notices={notices.slice(-1)} dismiss={dismiss} />
+        </footer>
+      ) : hintKey ? (
+        <footer className="popover-keys hint">{popoverText(language, hintKey)}</footer>
+      ) : null}
     </div>
   );
 }

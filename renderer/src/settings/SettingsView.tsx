@@ -91,7 +91,7 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
         {check('doNotDisturb')}
         {check('startAtLogin')}
       </fieldset>
-      <div className="settings-row">
+      <div className="settings-row align-inputs">
         <Field label={s('language')} id="set-language">
           <select id="set-language" value={draft.language} onChange={(e) => set('language', e.target.value as DesktopSettings['language'])}>
             <option value="system">{s('languageSystem')}</option>
