@@ -20,12 +20,25 @@ export default tseslint.config(
   {
     files: ['main/broker/**', 'main/adapters/**', 'main/http/**', 'main/cli/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core never imports Electron; only main/desktop may.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'The core never imports Electron; only main/desktop may.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
 );

@@ -28,9 +28,14 @@ async function main(): Promise<void> {
     try {
       results = await bench.run();
     } catch (error) {
-      reason = error instanceof NotAvailableError ? `not available: ${error.message}` : `failed: ${error instanceof Error ? error.message : String(error)}`;
+      reason =
+        error instanceof NotAvailableError
+          ? `not available: ${error.message}`
+          : `failed: ${error instanceof Error ? error.message : String(error)}`;
     }
-    process.stderr.write(`${round((performance.now() - t0) / 1000)} s${reason === 'not measured' ? '' : ` (${reason})`}\n`);
+    process.stderr.write(
+      `${round((performance.now() - t0) / 1000)} s${reason === 'not measured' ? '' : ` (${reason})`}\n`,
+    );
     for (const spec of bench.specs) figures.push(toFigure(spec, results[spec.id], reason));
   }
   machine.loadAvgAtEnd = loadavg().map(round);

@@ -33,14 +33,22 @@ function png(size, pixel) {
     raw[y * (size * 4 + 1)] = 0;
     for (let x = 0; x < size; x++) {
       const [r, g, b, a] = pixel(x, y);
-      raw.set([r, g, b, a].map((v) => Math.max(0, Math.min(255, Math.round(v)))), y * (size * 4 + 1) + 1 + x * 4);
+      raw.set(
+        [r, g, b, a].map((v) => Math.max(0, Math.min(255, Math.round(v)))),
+        y * (size * 4 + 1) + 1 + x * 4,
+      );
     }
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
   header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Shapes in unit coordinates (0..1); each returns true when the point is inside. */
@@ -51,10 +59,12 @@ const roundedSquare = (x, y, r) => {
 };
 const bubble = (x, y, inset = 0) => {
   const inEllipse = ((x - 0.5) / (0.4 - inset)) ** 2 + ((y - 0.46) / (0.32 - inset)) ** 2 <= 1;
-  const tail = inset === 0 && y > 0.6 && y < 0.9 && x > 0.24 && x < 0.42 && x - 0.24 < (0.9 - y) * 0.6;
+  const tail =
+    inset === 0 && y > 0.6 && y < 0.9 && x > 0.24 && x < 0.42 && x - 0.24 < (0.9 - y) * 0.6;
   return inEllipse || tail;
 };
-const dots = (x, y, radius) => [0.32, 0.5, 0.68].some((cx) => (x - cx) ** 2 + (y - 0.46) ** 2 <= radius * radius);
+const dots = (x, y, radius) =>
+  [0.32, 0.5, 0.68].some((cx) => (x - cx) ** 2 + (y - 0.46) ** 2 <= radius * radius);
 
 /** Supersampled drawing: `paint(u, v)` returns [r,g,b,a] for one sample. */
 function draw(size, paint, samples = 4) {
@@ -62,7 +72,10 @@ function draw(size, paint, samples = 4) {
     const acc = [0, 0, 0, 0];
     for (let sy = 0; sy < samples; sy++) {
       for (let sx = 0; sx < samples; sx++) {
-        const [r, g, b, a] = paint((px + (sx + 0.5) / samples) / size, (py + (sy + 0.5) / samples) / size);
+        const [r, g, b, a] = paint(
+          (px + (sx + 0.5) / samples) / size,
+          (py + (sy + 0.5) / samples) / size,
+        );
         acc[0] += r * a;
         acc[1] += g * a;
         acc[2] += b * a;
@@ -70,7 +83,9 @@ function draw(size, paint, samples = 4) {
       }
     }
     const n = samples * samples;
-    return acc[3] === 0 ? [0, 0, 0, 0] : [acc[0] / acc[3], acc[1] / acc[3], acc[2] / acc[3], acc[3] / n];
+    return acc[3] === 0
+      ? [0, 0, 0, 0]
+      : [acc[0] / acc[3], acc[1] / acc[3], acc[2] / acc[3], acc[3] / n];
   });
 }
 
@@ -80,7 +95,12 @@ const app = (u, v) => {
   if (bubble(u, v) && !dots(u, v, 0.05)) return [255, 255, 255, 255];
   return [37, 99, 235, 255];
 };
-const trayIdle = (u, v) => (bubble(u, v) && !bubble(u, v, 0.09) ? [110, 118, 129, 255] : dots(u, v, 0.06) ? [110, 118, 129, 255] : clear);
+const trayIdle = (u, v) =>
+  bubble(u, v) && !bubble(u, v, 0.09)
+    ? [110, 118, 129, 255]
+    : dots(u, v, 0.06)
+      ? [110, 118, 129, 255]
+      : clear;
 const trayPending = (u, v) => {
   if ((u - 0.8) ** 2 + (v - 0.2) ** 2 <= 0.2 ** 2) return [220, 38, 38, 255];
   if (bubble(u, v) && !dots(u, v, 0.06)) return [245, 158, 11, 255];

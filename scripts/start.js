@@ -19,7 +19,11 @@ export function findElectron(require = createRequire(import.meta.url)) {
     return { reason: 'the electron package has no binary' };
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { reason: /Cannot find module/.test(message) ? 'the electron package is not installed' : 'its binary was never downloaded' };
+    return {
+      reason: /Cannot find module/.test(message)
+        ? 'the electron package is not installed'
+        : 'its binary was never downloaded',
+    };
   }
 }
 
@@ -38,7 +42,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (found.binary) {
     run(found.binary, ['.', ...args]);
   } else {
-    console.log(`Electron runtime not available (${found.reason}); starting the headless broker with the web UI instead.`);
+    console.log(
+      `Electron runtime not available (${found.reason}); starting the headless broker with the web UI instead.`,
+    );
     run(process.execPath, [join(root, 'bin', 'clarity-hitl.js'), 'serve', ...args]);
   }
 }

@@ -14,7 +14,9 @@ async function main(): Promise<void> {
     process.on('SIGTERM', () => {
       echo.close().finally(() => process.exit(0));
     });
-    console.log(`READY ${JSON.stringify({ url: echo.url, port: Number(new URL(echo.url).port), pid: process.pid })}`);
+    console.log(
+      `READY ${JSON.stringify({ url: echo.url, port: Number(new URL(echo.url).port), pid: process.pid })}`,
+    );
     return;
   }
   const options = JSON.parse(arg) as BrokerServiceOptions;
@@ -23,7 +25,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => {
     service.close().finally(() => process.exit(0));
   });
-  console.log(`READY ${JSON.stringify({ url: service.url.replace(/\/+$/, ''), port: service.port, pid: process.pid })}`);
+  console.log(
+    `READY ${JSON.stringify({ url: service.url.replace(/\/+$/, ''), port: service.port, pid: process.pid })}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -21,7 +21,8 @@ async function main(): Promise<void> {
     const start = performance.now();
     const parsed: unknown[] = [];
     for (const name of await readdir(dir!)) {
-      if (name.endsWith('.question')) parsed.push(JSON.parse(await readFile(join(dir!, name), 'utf8')));
+      if (name.endsWith('.question'))
+        parsed.push(JSON.parse(await readFile(join(dir!, name), 'utf8')));
     }
     ms = performance.now() - start;
     if (parsed.length < count) throw new Error(`read ${parsed.length} of ${count}`);

@@ -70,7 +70,11 @@ async function measureLoop(dir: string, broker: Broker, sseUrl?: string): Promis
     for (let i = 0; i < COUNT; i++) {
       const key = `lat-${i}`;
       writer.child.stdin!.write(`${key} ${i}\n`);
-      const [pendingAt] = await Promise.all([added.expect(key), sse ? sseArrivals.expect(key) : Promise.resolve(0), written.expect(key)]);
+      const [pendingAt] = await Promise.all([
+        added.expect(key),
+        sse ? sseArrivals.expect(key) : Promise.resolve(0),
+        written.expect(key),
+      ]);
       const epochStart = writeTimes.get(key)!;
       loop.pending.push(performance.timeOrigin + pendingAt - epochStart);
       if (sse) loop.sse.push(sseTimes.get(key)! - epochStart);
@@ -94,17 +98,51 @@ async function measureLoop(dir: string, broker: Broker, sseUrl?: string): Promis
 export const fileLatency: Benchmark = {
   title: 'file handshake latency',
   specs: [
-    { id: 'file.pending.p50', name: `.question → pending p50 (n=${COUNT})`, unit: 'ms', target: { op: '<=', value: 5 }, baselineLabel: FLOOR },
-    { id: 'file.pending.p99', name: `.question → pending p99 (n=${COUNT})`, unit: 'ms', target: { op: '<=', value: 25 }, baselineLabel: FLOOR },
-    { id: 'file.sse.p50', name: `.question → SSE event p50 (n=${COUNT})`, unit: 'ms', target: { op: '<=', value: 5 }, baselineLabel: FLOOR },
-    { id: 'file.sse.p99', name: `.question → SSE event p99 (n=${COUNT})`, unit: 'ms', target: { op: '<=', value: 25 }, baselineLabel: FLOOR },
-    { id: 'answer.file.p99', name: `answer accepted → .answer in place p99 (n=${COUNT})`, unit: 'ms', target: { op: '<=', value: 5 }, baselineLabel: FLOOR },
+    {
+      id: 'file.pending.p50',
+      name: `.question → pending p50 (n=${COUNT})`,
+      unit: 'ms',
+      target: { op: '<=', value: 5 },
+      baselineLabel: FLOOR,
+    },
+    {
+      id: 'file.pending.p99',
+      name: `.question → pending p99 (n=${COUNT})`,
+      unit: 'ms',
+      target: { op: '<=', value: 25 },
+      baselineLabel: FLOOR,
+    },
+    {
+      id: 'file.sse.p50',
+      name: `.question → SSE event p50 (n=${COUNT})`,
+      unit: 'ms',
+      target: { op: '<=', value: 5 },
+      baselineLabel: FLOOR,
+    },
+    {
+      id: 'file.sse.p99',
+      name: `.question → SSE event p99 (n=${COUNT})`,
+      unit: 'ms',
+      target: { op: '<=', value: 25 },
+      baselineLabel: FLOOR,
+    },
+    {
+      id: 'answer.file.p99',
+      name: `answer accepted → .answer in place p99 (n=${COUNT})`,
+      unit: 'ms',
+      target: { op: '<=', value: 5 },
+      baselineLabel: FLOOR,
+    },
   ],
   async run() {
-    const floor = await withTempDir('floor', (dir) => fsWatchLatencies(dir, COUNT, (i) => questionJson(`floor-${i}`, i)));
+    const floor = await withTempDir('floor', (dir) =>
+      fsWatchLatencies(dir, COUNT, (i) => questionJson(`floor-${i}`, i)),
+    );
     const f50 = percentile(floor, 50);
     const f99 = percentile(floor, 99);
-    const chokidar = await withTempDir('chokidar', (dir) => chokidarLatencies(dir, COUNT, (i) => questionJson(`chok-${i}`, i)));
+    const chokidar = await withTempDir('chokidar', (dir) =>
+      chokidarLatencies(dir, COUNT, (i) => questionJson(`chok-${i}`, i)),
+    );
     const watcherNote = `bare chokidar (same options) p50 ${percentile(chokidar, 50).toFixed(2)} / p99 ${percentile(chokidar, 99).toFixed(2)} ms`;
     const out: Record<string, Measurement> = {};
     let loop: Loop | undefined;
@@ -133,14 +171,25 @@ export const fileLatency: Benchmark = {
         }
       });
     }
-    out['file.pending.p50'] = { value: percentile(loop.pending, 50), baseline: f50, note: watcherNote };
+    out['file.pending.p50'] = {
+      value: percentile(loop.pending, 50),
+      baseline: f50,
+      note: watcherNote,
+    };
     out['file.pending.p99'] = { value: percentile(loop.pending, 99), baseline: f99 };
-    out['answer.file.p99'] = { value: percentile(loop.answer, 99), baseline: f99, note: `p50 ${percentile(loop.answer, 50).toFixed(2)} ms; seen by fs.watch in a separate process; baseline is the fs.watch floor of a plain write` };
+    out['answer.file.p99'] = {
+      value: percentile(loop.answer, 99),
+      baseline: f99,
+      note: `p50 ${percentile(loop.answer, 50).toFixed(2)} ms; seen by fs.watch in a separate process; baseline is the fs.watch floor of a plain write`,
+    };
     if (loop.sse.length > 0) {
       out['file.sse.p50'] = { value: percentile(loop.sse, 50), baseline: f50 };
       out['file.sse.p99'] = { value: percentile(loop.sse, 99), baseline: f99 };
     } else {
-      out['file.sse.p50'] = out['file.sse.p99'] = { value: Number.NaN, note: `not available: ${sseReason}` };
+      out['file.sse.p50'] = out['file.sse.p99'] = {
+        value: Number.NaN,
+        note: `not available: ${sseReason}`,
+      };
     }
     return out;
   },

@@ -39,8 +39,14 @@ async function firstPaint(browser: Browser, url: string): Promise<number> {
       await page.addInitScript({ content: PROBE });
       await page.goto(url, { waitUntil: 'commit' });
       // Function predicates (not strings): the app's CSP forbids eval.
-      await page.waitForFunction(() => (globalThis as Record<string, unknown>).__cardPaint !== undefined, undefined, { timeout: 30_000 });
-      times.push(Number(await page.evaluate(() => (globalThis as Record<string, unknown>).__cardPaint)));
+      await page.waitForFunction(
+        () => (globalThis as Record<string, unknown>).__cardPaint !== undefined,
+        undefined,
+        { timeout: 30_000 },
+      );
+      times.push(
+        Number(await page.evaluate(() => (globalThis as Record<string, unknown>).__cardPaint)),
+      );
     } finally {
       await context.close();
     }
@@ -60,7 +66,8 @@ export const firstPaintBench: Benchmark = {
     },
   ],
   async run() {
-    if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html'))) throw new NotAvailableError('no built renderer (out/renderer/index.html): run npm run build');
+    if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html')))
+      throw new NotAvailableError('no built renderer (out/renderer/index.html): run npm run build');
     const browser = await launchChromium();
     const echo = await startEchoServer();
     try {
@@ -70,14 +77,25 @@ export const firstPaintBench: Benchmark = {
         const service = await startServiceProcess({ dirs: [dir] });
         const agent = loopbackAgent();
         try {
-          await waitUntil(async () => {
-            const res = await request(`${service.info.url}/questions`, { agent });
-            return Array.isArray(res.json) && res.json.length >= PENDING;
-          }, `${PENDING} pending`, 120_000);
+          await waitUntil(
+            async () => {
+              const res = await request(`${service.info.url}/questions`, { agent });
+              return Array.isArray(res.json) && res.json.length >= PENDING;
+            },
+            `${PENDING} pending`,
+            120_000,
+          );
           const page = await request(`${service.info.url}/`, { agent });
-          if (page.status !== 200 || !/<html/i.test(page.text)) throw new NotAvailableError(`GET / does not serve the web UI yet (${page.status})`);
+          if (page.status !== 200 || !/<html/i.test(page.text))
+            throw new NotAvailableError(`GET / does not serve the web UI yet (${page.status})`);
           const value = await firstPaint(browser, `${service.info.url}/`);
-          return { 'ui.firstPaint': { value, baseline: floor, note: 'navigation start → two frames after the first question text is in the DOM' } };
+          return {
+            'ui.firstPaint': {
+              value,
+              baseline: floor,
+              note: 'navigation start → two frames after the first question text is in the DOM',
+            },
+          };
         } finally {
           agent.destroy();
           await service.stop();

@@ -9,7 +9,11 @@ import { NotAvailableError } from '../lib/figure';
 
 const WAITERS = Number(process.env.BENCH_WAITERS ?? 1000);
 
-async function listLatencies(url: string, agent: ReturnType<typeof loopbackAgent>, count = 50): Promise<number[]> {
+async function listLatencies(
+  url: string,
+  agent: ReturnType<typeof loopbackAgent>,
+  count = 50,
+): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const start = performance.now();
@@ -23,13 +27,36 @@ async function listLatencies(url: string, agent: ReturnType<typeof loopbackAgent
 export const heldWaiters: Benchmark = {
   title: 'Tool Server Lite held waiters',
   specs: [
-    { id: 'held.rss', name: `${WAITERS} held execute waiters: broker RSS`, unit: 'MB', baselineLabel: 'same broker, idle' },
-    { id: 'held.release', name: `${WAITERS} held waiters: all complete sent → last execute returns`, unit: 'ms', target: { op: '<=', value: 1000 }, baselineLabel: 'node:http, same hold/release' },
-    { id: 'held.list.p50', name: `GET /questions while ${WAITERS} held, p50`, unit: 'ms', baselineLabel: 'same broker, idle' },
-    { id: 'held.list.p99', name: `GET /questions while ${WAITERS} held, p99`, unit: 'ms', target: { op: '<=', value: 50 }, baselineLabel: 'same broker, idle' },
+    {
+      id: 'held.rss',
+      name: `${WAITERS} held execute waiters: broker RSS`,
+      unit: 'MB',
+      baselineLabel: 'same broker, idle',
+    },
+    {
+      id: 'held.release',
+      name: `${WAITERS} held waiters: all complete sent → last execute returns`,
+      unit: 'ms',
+      target: { op: '<=', value: 1000 },
+      baselineLabel: 'node:http, same hold/release',
+    },
+    {
+      id: 'held.list.p50',
+      name: `GET /questions while ${WAITERS} held, p50`,
+      unit: 'ms',
+      baselineLabel: 'same broker, idle',
+    },
+    {
+      id: 'held.list.p99',
+      name: `GET /questions while ${WAITERS} held, p99`,
+      unit: 'ms',
+      target: { op: '<=', value: 50 },
+      baselineLabel: 'same broker, idle',
+    },
   ],
   async run() {
-    if (!hasSource('main', /\/api\/tool\/execute/)) throw new NotAvailableError('POST /api/tool/execute route not in the tree yet');
+    if (!hasSource('main', /\/api\/tool\/execute/))
+      throw new NotAvailableError('POST /api/tool/execute route not in the tree yet');
     const out: Record<string, Measurement> = {};
     // Floor: the same hold/release exchange against a bare node:http server in its own process.
     const bare = await startServiceProcess('bare');
@@ -40,7 +67,12 @@ export const heldWaiters: Benchmark = {
       const held = keys.map((k) => request(`${bare.info.url}/wait/${k}`, { agent: bareAgent }));
       await new Promise((r) => setTimeout(r, 500));
       const start = performance.now();
-      await Promise.all([mapLimit(keys, 50, (k) => request(`${bare.info.url}/release/${k}`, { body: {}, agent: bareAgent })), Promise.all(held)]);
+      await Promise.all([
+        mapLimit(keys, 50, (k) =>
+          request(`${bare.info.url}/release/${k}`, { body: {}, agent: bareAgent }),
+        ),
+        Promise.all(held),
+      ]);
       bareRelease = performance.now() - start;
     } finally {
       bareAgent.destroy();
@@ -58,7 +90,11 @@ export const heldWaiters: Benchmark = {
       let lastReturn = 0;
       const held = ids.map((hil_id) =>
         request(`${url}/api/tool/execute`, {
-          body: { task_id: '/tmp/bench', tool_name: 'human_in_loop', params: { hil_id, instruction: `Check ${hil_id}`, timeout: null } },
+          body: {
+            task_id: '/tmp/bench',
+            tool_name: 'human_in_loop',
+            params: { hil_id, instruction: `Check ${hil_id}`, timeout: null },
+          },
           agent,
           timeoutMs: 300_000,
         }).then((res) => {
@@ -67,27 +103,53 @@ export const heldWaiters: Benchmark = {
           return res;
         }),
       );
-      await waitUntil(async () => {
-        const res = await request(`${url}/api/hil/tasks`, { agent });
-        const tasks = (res.json as { tasks?: Array<{ status: string }> } | undefined)?.tasks ?? [];
-        return tasks.filter((t) => t.status === 'waiting').length >= WAITERS;
-      }, `${WAITERS} waiting tasks`, 120_000);
-      if (returned.length > 0) throw new Error(`${returned.length} execute calls returned before being completed: ${returned[0]!.text}`);
+      await waitUntil(
+        async () => {
+          const res = await request(`${url}/api/hil/tasks`, { agent });
+          const tasks =
+            (res.json as { tasks?: Array<{ status: string }> } | undefined)?.tasks ?? [];
+          return tasks.filter((t) => t.status === 'waiting').length >= WAITERS;
+        },
+        `${WAITERS} waiting tasks`,
+        120_000,
+      );
+      if (returned.length > 0)
+        throw new Error(
+          `${returned.length} execute calls returned before being completed: ${returned[0]!.text}`,
+        );
       const heldRss = service.proc.rss();
       const heldList = await listLatencies(url, agent);
       const start = performance.now();
       await mapLimit(ids, 50, async (id) => {
-        const res = await request(`${url}/api/hil/complete/${id}`, { body: { result: 'done' }, agent });
+        const res = await request(`${url}/api/hil/complete/${id}`, {
+          body: { result: 'done' },
+          agent,
+        });
         if (res.status !== 200) throw new Error(`complete ${id} → ${res.status} ${res.text}`);
       });
       const results = await Promise.all(held);
       const release = lastReturn - start;
-      const failed = results.filter((r) => r.status !== 200 || (r.json as { success?: boolean })?.success !== true);
-      if (failed.length > 0) throw new Error(`${failed.length} execute calls did not succeed: ${failed[0]!.status} ${failed[0]!.text}`);
-      out['held.rss'] = { value: mib(heldRss), baseline: mib(idleRss), note: `+${mib(heldRss - idleRss).toFixed(1)} MB for ${WAITERS} held requests (service under tsx)` };
+      const failed = results.filter(
+        (r) => r.status !== 200 || (r.json as { success?: boolean })?.success !== true,
+      );
+      if (failed.length > 0)
+        throw new Error(
+          `${failed.length} execute calls did not succeed: ${failed[0]!.status} ${failed[0]!.text}`,
+        );
+      out['held.rss'] = {
+        value: mib(heldRss),
+        baseline: mib(idleRss),
+        note: `+${mib(heldRss - idleRss).toFixed(1)} MB for ${WAITERS} held requests (service under tsx)`,
+      };
       out['held.release'] = { value: release, baseline: bareRelease };
-      out['held.list.p50'] = { value: percentile(heldList, 50), baseline: percentile(idleList, 50) };
-      out['held.list.p99'] = { value: percentile(heldList, 99), baseline: percentile(idleList, 99) };
+      out['held.list.p50'] = {
+        value: percentile(heldList, 50),
+        baseline: percentile(idleList, 50),
+      };
+      out['held.list.p99'] = {
+        value: percentile(heldList, 99),
+        baseline: percentile(idleList, 99),
+      };
       return out;
     } finally {
       agent.destroy();

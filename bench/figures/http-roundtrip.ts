@@ -58,16 +58,22 @@ async function measure(dirs: string[]): Promise<{ broker: number[]; echo: number
     const echoUrl = echo.info.url;
     const brokerTrip = async (key: string) => {
       const start = performance.now();
-      const created = await request(`${url}/questions`, { body: { key, question: 'Proceed?' }, agent });
-      if (created.status !== 201 && created.status !== 200) throw new Error(`POST /questions → ${created.status} ${created.text}`);
+      const created = await request(`${url}/questions`, {
+        body: { key, question: 'Proceed?' },
+        agent,
+      });
+      if (created.status !== 201 && created.status !== 200)
+        throw new Error(`POST /questions → ${created.status} ${created.text}`);
       const [polled, answered] = await Promise.all([
         request(`${url}/questions/${encodeURIComponent(key)}?wait=30`, { agent }),
         request(`${url}/answer`, { body: { key, response: 'yes' }, agent }),
       ]);
       const elapsed = performance.now() - start;
-      if (answered.status !== 200) throw new Error(`POST /answer → ${answered.status} ${answered.text}`);
+      if (answered.status !== 200)
+        throw new Error(`POST /answer → ${answered.status} ${answered.text}`);
       const status = (polled.json as { status?: string } | undefined)?.status;
-      if (status !== 'answered') throw new Error(`long-poll returned ${polled.status} ${polled.text}`);
+      if (status !== 'answered')
+        throw new Error(`long-poll returned ${polled.status} ${polled.text}`);
       return elapsed;
     };
     const echoTrip = async (key: string) => {

@@ -28,10 +28,16 @@ export const listAtScale: Benchmark = {
       const echo = await startEchoServer();
       const agent = loopbackAgent();
       try {
-        await waitUntil(() => service.broker.pendingCount >= PENDING, `${PENDING} pending`, 120_000);
+        await waitUntil(
+          () => service.broker.pendingCount >= PENDING,
+          `${PENDING} pending`,
+          120_000,
+        );
         const first = await request(`${service.url}/questions`, { agent });
-        if (first.status !== 200 || !Array.isArray(first.json)) throw new Error(`GET /questions → ${first.status}`);
-        if (first.json.length < PENDING) throw new Error(`GET /questions listed ${first.json.length}, expected ${PENDING}`);
+        if (first.status !== 200 || !Array.isArray(first.json))
+          throw new Error(`GET /questions → ${first.status}`);
+        if (first.json.length < PENDING)
+          throw new Error(`GET /questions listed ${first.json.length}, expected ${PENDING}`);
         echo.listBody = first.json;
         const brokerTimes: number[] = [];
         const echoTimes: number[] = [];

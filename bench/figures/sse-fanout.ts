@@ -16,14 +16,31 @@ interface Seen {
 export const sseFanout: Benchmark = {
   title: 'SSE fan-out',
   specs: [
-    { id: 'fanout.lost', name: `SSE fan-out ${CLIENTS} clients × ${EVENTS} events: lost`, unit: 'events', target: { op: '==', value: 0 } },
-    { id: 'fanout.reordered', name: `SSE fan-out ${CLIENTS} × ${EVENTS}: reordered`, unit: 'events', target: { op: '==', value: 0 } },
-    { id: 'fanout.time', name: `SSE fan-out ${CLIENTS} × ${EVENTS}: first POST → last delivery`, unit: 'ms' },
+    {
+      id: 'fanout.lost',
+      name: `SSE fan-out ${CLIENTS} clients × ${EVENTS} events: lost`,
+      unit: 'events',
+      target: { op: '==', value: 0 },
+    },
+    {
+      id: 'fanout.reordered',
+      name: `SSE fan-out ${CLIENTS} × ${EVENTS}: reordered`,
+      unit: 'events',
+      target: { op: '==', value: 0 },
+    },
+    {
+      id: 'fanout.time',
+      name: `SSE fan-out ${CLIENTS} × ${EVENTS}: first POST → last delivery`,
+      unit: 'ms',
+    },
   ],
   async run() {
     const service = await startServiceProcess({ dirs: [] });
     const agent = loopbackAgent();
-    const seen: Seen[] = Array.from({ length: CLIENTS }, () => ({ ids: [], keys: new Set<string>() }));
+    const seen: Seen[] = Array.from({ length: CLIENTS }, () => ({
+      ids: [],
+      keys: new Set<string>(),
+    }));
     const clients = seen.map(
       (s) =>
         new SseClient(`${service.info.url}/events`, (event) => {
@@ -41,11 +58,19 @@ export const sseFanout: Benchmark = {
       const keys = Array.from({ length: EVENTS }, (_, i) => `fan-${i}`);
       const start = performance.now();
       await mapLimit(keys, 8, async (key) => {
-        const res = await request(`${service.info.url}/questions`, { body: { key, question: `fan-out ${key}` }, agent });
-        if (res.status !== 201 && res.status !== 200) throw new Error(`POST /questions → ${res.status} ${res.text}`);
+        const res = await request(`${service.info.url}/questions`, {
+          body: { key, question: `fan-out ${key}` },
+          agent,
+        });
+        if (res.status !== 201 && res.status !== 200)
+          throw new Error(`POST /questions → ${res.status} ${res.text}`);
       });
       let delivered = 0;
-      await waitUntil(() => seen.every((s) => s.keys.size >= EVENTS), 'every client to get every event', 60_000).catch(() => {});
+      await waitUntil(
+        () => seen.every((s) => s.keys.size >= EVENTS),
+        'every client to get every event',
+        60_000,
+      ).catch(() => {});
       delivered = performance.now() - start;
       let lost = 0;
       let reordered = 0;
@@ -57,7 +82,10 @@ export const sseFanout: Benchmark = {
       return {
         'fanout.lost': { value: lost },
         'fanout.reordered': { value: reordered },
-        'fanout.time': { value: delivered, note: `${CLIENTS * EVENTS} deliveries; broker in its own process` },
+        'fanout.time': {
+          value: delivered,
+          note: `${CLIENTS * EVENTS} deliveries; broker in its own process`,
+        },
       };
     } finally {
       for (const c of clients) c.close();

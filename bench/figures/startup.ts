@@ -35,7 +35,8 @@ async function builtServeStartup(dir: string): Promise<StartupResult> {
     let pending = 0;
     const all = new Promise<void>((resolve) => {
       const sse = new SseClient(`${proc.url}/events`, (event) => {
-        if (event.event === 'snapshot') pending += (JSON.parse(event.data) as { pending: unknown[] }).pending.length;
+        if (event.event === 'snapshot')
+          pending += (JSON.parse(event.data) as { pending: unknown[] }).pending.length;
         else if (event.event === 'new_question') pending++;
         if (pending >= COUNT) {
           sse.close();
@@ -44,7 +45,15 @@ async function builtServeStartup(dir: string): Promise<StartupResult> {
       });
       void sse.connect();
     });
-    await Promise.race([all, new Promise((_, reject) => setTimeout(() => reject(new Error(`not all ${COUNT} pending after 120 s (${pending})`)), 120_000))]);
+    await Promise.race([
+      all,
+      new Promise((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`not all ${COUNT} pending after 120 s (${pending})`)),
+          120_000,
+        ),
+      ),
+    ]);
     return { ms: performance.now() - start, peakRss: rssOf(proc.child.pid!, true), listening };
   } finally {
     await proc.stop();
@@ -64,7 +73,12 @@ async function bareReadStartup(dir: string): Promise<StartupResult> {
 /** From source in a tsx child: start call → all pending (no process boot), and peak RSS. */
 async function sourceStartup(mode: string, dir: string): Promise<{ ms: number; maxRss: number }> {
   const stateDir = await mkdtemp(join(tmpdir(), 'hitl-state-'));
-  const child = spawnTs<{ ms: number; maxRss: number }>('bench/children/startup-child.ts', [mode, dir, String(COUNT), stateDir]);
+  const child = spawnTs<{ ms: number; maxRss: number }>('bench/children/startup-child.ts', [
+    mode,
+    dir,
+    String(COUNT),
+    stateDir,
+  ]);
   try {
     return await child.ready;
   } finally {
@@ -76,9 +90,26 @@ async function sourceStartup(mode: string, dir: string): Promise<{ ms: number; m
 export const startup: Benchmark = {
   title: 'startup over question files',
   specs: [
-    { id: 'startup.time', name: `startup over ${COUNT} question files: built serve, spawn → all pending (SSE)`, unit: 'ms', target: { op: '<=', value: 2000 }, baselineLabel: 'plain node: spawn, read+parse all' },
-    { id: 'startup.rss', name: `startup over ${COUNT} question files: built serve, peak RSS`, unit: 'MB', target: { op: '<=', value: 200 }, baselineLabel: 'plain node read+parse all' },
-    { id: 'startup.source.time', name: `startup over ${COUNT} files from source: startBrokerService → all pending`, unit: 'ms', baselineLabel: 'tsx child read+parse' },
+    {
+      id: 'startup.time',
+      name: `startup over ${COUNT} question files: built serve, spawn → all pending (SSE)`,
+      unit: 'ms',
+      target: { op: '<=', value: 2000 },
+      baselineLabel: 'plain node: spawn, read+parse all',
+    },
+    {
+      id: 'startup.rss',
+      name: `startup over ${COUNT} question files: built serve, peak RSS`,
+      unit: 'MB',
+      target: { op: '<=', value: 200 },
+      baselineLabel: 'plain node read+parse all',
+    },
+    {
+      id: 'startup.source.time',
+      name: `startup over ${COUNT} files from source: startBrokerService → all pending`,
+      unit: 'ms',
+      baselineLabel: 'tsx child read+parse',
+    },
   ],
   async run() {
     await loadBrokerService();
@@ -88,14 +119,29 @@ export const startup: Benchmark = {
       if (hasBuiltCli()) {
         const bare = await bareReadStartup(dir);
         const built = await builtServeStartup(dir);
-        out['startup.time'] = { value: built.ms, baseline: bare.ms, note: `includes Node boot and module load of the bundle; it printed its URL after ${built.listening?.toFixed(0)} ms` };
-        out['startup.rss'] = { value: mib(built.peakRss), baseline: mib(bare.peakRss), note: 'VmHWM of the serve process' };
+        out['startup.time'] = {
+          value: built.ms,
+          baseline: bare.ms,
+          note: `includes Node boot and module load of the bundle; it printed its URL after ${built.listening?.toFixed(0)} ms`,
+        };
+        out['startup.rss'] = {
+          value: mib(built.peakRss),
+          baseline: mib(bare.peakRss),
+          note: 'VmHWM of the serve process',
+        };
       } else {
-        out['startup.time'] = out['startup.rss'] = { value: Number.NaN, note: 'no built CLI (out/main/cli.js): run npm run build' };
+        out['startup.time'] = out['startup.rss'] = {
+          value: Number.NaN,
+          note: 'no built CLI (out/main/cli.js): run npm run build',
+        };
       }
       const bareSource = await sourceStartup('bare', dir);
       const source = await sourceStartup('service', dir);
-      out['startup.source.time'] = { value: source.ms, baseline: bareSource.ms, note: `peak RSS ${mib(source.maxRss).toFixed(0)} MB under tsx` };
+      out['startup.source.time'] = {
+        value: source.ms,
+        baseline: bareSource.ms,
+        note: `peak RSS ${mib(source.maxRss).toFixed(0)} MB under tsx`,
+      };
       return out;
     });
   },

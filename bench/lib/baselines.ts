@@ -9,7 +9,11 @@ import { performance } from 'node:perf_hooks';
  * The floor for file latency: a bare fs.watch on `dir`, writing `count` question files one at a
  * time and timing write start → watch event for that name. Same dir kind, same machine, same run.
  */
-export async function fsWatchLatencies(dir: string, count: number, makeBody: (i: number) => string): Promise<number[]> {
+export async function fsWatchLatencies(
+  dir: string,
+  count: number,
+  makeBody: (i: number) => string,
+): Promise<number[]> {
   const waiting = new Map<string, () => void>();
   const watcher = watch(dir, (_type, name) => {
     const done = name ? waiting.get(name.toString()) : undefined;
@@ -67,7 +71,12 @@ export async function startEchoServer(): Promise<EchoServer> {
     if (!s) held.set(key, (s = { released: false, waiters: [] }));
     return s;
   };
-  const handle: EchoServer = { url: '', server: undefined as unknown as Server, listBody: [], close: async () => {} };
+  const handle: EchoServer = {
+    url: '',
+    server: undefined as unknown as Server,
+    listBody: [],
+    close: async () => {},
+  };
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     const [, route, key = ''] = (req.url ?? '/').split('/');
@@ -79,8 +88,13 @@ export async function startEchoServer(): Promise<EchoServer> {
     if (route === 'list') return send(200, JSON.stringify(handle.listBody));
     if (route === 'page') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      const items = Array.from({ length: 30 }, (_, i) => `<li>bench-q-${i}: does step ${i} look right?</li>`).join('');
-      return res.end(`<!doctype html><html><head><title>floor</title></head><body><ul>${items}</ul></body></html>`);
+      const items = Array.from(
+        { length: 30 },
+        (_, i) => `<li>bench-q-${i}: does step ${i} look right?</li>`,
+      ).join('');
+      return res.end(
+        `<!doctype html><html><head><title>floor</title></head><body><ul>${items}</ul></body></html>`,
+      );
     }
     if (route === 'hold') {
       slot(key);
@@ -117,10 +131,19 @@ export async function startEchoServer(): Promise<EchoServer> {
  * Diagnostic floor: the same write loop seen through chokidar (the watcher the adapter uses,
  * with its options), to tell watcher latency from adapter latency.
  */
-export async function chokidarLatencies(dir: string, count: number, makeBody: (i: number) => string): Promise<number[]> {
+export async function chokidarLatencies(
+  dir: string,
+  count: number,
+  makeBody: (i: number) => string,
+): Promise<number[]> {
   const { watch: chokidarWatch } = await import('chokidar');
   const waiting = new Map<string, () => void>();
-  const watcher = chokidarWatch(dir, { ignoreInitial: true, followSymlinks: false, atomic: false, depth: 0 });
+  const watcher = chokidarWatch(dir, {
+    ignoreInitial: true,
+    followSymlinks: false,
+    atomic: false,
+    depth: 0,
+  });
   watcher.on('add', (path) => {
     const name = path.slice(dir.length + 1);
     const done = waiting.get(name);

@@ -38,7 +38,13 @@ export async function spawnListening(args: string[]): Promise<PlainProcess> {
         const match = /listening on (http:\/\/\S+)/.exec(line);
         if (match) resolve(match[1]!.replace(/\/+$/, ''));
       });
-      child.once('exit', (code) => reject(new Error(`node ${args.join(' ')} exited (${code}) before listening: ${stderr.join(' | ')}`)));
+      child.once('exit', (code) =>
+        reject(
+          new Error(
+            `node ${args.join(' ')} exited (${code}) before listening: ${stderr.join(' | ')}`,
+          ),
+        ),
+      );
     });
     return { child, url, stop };
   } catch (error) {

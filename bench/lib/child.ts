@@ -19,7 +19,9 @@ export interface TsChild<T> {
 export function rssOf(pid: number, peak = false): number {
   try {
     const field = peak ? 'VmHWM' : 'VmRSS';
-    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
     return match ? Number(match[1]) * 1024 : Number.NaN;
   } catch {
     return Number.NaN;
@@ -30,7 +32,12 @@ export function rssOf(pid: number, peak = false): number {
  * Spawns a TypeScript script under tsx (cwd = repo root). The script prints one line
  * `READY <json>` when it is up; `ready` resolves with that JSON, or rejects if the child exits first.
  */
-export function spawnTs<T>(script: string, args: string[] = [], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): TsChild<T> {
+export function spawnTs<T>(
+  script: string,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+): TsChild<T> {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -46,7 +53,11 @@ export function spawnTs<T>(script: string, args: string[] = [], env: NodeJS.Proc
       if (line.startsWith('READY ')) resolve(JSON.parse(line.slice(6)) as T);
     });
     child.once('exit', (code, signal) =>
-      reject(new Error(`${script} exited (${code ?? signal}) before READY: ${stderr.slice(-8).join(' | ')}`)),
+      reject(
+        new Error(
+          `${script} exited (${code ?? signal}) before READY: ${stderr.slice(-8).join(' | ')}`,
+        ),
+      ),
     );
     child.once('error', reject);
   });

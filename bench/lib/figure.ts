@@ -50,9 +50,20 @@ function meets(op: Target['op'], actual: number, wanted: number): boolean {
 }
 
 /** Combines a spec and its measurement (or the reason it is missing) into a reported figure. */
-export function toFigure(spec: FigureSpec, measurement: Measurement | undefined, missingReason: string): Figure {
+export function toFigure(
+  spec: FigureSpec,
+  measurement: Measurement | undefined,
+  missingReason: string,
+): Figure {
   if (!measurement || !Number.isFinite(measurement.value)) {
-    return { ...spec, value: null, baseline: null, ratio: null, pass: null, note: measurement?.note ?? missingReason };
+    return {
+      ...spec,
+      value: null,
+      baseline: null,
+      ratio: null,
+      pass: null,
+      note: measurement?.note ?? missingReason,
+    };
   }
   const baseline = measurement.baseline ?? null;
   const ratio = baseline !== null && baseline > 0 ? measurement.value / baseline : null;

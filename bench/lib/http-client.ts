@@ -37,21 +37,29 @@ export function request(url: string, options: RequestOptions = {}): Promise<Http
       }
       headers['content-length'] = String(payload.length);
     }
-    const req = httpRequest(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, agent: options.agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-    });
+    const req = httpRequest(
+      url,
+      {
+        method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        agent: options.agent,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+      },
+    );
     req.setTimeout(options.timeoutMs ?? 60_000, () => req.destroy(new Error(`timeout: ${url}`)));
     req.on('error', reject);
     req.end(payload);
@@ -59,7 +67,11 @@ export function request(url: string, options: RequestOptions = {}): Promise<Http
 }
 
 /** Runs `task` over `items` with at most `limit` in flight. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {

@@ -28,7 +28,8 @@ export function findSource(dir: string, pattern: RegExp): string | undefined {
 export async function loadExport<T>(dir: string, exportName: string, what: string): Promise<T> {
   const declares = new RegExp(`export\\s+(async\\s+)?(class|function|const)\\s+${exportName}\\b`);
   const file = findSource(dir, declares);
-  if (!file) throw new NotAvailableError(`${what} not in the tree yet (no ${exportName} under ${dir}/)`);
+  if (!file)
+    throw new NotAvailableError(`${what} not in the tree yet (no ${exportName} under ${dir}/)`);
   const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   const value = mod[exportName];
   if (value === undefined) throw new NotAvailableError(`${file} does not export ${exportName}`);
@@ -56,7 +57,11 @@ export type StartBrokerService = (options: BrokerServiceOptions) => Promise<Brok
 
 /** The headless broker service (file watcher + HTTP server), or NotAvailableError. */
 export function loadBrokerService(): Promise<StartBrokerService> {
-  return loadExport<StartBrokerService>('main/service', 'startBrokerService', 'broker service (main/service/broker-service.ts)');
+  return loadExport<StartBrokerService>(
+    'main/service',
+    'startBrokerService',
+    'broker service (main/service/broker-service.ts)',
+  );
 }
 
 export interface ClarityFileAdapterHandle {
@@ -65,12 +70,20 @@ export interface ClarityFileAdapterHandle {
 }
 
 export interface ClarityFileAdapterClass {
-  start(options: { dir: string; broker: import('../../main/broker/broker').Broker; [k: string]: unknown }): Promise<ClarityFileAdapterHandle>;
+  start(options: {
+    dir: string;
+    broker: import('../../main/broker/broker').Broker;
+    [k: string]: unknown;
+  }): Promise<ClarityFileAdapterHandle>;
 }
 
 /** The Clarity file-handshake adapter class, or NotAvailableError. */
 export function loadClarityFileAdapter(): Promise<ClarityFileAdapterClass> {
-  return loadExport<ClarityFileAdapterClass>('main/adapters', 'ClarityFileAdapter', 'Clarity file adapter');
+  return loadExport<ClarityFileAdapterClass>(
+    'main/adapters',
+    'ClarityFileAdapter',
+    'Clarity file adapter',
+  );
 }
 
 /** Stops an adapter whatever its stop method is called. */

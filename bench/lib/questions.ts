@@ -13,8 +13,14 @@ export function questionJson(key: string, i = 0): string {
 }
 
 /** Writes `count` question files `${prefix}-${i}.question` into `dir` (a pre-filled handshake dir). */
-export async function writeQuestionFiles(dir: string, count: number, prefix = 'bench-q'): Promise<string[]> {
+export async function writeQuestionFiles(
+  dir: string,
+  count: number,
+  prefix = 'bench-q',
+): Promise<string[]> {
   const keys = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
-  await mapLimit(keys, 64, (key, i) => writeFile(join(dir, `${key}.question`), questionJson(key, i)));
+  await mapLimit(keys, 64, (key, i) =>
+    writeFile(join(dir, `${key}.question`), questionJson(key, i)),
+  );
   return keys;
 }

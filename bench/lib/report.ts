@@ -37,8 +37,12 @@ export function machineInfo(): MachineInfo {
 /** The commit being measured (with `+dirty` when the tree has changes). */
 export function currentCommit(): string {
   try {
-    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
     return dirty ? `${sha}+dirty` : sha;
   } catch {
     return 'unknown';
@@ -56,13 +60,21 @@ export function formatTable(figures: Figure[]): string {
   const rows = figures.map((f) => [
     f.name,
     f.value === null ? 'not available' : fmt(f.value, f.unit),
-    f.target ? `${f.target.on === 'ratio' ? 'ratio ' : ''}${f.target.op} ${f.target.value}${f.target.on === 'ratio' ? '' : ` ${f.unit}`}` : '',
-    f.baseline === null ? '' : `${fmt(f.baseline, f.unit)}${f.baselineLabel ? ` (${f.baselineLabel})` : ''}`,
+    f.target
+      ? `${f.target.on === 'ratio' ? 'ratio ' : ''}${f.target.op} ${f.target.value}${f.target.on === 'ratio' ? '' : ` ${f.unit}`}`
+      : '',
+    f.baseline === null
+      ? ''
+      : `${fmt(f.baseline, f.unit)}${f.baselineLabel ? ` (${f.baselineLabel})` : ''}`,
     f.ratio === null ? '' : `${round(f.ratio)}×`,
     f.value === null ? 'n/a' : f.pass === null ? '' : f.pass ? 'PASS' : 'FAIL',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' │ ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join(' │ ')
+      .trimEnd();
   const out = [line(header), widths.map((w) => '─'.repeat(w)).join('─┼─')];
   for (const row of rows) out.push(line(row));
   const notes = figures.filter((f) => f.note).map((f) => `  • ${f.name}: ${f.note}`);
@@ -74,11 +86,17 @@ export function formatTable(figures: Figure[]): string {
 export function formatMarkdown(report: Report): string {
   const m = report.machine;
   const rows = report.figures.map((f) => {
-    const target = f.target ? `${f.target.on === 'ratio' ? 'ratio ' : ''}${f.target.op.replace('<=', '≤').replace('>=', '≥')} ${f.target.value}${f.target.on === 'ratio' ? '' : ` ${f.unit}`}` : '—';
+    const target = f.target
+      ? `${f.target.on === 'ratio' ? 'ratio ' : ''}${f.target.op.replace('<=', '≤').replace('>=', '≥')} ${f.target.value}${f.target.on === 'ratio' ? '' : ` ${f.unit}`}`
+      : '—';
     const value = f.value === null ? `not available (${f.note ?? ''})` : fmt(f.value, f.unit);
-    const baseline = f.baseline === null ? '—' : `${fmt(f.baseline, f.unit)}${f.baselineLabel ? ` (${f.baselineLabel})` : ''}`;
+    const baseline =
+      f.baseline === null
+        ? '—'
+        : `${fmt(f.baseline, f.unit)}${f.baselineLabel ? ` (${f.baselineLabel})` : ''}`;
     const ratio = f.ratio === null ? '—' : `${round(f.ratio)}×`;
-    const result = f.value === null ? 'n/a' : f.pass === null ? '—' : f.pass ? '**pass**' : '**FAIL**';
+    const result =
+      f.value === null ? 'n/a' : f.pass === null ? '—' : f.pass ? '**pass**' : '**FAIL**';
     return `| ${f.name} | ${value} | ${target} | ${baseline} | ${ratio} | ${result} |`;
   });
   return [
@@ -88,6 +106,8 @@ export function formatMarkdown(report: Report): string {
     '|---|---|---|---|---|---|',
     ...rows,
     '',
-    ...report.figures.filter((f) => f.note && f.value !== null).map((f) => `- ${f.name}: ${f.note}`),
+    ...report.figures
+      .filter((f) => f.note && f.value !== null)
+      .map((f) => `- ${f.name}: ${f.note}`),
   ].join('\n');
 }

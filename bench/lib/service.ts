@@ -22,7 +22,9 @@ export interface ServiceProcess {
  * `bare: true` starts the node:http echo floor instead. Throws NotAvailableError if the service
  * code has not landed.
  */
-export async function startServiceProcess(options: BrokerServiceOptions | 'bare'): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  options: BrokerServiceOptions | 'bare',
+): Promise<ServiceProcess> {
   if (options !== 'bare') await loadBrokerService();
   const stateDir = await mkdtemp(join(tmpdir(), 'hitl-state-'));
   const arg = options === 'bare' ? 'bare' : JSON.stringify({ stateDir, ...options });
@@ -41,7 +43,9 @@ export async function startServiceProcess(options: BrokerServiceOptions | 'bare'
 }
 
 /** Starts the broker service in this process with a fresh state dir; `close` removes the dir too. */
-export async function startServiceInProcess(options: BrokerServiceOptions): Promise<BrokerServiceHandle> {
+export async function startServiceInProcess(
+  options: BrokerServiceOptions,
+): Promise<BrokerServiceHandle> {
   const start = await loadBrokerService();
   const stateDir = await mkdtemp(join(tmpdir(), 'hitl-state-'));
   try {

@@ -26,13 +26,17 @@ export class SseClient {
         if (this.keep) this.events.push(event);
         this.onEvent(event);
       });
-      this.req = httpRequest(this.url, { headers: { accept: 'text/event-stream', ...this.headers } }, (res) => {
-        this.status = res.statusCode ?? 0;
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => parser.feed(chunk));
-        res.on('error', () => {});
-        resolve();
-      });
+      this.req = httpRequest(
+        this.url,
+        { headers: { accept: 'text/event-stream', ...this.headers } },
+        (res) => {
+          this.status = res.statusCode ?? 0;
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => parser.feed(chunk));
+          res.on('error', () => {});
+          resolve();
+        },
+      );
       this.req.on('error', reject);
       this.req.end();
     });
@@ -66,7 +70,8 @@ export class SseParser {
 
   private line(line: string): void {
     if (line === '') {
-      if (this.data.length > 0) this.emit({ id: this.id, event: this.event || 'message', data: this.data.join('\n') });
+      if (this.data.length > 0)
+        this.emit({ id: this.id, event: this.event || 'message', data: this.data.join('\n') });
       this.event = '';
       this.data = [];
       return;

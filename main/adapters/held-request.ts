@@ -23,7 +23,8 @@ export async function waitWhileConnected(
   } catch (error) {
     if (!gone.signal.aborted) throw error;
     const current = broker.get(id);
-    if (current?.status === 'pending') broker.cancel(id, { reason: 'the agent disconnected', by: 'agent' });
+    if (current?.status === 'pending')
+      broker.cancel(id, { reason: 'the agent disconnected', by: 'agent' });
     return null;
   } finally {
     response.off('close', onClose);

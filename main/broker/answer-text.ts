@@ -24,7 +24,8 @@ export function formatAnswerText(value: AnswerValue, input?: InputSpec): string 
       return picked || other;
     }
     case 'form': {
-      const labels = input?.kind === 'form' ? input.fields.map((f) => f.label) : Object.keys(value.values);
+      const labels =
+        input?.kind === 'form' ? input.fields.map((f) => f.label) : Object.keys(value.values);
       const keys = [...labels, ...Object.keys(value.values).filter((k) => !labels.includes(k))];
       return keys
         .filter((k) => value.values[k] !== undefined)

@@ -25,7 +25,14 @@ export interface AuditEntry {
 export function auditEntryFor(event: BrokerEvent): AuditEntry | undefined {
   if (event.type === 'updated') return undefined;
   const r = event.request;
-  const entry: AuditEntry = { time: new Date(event.at).toISOString(), event: event.type, id: r.id, key: r.key, source: r.source, question: r.prompt };
+  const entry: AuditEntry = {
+    time: new Date(event.at).toISOString(),
+    event: event.type,
+    id: r.id,
+    key: r.key,
+    source: r.source,
+    question: r.prompt,
+  };
   if (event.type === 'added') return entry;
   if (r.answer) entry.response = r.answer.text;
   if (r.resolvedBy) entry.resolvedBy = r.resolvedBy;
@@ -66,10 +73,12 @@ export class AuditLog {
   /** Queues one line; writes happen in call order. */
   append(entry: AuditEntry): void {
     const line = Buffer.from(JSON.stringify(entry) + '\n', 'utf8');
-    this.queue = this.queue.then(() => this.writeLine(line)).catch((error) => {
-      this.failure = error;
-      this.onError?.(error);
-    });
+    this.queue = this.queue
+      .then(() => this.writeLine(line))
+      .catch((error) => {
+        this.failure = error;
+        this.onError?.(error);
+      });
   }
 
   /** Resolves when every queued line is written. */

@@ -40,7 +40,9 @@ export interface BrokerOptions {
   onListenerError?: (error: unknown) => void;
 }
 
-type Patch = Partial<Pick<HitlRequest, 'title' | 'prompt' | 'input' | 'context' | 'agent' | 'meta' | 'expiresAt'>>;
+type Patch = Partial<
+  Pick<HitlRequest, 'title' | 'prompt' | 'input' | 'context' | 'agent' | 'meta' | 'expiresAt'>
+>;
 
 /**
  * The core of HITL Broker: holds every request, enforces the state machine
@@ -230,7 +232,11 @@ export class Broker {
     if (request.expiresAt !== undefined) this.scheduler.schedule(request.id, request.expiresAt);
   }
 
-  private resolve(request: HitlRequest, patch: Partial<HitlRequest>, type: BrokerEventType): HitlRequest {
+  private resolve(
+    request: HitlRequest,
+    patch: Partial<HitlRequest>,
+    type: BrokerEventType,
+  ): HitlRequest {
     const resolved: HitlRequest = { ...request, ...patch, resolvedAt: this.now() };
     if (resolved.cancelReason === undefined) delete resolved.cancelReason;
     this.pendingById.delete(request.id);

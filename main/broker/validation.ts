@@ -12,8 +12,13 @@ export function describeZodError(error: z.ZodError): string {
 }
 
 /** Parses `value` with `schema`, throwing an InvalidInputError that names the field (prefixed by `what`). */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what: string,
+): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new InvalidInputError(`invalid ${what}: ${describeZodError(result.error)}`);
+  if (!result.success)
+    throw new InvalidInputError(`invalid ${what}: ${describeZodError(result.error)}`);
   return result.data;
 }

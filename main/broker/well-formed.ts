@@ -11,4 +11,3 @@ export const NOT_WELL_FORMED_MESSAGE = 'must be well-formed Unicode (no unpaired
 export function isWellFormed(text: string): boolean {
   return !LONE_SURROGATE.test(text);
 }
-

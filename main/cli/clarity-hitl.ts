@@ -13,7 +13,9 @@ export function buildProgram(): Command {
   return program;
 }
 
-const isEntry = process.argv[1] !== undefined && /clarity-hitl(\.[cm]?[jt]s)?$|out[\\/]main[\\/]cli\.js$/.test(process.argv[1]);
+const isEntry =
+  process.argv[1] !== undefined &&
+  /clarity-hitl(\.[cm]?[jt]s)?$|out[\\/]main[\\/]cli\.js$/.test(process.argv[1]);
 if (isEntry) {
   buildProgram()
     .parseAsync(process.argv)

@@ -3,7 +3,10 @@ import { AuditLog } from '../broker/audit-log';
 
 /** The "unknown key" message, listing what is pending so a typo is easy to spot. */
 export function describeNotFound(key: string, dir: string, known: string[]): string {
-  const hint = known.length === 0 ? 'no questions are pending there' : `pending: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''}`;
+  const hint =
+    known.length === 0
+      ? 'no questions are pending there'
+      : `pending: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''}`;
   return `no pending question with key or file name ${JSON.stringify(key)} in ${dir} (${hint})`;
 }
 

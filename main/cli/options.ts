@@ -23,14 +23,19 @@ export const ExitCode = {
  * The handshake directory, absolute: the positional `[dir]`, else `--dir`, else
  * `CLARITY_HITL_DIR`, else `.clarity-hitl/` (relative paths against the current directory).
  */
-export function resolveHandshakeDir(arg?: string, flag?: string, env: NodeJS.ProcessEnv = process.env): string {
+export function resolveHandshakeDir(
+  arg?: string,
+  flag?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   return resolve(arg || flag || env.CLARITY_HITL_DIR || DEFAULT_HANDSHAKE_DIR);
 }
 
 /** Commander parser for a non-negative number of seconds (e.g. `--timeout 90`, `--timeout 1.5`). */
 export function parseSeconds(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw usageArgumentError(`expected a number of seconds, got ${JSON.stringify(value)}`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0)
+    throw usageArgumentError(`expected a number of seconds, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -64,7 +69,9 @@ export function withUsageExitCode(command: Command): Command {
  * Wraps a command action: a CliError prints `clarity-hitl: <message>` and sets its exit code;
  * anything else prints the same way with exit code 1. The process is never killed mid-write.
  */
-export function action<A extends unknown[]>(run: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+export function action<A extends unknown[]>(
+  run: (...args: A) => Promise<void>,
+): (...args: A) => Promise<void> {
   return async (...args: A) => {
     try {
       await run(...args);

@@ -2,7 +2,15 @@ import type { BrokerEvent } from '../broker/broker';
 import type { AnswerInput } from '../broker/request';
 import type { BrokerService, BrokerServiceOptions } from '../service/broker-service';
 import type { IpcEventChannel, IpcEventMap } from '../../preload/ipc/channels';
-import type { AppApi, IpcMainApi, LoginItemApi, NotificationApi, ScreenApi, TrayLike, WindowLike } from './electron-api';
+import type {
+  AppApi,
+  IpcMainApi,
+  LoginItemApi,
+  NotificationApi,
+  ScreenApi,
+  TrayLike,
+  WindowLike,
+} from './electron-api';
 import { registerDesktopIpc } from './ipc/inbox-handlers';
 import { IpcRouter } from './ipc/ipc-router';
 import { NotificationCenter } from './notifications/notification-center';
@@ -12,7 +20,10 @@ import { TrayController } from './tray/tray-controller';
 import { toPublicRequest } from '../http/views';
 
 /** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
-export type DesktopService = Pick<BrokerService, 'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages'> & {
+export type DesktopService = Pick<
+  BrokerService,
+  'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages'
+> & {
   store: Pick<BrokerService['store'], 'historyList'>;
   server: { context: { tokenRequired: boolean; dirs: string[]; version: string } };
 };
@@ -66,7 +77,11 @@ export class DesktopApp {
     }
     deps.app.onSecondInstance(() => this.openMainWindow());
 
-    const settings = new SettingsStore({ dir: deps.stateDir, createBackend: deps.createSettingsBackend, onInvalid: (m) => deps.log?.(m) });
+    const settings = new SettingsStore({
+      dir: deps.stateDir,
+      createBackend: deps.createSettingsBackend,
+      onInvalid: (m) => deps.log?.(m),
+    });
     this.settings = settings;
     const initial = settings.get();
     this.applyStartAtLogin(initial.startAtLogin);
@@ -116,7 +131,9 @@ export class DesktopApp {
 
     this.unsubscribers.push(
       broker.subscribe((event) => this.onBrokerEvent(event)),
-      service.agentMessages.onAppend((agentId, message) => this.broadcast('inbox:event', { type: 'agent_message', agentId, message })),
+      service.agentMessages.onAppend((agentId, message) =>
+        this.broadcast('inbox:event', { type: 'agent_message', agentId, message }),
+      ),
       settings.onChange((next, changed) => {
         if (changed.includes('startAtLogin')) this.applyStartAtLogin(next.startAtLogin);
         this.tray?.render();
@@ -125,7 +142,11 @@ export class DesktopApp {
     );
     this.tray.start();
 
-    this.router = new IpcRouter({ ipc: deps.ipc, isTrustedSender: deps.isTrustedSender, onRejected: (c, r) => deps.log?.(`ipc ${c}: ${r}`) });
+    this.router = new IpcRouter({
+      ipc: deps.ipc,
+      isTrustedSender: deps.isTrustedSender,
+      onRejected: (c, r) => deps.log?.(`ipc ${c}: ${r}`),
+    });
     registerDesktopIpc(this.router, {
       broker,
       history: () => service.store.historyList(),
@@ -184,14 +205,20 @@ export class DesktopApp {
 
   private onBrokerEvent(event: BrokerEvent): void {
     this.notifications?.handle(event);
-    this.broadcast('inbox:event', { type: event.type, seq: event.seq, request: toPublicRequest(event.request) });
+    this.broadcast('inbox:event', {
+      type: event.type,
+      seq: event.seq,
+      request: toPublicRequest(event.request),
+    });
   }
 
   private answerFromNotification(id: string, answer: AnswerInput): void {
     try {
       this.service?.broker.answer(id, answer, 'ui');
     } catch (error) {
-      this.deps.log?.(`answer from notification failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log?.(
+        `answer from notification failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -201,6 +228,7 @@ export class DesktopApp {
 
   private broadcast<C extends IpcEventChannel>(channel: C, payload: IpcEventMap[C]): void {
     const windows = [this.mainWindow, this.popover?.currentWindow()];
-    for (const window of windows) if (window && !window.isDestroyed()) window.send(channel, payload);
+    for (const window of windows)
+      if (window && !window.isDestroyed()) window.send(channel, payload);
   }
 }

@@ -18,7 +18,8 @@ const en: DesktopStrings = {
   doNotDisturb: 'Do not disturb',
   startAtLogin: 'Start at login',
   quit: 'Quit HITL Broker',
-  tooltip: (count) => (count === 0 ? 'HITL Broker: nothing pending' : `HITL Broker: ${count} pending`),
+  tooltip: (count) =>
+    count === 0 ? 'HITL Broker: nothing pending' : `HITL Broker: ${count} pending`,
 };
 
 const zhCN: DesktopStrings = {

@@ -1,6 +1,14 @@
 // The only module that turns real Electron objects into the small interfaces of electron-api.ts.
 import { BrowserWindow, Menu, Notification, Tray, nativeImage, type App } from 'electron';
-import type { LoginItemApi, MenuItemSpec, NotificationApi, NotificationLike, TrayIconName, TrayLike, WindowLike } from './electron-api';
+import type {
+  LoginItemApi,
+  MenuItemSpec,
+  NotificationApi,
+  NotificationLike,
+  TrayIconName,
+  TrayLike,
+  WindowLike,
+} from './electron-api';
 
 /** Wraps a BrowserWindow; `send` goes to its renderer. */
 export function wrapWindow(window: BrowserWindow): WindowLike {
@@ -37,7 +45,14 @@ export function createTray(iconPath: (name: TrayIconName) => string): TrayLike {
 }
 
 function toMenuItem(item: MenuItemSpec): Electron.MenuItemConstructorOptions {
-  return { id: item.id, label: item.label, type: item.type, checked: item.checked, enabled: item.enabled, click: item.click };
+  return {
+    id: item.id,
+    label: item.label,
+    type: item.type,
+    checked: item.checked,
+    enabled: item.enabled,
+    click: item.click,
+  };
 }
 
 /** Native notifications; listeners receive plain values (action index, reply text). */
@@ -49,8 +64,10 @@ export const notificationApi: NotificationApi = {
       show: () => notification.show(),
       close: () => notification.close(),
       on: ((event: string, listener: (value?: unknown) => void) => {
-        if (event === 'action') notification.on('action', (details, index) => listener(details?.actionIndex ?? index));
-        else if (event === 'reply') notification.on('reply', (details, reply) => listener(details?.reply ?? reply));
+        if (event === 'action')
+          notification.on('action', (details, index) => listener(details?.actionIndex ?? index));
+        else if (event === 'reply')
+          notification.on('reply', (details, reply) => listener(details?.reply ?? reply));
         else if (event === 'click') notification.on('click', () => listener());
         else if (event === 'close') notification.on('close', () => listener());
       }) as NotificationLike['on'],

@@ -39,7 +39,10 @@ const desktop = new DesktopApp({
   platform: process.platform,
   stateDir: resolveStateDir(),
   ipc: {
-    handle: (channel, handler) => ipcMain.handle(channel, (event, payload) => handler({ frameUrl: event.senderFrame?.url }, payload)),
+    handle: (channel, handler) =>
+      ipcMain.handle(channel, (event, payload) =>
+        handler({ frameUrl: event.senderFrame?.url }, payload),
+      ),
     removeHandler: (channel) => ipcMain.removeHandler(channel),
   },
   isTrustedSender,
@@ -48,7 +51,10 @@ const desktop = new DesktopApp({
   // Electron's login items cover macOS and Windows; Linux desktops read XDG autostart entries.
   loginItems:
     process.platform === 'linux'
-      ? new LinuxAutostart({ exec: process.env.APPIMAGE ?? process.execPath, args: app.isPackaged ? [] : [app.getAppPath()] })
+      ? new LinuxAutostart({
+          exec: process.env.APPIMAGE ?? process.execPath,
+          args: app.isPackaged ? [] : [app.getAppPath()],
+        })
       : loginItems(app),
   createTray: () => createTray(paths.trayIcon),
   createMainWindow: () => createMainWindow(windowOptions),
@@ -62,7 +68,9 @@ const desktop = new DesktopApp({
   log: (message) => console.log(`hitl-desktop: ${message}`),
 });
 
-app.on('web-contents-created', (_event, contents) => contents.on('will-attach-webview', (e) => e.preventDefault()));
+app.on('web-contents-created', (_event, contents) =>
+  contents.on('will-attach-webview', (e) => e.preventDefault()),
+);
 // A tray app: closing every window does not quit.
 app.on('window-all-closed', () => {});
 app.on('activate', () => desktop.openMainWindow());
@@ -84,7 +92,9 @@ void app.whenReady().then(async () => {
     if (!(await desktop.start())) return;
     if (!process.argv.includes('--hidden')) desktop.openMainWindow();
   } catch (error) {
-    console.error(`hitl-desktop: could not start: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `hitl-desktop: could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
     app.exit(1);
   }
 });

@@ -23,22 +23,47 @@ const BROKER_STATUS: Record<BrokerError['code'], number> = {
 /** Fastify's own errors that clients can cause, mapped to our codes. */
 const FASTIFY_CODES: Record<string, { status: number; code: string; message?: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'too_large', message: 'the body is over 1 MiB' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'the body must be JSON (Content-Type: application/json)' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'invalid', message: 'Content-Length does not match the body' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'the body must be JSON (Content-Type: application/json)',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'invalid',
+    message: 'Content-Length does not match the body',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid', message: 'the JSON body is empty' },
 };
 
 /** Maps any error to `{ error, message }` with the right status code. */
-export function toErrorBody(error: unknown): { status: number; body: { error: string; message: string } } {
-  if (error instanceof HttpError) return { status: error.statusCode, body: { error: error.code, message: error.message } };
+export function toErrorBody(error: unknown): {
+  status: number;
+  body: { error: string; message: string };
+} {
+  if (error instanceof HttpError)
+    return { status: error.statusCode, body: { error: error.code, message: error.message } };
   if (error instanceof BrokerError) {
-    return { status: BROKER_STATUS[error.code], body: { error: error.code, message: error.message } };
+    return {
+      status: BROKER_STATUS[error.code],
+      body: { error: error.code, message: error.message },
+    };
   }
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
-  if (known) return { status: known.status, body: { error: known.code, message: known.message ?? String(fastifyError.message) } };
+  if (known)
+    return {
+      status: known.status,
+      body: { error: known.code, message: known.message ?? String(fastifyError.message) },
+    };
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
-    return { status: 400, body: { error: 'invalid', message: `the body is not valid JSON: ${fastifyError.message ?? ''}`.trim() } };
+    return {
+      status: 400,
+      body: {
+        error: 'invalid',
+        message: `the body is not valid JSON: ${fastifyError.message ?? ''}`.trim(),
+      },
+    };
   }
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {
@@ -55,6 +80,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     void reply.status(status).type('application/json; charset=utf-8').send(body);
   });
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ error: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` });
+    void reply.status(404).send({
+      error: 'not_found',
+      message: `no route ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }

@@ -32,9 +32,13 @@ export function findByKey(broker: Broker, key: string): HitlRequest | undefined 
 export type KeyStatus = HitlRequest['status'] | 'missing';
 
 /** The spec's `{ key, status, response? }` view of a key. */
-export function keyStatus(broker: Broker, key: string): { key: string; status: KeyStatus; response?: string } {
+export function keyStatus(
+  broker: Broker,
+  key: string,
+): { key: string; status: KeyStatus; response?: string } {
   const request = findByKey(broker, key);
   if (!request) return { key, status: 'missing' };
-  if (request.status === 'answered') return { key, status: 'answered', response: request.answer?.text ?? '' };
+  if (request.status === 'answered')
+    return { key, status: 'answered', response: request.answer?.text ?? '' };
   return { key, status: request.status };
 }

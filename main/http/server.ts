@@ -63,7 +63,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   const host = options.host ?? '127.0.0.1';
   const token = options.token === '' ? undefined : options.token;
   if (!isLoopbackHost(host) && token === undefined) {
-    throw new Error(`binding ${host} (not loopback) requires a token: pass --token or set CLARITY_HITL_BROKER_TOKEN`);
+    throw new Error(
+      `binding ${host} (not loopback) requires a token: pass --token or set CLARITY_HITL_BROKER_TOKEN`,
+    );
   }
   let boundPort = options.port ?? 7842;
   const port = () => boundPort;
@@ -75,7 +77,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   installSecurityHeaders(app);
   installSecurityGuard(app, { boundHost: host, port, token });
 
-  const events = new EventHub(options.broker, { heartbeatMs: options.heartbeatMs, bufferSize: options.eventBufferSize });
+  const events = new EventHub(options.broker, {
+    heartbeatMs: options.heartbeatMs,
+    bufferSize: options.eventBufferSize,
+  });
   const context: HttpContext = {
     broker: options.broker,
     dirs: options.dirs ?? [],
@@ -87,13 +92,18 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     tokenRequired: token !== undefined,
     url,
   };
-  const stopRelay = context.agentMessages.onAppend((agentId, message) => events.publish('agent_message', { agentId, message }));
+  const stopRelay = context.agentMessages.onAppend((agentId, message) =>
+    events.publish('agent_message', { agentId, message }),
+  );
   app.addHook('preClose', async () => {
     stopRelay();
     events.close();
   });
   for (const register of options.routes ?? routeModules) await register(app, context);
-  await registerRenderer(app, options.rendererDir === undefined ? defaultRendererDir() : options.rendererDir);
+  await registerRenderer(
+    app,
+    options.rendererDir === undefined ? defaultRendererDir() : options.rendererDir,
+  );
 
   return {
     app,
@@ -115,14 +125,21 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
 function installJsonOnlyBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      parseJson(request, text, done);
+    },
+  );
 }
 
-async function registerRenderer(app: FastifyInstance, dir: string | null | undefined): Promise<void> {
+async function registerRenderer(
+  app: FastifyInstance,
+  dir: string | null | undefined,
+): Promise<void> {
   if (dir && existsSync(dir)) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -133,6 +150,9 @@ async function registerRenderer(app: FastifyInstance, dir: string | null | undef
     return;
   }
   app.get('/', async (_request, reply) =>
-    reply.status(503).send({ error: 'no_ui', message: 'the web UI is not built: run `npm run build`, then restart' }),
+    reply.status(503).send({
+      error: 'no_ui',
+      message: 'the web UI is not built: run `npm run build`, then restart',
+    }),
   );
 }

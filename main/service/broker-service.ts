@@ -48,16 +48,21 @@ export interface BrokerService {
  * The whole headless broker, used by `clarity-hitl serve` and the desktop app: broker, restored
  * persistence, one file adapter per dir, audit log, HTTP server, and `<stateDir>/broker.json`.
  */
-export async function startBrokerService(options: BrokerServiceOptions = {}): Promise<BrokerService> {
+export async function startBrokerService(
+  options: BrokerServiceOptions = {},
+): Promise<BrokerService> {
   const warn = options.onWarning ?? (() => {});
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const stateDir = resolveStateDir(options.stateDir);
   const token = options.token ?? (process.env.CLARITY_HITL_BROKER_TOKEN || undefined);
-  const broker = new Broker({ onListenerError: (error) => warn(`listener failed: ${describe(error)}`) });
+  const broker = new Broker({
+    onListenerError: (error) => warn(`listener failed: ${describe(error)}`),
+  });
   const store = new RequestStore({
     stateDir,
     historyLimit: options.historyLimit,
-    onSetAside: (file, movedTo) => warn(`${file} was unreadable; kept as ${movedTo}, starting empty`),
+    onSetAside: (file, movedTo) =>
+      warn(`${file} was unreadable; kept as ${movedTo}, starting empty`),
     onError: (error) => warn(`could not save state: ${describe(error)}`),
   });
   store.attach(broker);
@@ -68,7 +73,9 @@ export async function startBrokerService(options: BrokerServiceOptions = {}): Pr
 
   try {
     if (options.logFile) {
-      const audit = await AuditLog.open(options.logFile, (error) => warn(`audit log ${options.logFile}: ${describe(error)}`));
+      const audit = await AuditLog.open(options.logFile, (error) =>
+        warn(`audit log ${options.logFile}: ${describe(error)}`),
+      );
       const detach = audit.attach(broker);
       cleanups.push(async () => {
         detach();
@@ -89,7 +96,8 @@ export async function startBrokerService(options: BrokerServiceOptions = {}): Pr
     }
     const mirrorTarget = adapters[0];
     if (mirrorTarget) {
-      for (const request of broker.pending()) if (request.source === 'clarity-http') await mirrorTarget.mirror(request);
+      for (const request of broker.pending())
+        if (request.source === 'clarity-http') await mirrorTarget.mirror(request);
     }
 
     const agentMessages = new AgentMessageStore();
@@ -109,7 +117,12 @@ export async function startBrokerService(options: BrokerServiceOptions = {}): Pr
     const url = await server.listen();
     // chokidar's initial walk lstats every file: run it once the broker already serves.
     for (const adapter of adapters) adapter.startReliableWatch();
-    writeDiscovery(stateDir, { url, port: server.port(), ...(token ? { token } : {}), pid: process.pid });
+    writeDiscovery(stateDir, {
+      url,
+      port: server.port(),
+      ...(token ? { token } : {}),
+      pid: process.pid,
+    });
     cleanups.push(() => removeDiscovery(stateDir));
 
     let closing: Promise<void> | undefined;

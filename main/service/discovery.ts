@@ -20,7 +20,9 @@ export function writeDiscovery(stateDir: string, discovery: Discovery): string {
   mkdirSync(stateDir, { recursive: true });
   const file = path.join(stateDir, DISCOVERY_FILE);
   const temp = path.join(stateDir, `.${DISCOVERY_FILE}.${randomUUID()}.tmp`);
-  writeFileSync(temp, JSON.stringify(DiscoverySchema.parse(discovery), null, 2) + '\n', { mode: 0o600 });
+  writeFileSync(temp, JSON.stringify(DiscoverySchema.parse(discovery), null, 2) + '\n', {
+    mode: 0o600,
+  });
   renameSync(temp, file);
   return file;
 }
@@ -29,7 +31,10 @@ export function writeDiscovery(stateDir: string, discovery: Discovery): string {
  * Reads `<stateDir>/broker.json` (state dir: explicit, `$CLARITY_HITL_STATE_DIR`, or
  * `~/.clarity-hitl/`). Undefined when missing, invalid, or (by default) when its process is gone.
  */
-export function readDiscovery(stateDir?: string, options: { checkAlive?: boolean } = {}): Discovery | undefined {
+export function readDiscovery(
+  stateDir?: string,
+  options: { checkAlive?: boolean } = {},
+): Discovery | undefined {
   let raw: string;
   try {
     raw = readFileSync(path.join(resolveStateDir(stateDir), DISCOVERY_FILE), 'utf8');

@@ -11,13 +11,21 @@ export interface PortHolder {
  * Asks whoever holds `host:port` for `GET /api/info`. A broker answers with its info, or with our
  * own 401 JSON when it needs a token; anything else (or no answer in time) is not a broker.
  */
-export async function probePortHolder(host: string, port: number, timeoutMs = 1500): Promise<PortHolder> {
+export async function probePortHolder(
+  host: string,
+  port: number,
+  timeoutMs = 1500,
+): Promise<PortHolder> {
   const url = `http://${urlHost(host)}:${port}/`;
   try {
     const res = await fetch(`${url}api/info`, { signal: AbortSignal.timeout(timeoutMs) });
     const body = (await res.json()) as { version?: unknown; url?: unknown; error?: unknown };
     if (res.ok && typeof body.version === 'string') {
-      return { isBroker: true, url: typeof body.url === 'string' ? body.url : url, version: body.version };
+      return {
+        isBroker: true,
+        url: typeof body.url === 'string' ? body.url : url,
+        version: body.version,
+      };
     }
     if (res.status === 401 && body.error === 'unauthorized') return { isBroker: true, url };
   } catch {

@@ -4,7 +4,9 @@ type Call<C extends keyof IpcInvokeMap> = IpcInvokeMap[C]['payload'] extends und
   ? () => Promise<IpcEnvelope<IpcInvokeMap[C]['result']>>
   : (payload: IpcInvokeMap[C]['payload']) => Promise<IpcEnvelope<IpcInvokeMap[C]['result']>>;
 
-type Listen<C extends keyof IpcEventMap> = (listener: (payload: IpcEventMap[C]) => void) => () => void;
+type Listen<C extends keyof IpcEventMap> = (
+  listener: (payload: IpcEventMap[C]) => void,
+) => () => void;
 
 /**
  * What the preload exposes as `window.hitl`: one named function per channel, nothing raw

@@ -34,7 +34,11 @@ export interface IpcInvokeMap {
 /** An inbox change pushed to every window (same shapes as the renderer's InboxEvent). */
 export type IpcInboxEvent =
   | { type: 'snapshot'; seq: number; pending: HitlRequest[] }
-  | { type: 'added' | 'updated' | 'answered' | 'cancelled' | 'expired'; seq: number; request: HitlRequest }
+  | {
+      type: 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
+      seq: number;
+      request: HitlRequest;
+    }
   | { type: 'agent_message'; agentId: string; message: AgentMessageView };
 
 /** Main → renderer events (webContents.send / ipcRenderer.on). */
@@ -53,7 +57,8 @@ export type IpcPayload<C extends IpcInvokeChannel> = IpcInvokeMap[C]['payload'];
 export type IpcResult<C extends IpcInvokeChannel> = IpcInvokeMap[C]['result'];
 
 /** Every invoke result travels in this envelope so the renderer keeps the error code and status. */
-export type IpcEnvelope<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } };
+export type IpcEnvelope<T> =
+  { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } };
 
 /** All invoke channels (main registers exactly these; a test checks both sides agree). */
 export const IPC_INVOKE_CHANNELS = [

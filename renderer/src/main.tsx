@@ -7,5 +7,8 @@ import './styles.css';
  * (start-app and React, loaded next) downloads and compiles; then it starts the app.
  */
 const web = !('hitl' in globalThis) && new URLSearchParams(location.search).get('preview') === null;
-const early = web && typeof EventSource === 'function' ? new EarlyEventSource(new EventSource('/events')) : undefined;
+const early =
+  web && typeof EventSource === 'function'
+    ? new EarlyEventSource(new EventSource('/events'))
+    : undefined;
 void import('./start-app').then(({ startApp }) => startApp(early));

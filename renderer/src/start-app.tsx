@@ -27,7 +27,9 @@ export async function startApp(early?: EarlyEventSource): Promise<void> {
     const { createPreviewClient } = await import('./preview/preview-client');
     client = createPreviewClient(preview);
   } else {
-    client = new HttpInboxClient(early ? { eventSource: firstTheEarlyStream(early, '/events', defaultEventSource) } : {});
+    client = new HttpInboxClient(
+      early ? { eventSource: firstTheEarlyStream(early, '/events', defaultEventSource) } : {},
+    );
   }
   root.render(
     <StrictMode>

@@ -28,14 +28,17 @@ describe('preload bridge', () => {
     expect(Object.values(CALLS).sort()).toEqual([...IPC_INVOKE_CHANNELS].sort());
     expect(Object.values(LISTENS).sort()).toEqual([...IPC_EVENT_CHANNELS].sort());
     const api = createBridgeApi(fakeIpcRenderer().ipc);
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(CALLS), ...Object.keys(LISTENS)].sort());
+    expect(Object.keys(api).sort()).toEqual(
+      [...Object.keys(CALLS), ...Object.keys(LISTENS)].sort(),
+    );
     expect(Object.values(api).every((v) => typeof v === 'function')).toBe(true);
     expect(Object.isFrozen(api)).toBe(true);
   });
 
   it('exposes nothing raw: no invoke/send/on taking a channel name', () => {
     const api = createBridgeApi(fakeIpcRenderer().ipc) as unknown as Record<string, unknown>;
-    for (const raw of ['invoke', 'send', 'sendSync', 'on', 'ipcRenderer', 'postMessage']) expect(api[raw]).toBeUndefined();
+    for (const raw of ['invoke', 'send', 'sendSync', 'on', 'ipcRenderer', 'postMessage'])
+      expect(api[raw]).toBeUndefined();
   });
 
   it('calls pass the one payload to their channel', async () => {

@@ -42,7 +42,10 @@ describe('atomic answers: a reader never sees a partial or empty answer', () => 
     const bad: string[] = [];
     for (let r = 0; r < READS; r++) {
       const text = await readFile(path, 'utf8');
-      if (!isWhole(text)) bad.push(`read ${r}: ${text.length} chars: ${JSON.stringify(text.slice(0, 40))}…${JSON.stringify(text.slice(-20))}`);
+      if (!isWhole(text))
+        bad.push(
+          `read ${r}: ${text.length} chars: ${JSON.stringify(text.slice(0, 40))}…${JSON.stringify(text.slice(-20))}`,
+        );
     }
     done = true;
     await writer;
@@ -56,7 +59,8 @@ describe('atomic answers: a reader never sees a partial or empty answer', () => 
     try {
       const count = 200;
       const keys = Array.from({ length: count }, (_, i) => `atomic-${i}`);
-      for (const key of keys) await writeFile(join(dir, `${key}.question`), JSON.stringify({ key, question: 'q' }));
+      for (const key of keys)
+        await writeFile(join(dir, `${key}.question`), JSON.stringify({ key, question: 'q' }));
       await waitUntil(() => service.broker.pendingCount >= count, `${count} pending`);
       const seen = new Map<string, string>();
       let reads = 0;
@@ -80,7 +84,12 @@ describe('atomic answers: a reader never sees a partial or empty answer', () => 
         const request = service.broker.findPending('clarity-file', key)!;
         service.broker.answer(request.id, { text: answerText(i, 50_000 + i) }, 'ui');
       }
-      await Promise.race([reader, new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${seen.size} answers appeared`)), 60_000))]);
+      await Promise.race([
+        reader,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error(`only ${seen.size} answers appeared`)), 60_000),
+        ),
+      ]);
       expect(bad, 'partial answers seen').toEqual([]);
       expect(seen.size).toBe(count);
       expect(reads).toBeGreaterThanOrEqual(count);

@@ -33,7 +33,8 @@ beforeAll(async () => {
   broker.subscribe((e) => {
     if (e.type === 'added' && HELD_SOURCES.has(e.request.source)) {
       setTimeout(() => {
-        if (broker.get(e.request.id)?.status === 'pending') broker.cancel(e.request.id, { reason: 'fuzz' });
+        if (broker.get(e.request.id)?.status === 'pending')
+          broker.cancel(e.request.id, { reason: 'fuzz' });
       }, 0);
     }
   });
@@ -56,11 +57,20 @@ function unclearError(res: HttpResponse, what: string): string | undefined {
 
 async function stillServesValidRequests(tag: string): Promise<void> {
   const key = `valid-after-${tag}`;
-  const created = await request(`${service.url}/questions`, { body: { key, question: 'still alive?' }, agent });
+  const created = await request(`${service.url}/questions`, {
+    body: { key, question: 'still alive?' },
+    agent,
+  });
   expect(created.status, created.text).toBe(201);
-  const answered = await request(`${service.url}/answer`, { body: { key, response: 'yes' }, agent });
+  const answered = await request(`${service.url}/answer`, {
+    body: { key, response: 'yes' },
+    agent,
+  });
   expect(answered.status, answered.text).toBe(200);
-  expect((await request(`${service.url}/questions/${key}`, { agent })).json).toMatchObject({ status: 'answered', response: 'yes' });
+  expect((await request(`${service.url}/questions/${key}`, { agent })).json).toMatchObject({
+    status: 'answered',
+    response: 'yes',
+  });
 }
 
 describe('fuzz: generated bad inputs on every surface', () => {
@@ -83,7 +93,8 @@ describe('fuzz: generated bad inputs on every surface', () => {
           return void failures.push(`#${i} GET ${path}: ${(error as Error).message}`);
         }
         check(unclearError(res, `#${i} GET ${path}`));
-        if (/root:x:0|"name":\s*"clarity-hitl-broker"/.test(res.text)) failures.push(`#${i} GET ${path} served a file outside the UI`);
+        if (/root:x:0|"name":\s*"clarity-hitl-broker"/.test(res.text))
+          failures.push(`#${i} GET ${path} served a file outside the UI`);
         return;
       }
       const surface = gen.pick(POST_SURFACES);
@@ -98,16 +109,29 @@ describe('fuzz: generated bad inputs on every surface', () => {
         headers['content-type'] = 'application/json';
       } else if (kind < 0.97) {
         body = JSON.stringify(surface.valid);
-        headers['content-type'] = gen.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']);
+        headers['content-type'] = gen.pick([
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          '',
+        ]);
       } else {
         body = JSON.stringify({ ...surface.valid, pad: 'x'.repeat(1024 * 1024 + gen.int(1000)) });
         headers['content-type'] = 'application/json';
       }
-      const res = await request(`${service.url}${path}`, { body: body === undefined ? 'null' : body, headers, agent, timeoutMs: 10_000 }).catch((error: Error) => error);
+      const res = await request(`${service.url}${path}`, {
+        body: body === undefined ? 'null' : body,
+        headers,
+        agent,
+        timeoutMs: 10_000,
+      }).catch((error: Error) => error);
       if (res instanceof Error) return void failures.push(`#${i} POST ${path}: ${res.message}`);
       check(unclearError(res, `#${i} POST ${path} ${JSON.stringify(body)?.slice(0, 160)}`));
     });
-    expect(failures.slice(0, 10), `${failures.length} of ${cases.length} inputs got no clear error`).toEqual([]);
+    expect(
+      failures.slice(0, 10),
+      `${failures.length} of ${cases.length} inputs got no clear error`,
+    ).toEqual([]);
     expect(heldTimeouts).toBeLessThan(6000 * SCALE * 0.05);
     await stillServesValidRequests('http');
   });
@@ -124,38 +148,73 @@ describe('fuzz: generated bad inputs on every surface', () => {
       else if (r < 0.7) content = gen.bytes();
       else if (r < 0.9) content = gen.string();
       else if (r < 0.995) content = JSON.stringify(gen.json(3));
-      else content = JSON.stringify({ ...valid, key: `big-${i}`, question: 'x'.repeat(1024 * 1024 + 10) });
+      else
+        content = JSON.stringify({
+          ...valid,
+          key: `big-${i}`,
+          question: 'x'.repeat(1024 * 1024 + 10),
+        });
       await writeFile(join(dir, `${name}.question`), content);
       names.push(name);
     }
     await symlink('/etc/passwd', join(dir, 'fuzz-link.question'));
     names.push('fuzz-link');
     await writeFile(join(dir, 'ignored.txt'), 'not a question');
-    const adapter = (service as unknown as { adapters: Array<{ invalidFiles(): Array<{ file: string; reason: string }> }> }).adapters[0]!;
+    const adapter = (
+      service as unknown as {
+        adapters: Array<{ invalidFiles(): Array<{ file: string; reason: string }> }>;
+      }
+    ).adapters[0]!;
     const accounted = () => {
       const pendingBases = new Set(broker.pending().map((p) => String(p.meta?.baseName)));
-      const invalid = new Map(adapter.invalidFiles().map((f) => [f.file.replace(/\.question$/, ''), f]));
+      const invalid = new Map(
+        adapter.invalidFiles().map((f) => [f.file.replace(/\.question$/, ''), f]),
+      );
       return names.filter((n) => !pendingBases.has(n) && !invalid.has(n));
     };
-    await waitUntil(() => accounted().length === 0, 'every fuzzed file to be pending or reported invalid', 60_000).catch(() => {});
+    await waitUntil(
+      () => accounted().length === 0,
+      'every fuzzed file to be pending or reported invalid',
+      60_000,
+    ).catch(() => {});
     expect(accounted(), 'files neither pending nor reported').toEqual([]);
     const invalid = adapter.invalidFiles();
     expect(new Set(invalid.map((f) => f.file)).size, 'each reported once').toBe(invalid.length);
     for (const f of invalid) expect(f.reason.length, f.file).toBeGreaterThan(5);
     expect(invalid.map((f) => f.file)).toContain('fuzz-link.question');
     expect(invalid.some((f) => f.file === 'ignored.txt')).toBe(false);
-    await writeFile(join(dir, 'after-fuzz.question'), JSON.stringify({ key: 'after-fuzz', question: 'still watching?' }));
-    await waitUntil(() => broker.findPending('clarity-file', 'after-fuzz') !== undefined, 'a valid question after the fuzz');
+    await writeFile(
+      join(dir, 'after-fuzz.question'),
+      JSON.stringify({ key: 'after-fuzz', question: 'still watching?' }),
+    );
+    await waitUntil(
+      () => broker.findPending('clarity-file', 'after-fuzz') !== undefined,
+      'a valid question after the fuzz',
+    );
     await stillServesValidRequests('files');
   });
 
   it(`cueme envelopes (${1000 * SCALE}): each rejected with an EnvelopeError and a one-line reason, never a crash`, () => {
     const gen = new FuzzGen(SEED + 2);
-    const parts = ['<cueme_prompt>', '</cueme_prompt>', '<cueme_payload>', '</cueme_payload>', '\n', '  ', 'Pick one', '{"type":"choice","options":["a"]}', 'null', '{', '[]'];
+    const parts = [
+      '<cueme_prompt>',
+      '</cueme_prompt>',
+      '<cueme_payload>',
+      '</cueme_payload>',
+      '\n',
+      '  ',
+      'Pick one',
+      '{"type":"choice","options":["a"]}',
+      'null',
+      '{',
+      '[]',
+    ];
     let accepted = 0;
     for (let i = 0; i < 1000 * SCALE; i++) {
       const input = gen.bool()
-        ? Array.from({ length: 1 + gen.int(8) }, () => (gen.next() < 0.7 ? gen.pick(parts) : gen.string())).join(gen.pick(['\n', '', ' ']))
+        ? Array.from({ length: 1 + gen.int(8) }, () =>
+            gen.next() < 0.7 ? gen.pick(parts) : gen.string(),
+          ).join(gen.pick(['\n', '', ' ']))
         : gen.string();
       try {
         parseEnvelope(input, { allowPayload: gen.bool() });
@@ -172,16 +231,29 @@ describe('fuzz: generated bad inputs on every surface', () => {
 
   it(`IPC payloads (${1000 * SCALE}) at their validator: refused with 400 naming the channel, never thrown`, async () => {
     const gen = new FuzzGen(SEED + 3);
-    const handlers = new Map<string, (sender: { frameUrl?: string }, payload: unknown) => Promise<unknown>>();
+    const handlers = new Map<
+      string,
+      (sender: { frameUrl?: string }, payload: unknown) => Promise<unknown>
+    >();
     const router = new IpcRouter({
-      ipc: { handle: (channel, fn) => handlers.set(channel, fn as never), removeHandler: (channel) => handlers.delete(channel) },
+      ipc: {
+        handle: (channel, fn) => handlers.set(channel, fn as never),
+        removeHandler: (channel) => handlers.delete(channel),
+      },
       isTrustedSender: () => true,
     });
     for (const channel of IPC_INVOKE_CHANNELS) router.handle(channel, (() => 'handled') as never);
     for (let i = 0; i < 1000 * SCALE; i++) {
       const channel = gen.pick(IPC_INVOKE_CHANNELS);
-      const payload = gen.next() < 0.5 ? gen.json(3) : gen.mutate({ id: 'x', input: { text: 'y' }, q: 'z', url: 'https://x' });
-      const result = (await handlers.get(channel)!({ frameUrl: 'app://renderer' }, payload)) as { ok: boolean; value?: unknown; error?: { status: number; message: string } };
+      const payload =
+        gen.next() < 0.5
+          ? gen.json(3)
+          : gen.mutate({ id: 'x', input: { text: 'y' }, q: 'z', url: 'https://x' });
+      const result = (await handlers.get(channel)!({ frameUrl: 'app://renderer' }, payload)) as {
+        ok: boolean;
+        value?: unknown;
+        error?: { status: number; message: string };
+      };
       if (result.ok) expect(result.value).toBe('handled');
       else {
         expect(result.error!.status, JSON.stringify(result)).toBe(400);
@@ -192,13 +264,24 @@ describe('fuzz: generated bad inputs on every surface', () => {
 
   it(`JSONL lines (${1000 * SCALE}): classified as event or text, never thrown; splitter bounded`, () => {
     const gen = new FuzzGen(SEED + 4);
-    const valid = { type: 'human_in_loop', call_id: 'c-1', hil_id: 'HIL-1', title: 't', message: 'm', ui: { type: 'confirm' }, timeout_sec: 10 };
+    const valid = {
+      type: 'human_in_loop',
+      call_id: 'c-1',
+      hil_id: 'HIL-1',
+      title: 't',
+      message: 'm',
+      ui: { type: 'confirm' },
+      timeout_sec: 10,
+    };
     for (let i = 0; i < 1000 * SCALE; i++) {
       const line = gen.bool() ? JSON.stringify(gen.mutate(valid)) : gen.string();
       const parsed = parseRunLine(line);
       expect(['event', 'text']).toContain(parsed.kind);
     }
-    const splitter = new LineSplitter() as unknown as { push?(chunk: string): string[]; feed?(chunk: string): string[] };
+    const splitter = new LineSplitter() as unknown as {
+      push?(chunk: string): string[];
+      feed?(chunk: string): string[];
+    };
     const push = (splitter.push ?? splitter.feed)?.bind(splitter);
     if (push) for (let i = 0; i < 200; i++) expect(() => push(gen.string())).not.toThrow();
   });

@@ -19,25 +19,39 @@ afterAll(async () => {
   await temp.cleanup();
 });
 
-type Attempt = { kind: 'answer' | 'cancel' | 'expire'; text?: string; res?: HttpResponse; expired?: boolean; error?: unknown };
+type Attempt = {
+  kind: 'answer' | 'cancel' | 'expire';
+  text?: string;
+  res?: HttpResponse;
+  expired?: boolean;
+  error?: unknown;
+};
 
 describe('races: answer, cancel and expiry of the same request at once', () => {
   it(`resolve each of ${REQUESTS} requests exactly once; every client hears the truth`, async () => {
     const resolutions = new Map<string, number>();
     const unsubscribe = service.broker.subscribe((e) => {
-      if (e.type === 'answered' || e.type === 'cancelled' || e.type === 'expired') resolutions.set(e.request.id, (resolutions.get(e.request.id) ?? 0) + 1);
+      if (e.type === 'answered' || e.type === 'cancelled' || e.type === 'expired')
+        resolutions.set(e.request.id, (resolutions.get(e.request.id) ?? 0) + 1);
     });
     const keys = Array.from({ length: REQUESTS }, (_, i) => `race-${i}`);
     const winners: Record<string, number> = { answer: 0, cancel: 0, expire: 0 };
     await mapLimit(keys, 4, async (key, i) => {
-      const created = await request(`${service.url}/questions`, { body: { key, question: 'race?' }, agent });
+      const created = await request(`${service.url}/questions`, {
+        body: { key, question: 'race?' },
+        agent,
+      });
       expect(created.status).toBe(201);
       const id = (created.json as { id: string }).id;
       const attempts: Array<Promise<Attempt>> = [];
       const post = (kind: Attempt['kind'], path: string, body: unknown, text?: string) =>
-        attempts.push(request(`${service.url}${path}`, { body, agent }).then((res) => ({ kind, res, text })));
-      for (let j = 0; j < 4; j++) post('answer', '/answer', { key, response: `clarity ${j}` }, `clarity ${j}`);
-      for (let j = 0; j < 3; j++) post('answer', `/api/requests/${id}/answer`, { text: `ui ${j}` }, `ui ${j}`);
+        attempts.push(
+          request(`${service.url}${path}`, { body, agent }).then((res) => ({ kind, res, text })),
+        );
+      for (let j = 0; j < 4; j++)
+        post('answer', '/answer', { key, response: `clarity ${j}` }, `clarity ${j}`);
+      for (let j = 0; j < 3; j++)
+        post('answer', `/api/requests/${id}/answer`, { text: `ui ${j}` }, `ui ${j}`);
       for (let j = 0; j < 3; j++) post('cancel', '/cancel', { key });
       for (let j = 0; j < 2; j++) post('cancel', `/api/requests/${id}/cancel`, { reason: 'race' });
       // Expiry fires as the deadline timer would, at a varying moment among the HTTP calls.
@@ -65,7 +79,10 @@ describe('races: answer, cancel and expiry of the same request at once', () => {
           expect(loser.res!.json).toMatchObject({ error: 'already_resolved' });
         }
       }
-      const status = (await request(`${service.url}/questions/${key}`, { agent })).json as { status: string; response?: string };
+      const status = (await request(`${service.url}/questions/${key}`, { agent })).json as {
+        status: string;
+        response?: string;
+      };
       const expected = { answer: 'answered', cancel: 'cancelled', expire: 'expired' }[winner.kind];
       expect(status.status, key).toBe(expected);
       if (winner.kind === 'answer') expect(status.response).toBe(winner.text);
@@ -73,28 +90,58 @@ describe('races: answer, cancel and expiry of the same request at once', () => {
     });
     unsubscribe();
     // The race must really be a race: more than one kind of attempt won somewhere.
-    expect(Object.values(winners).filter((n) => n > 0).length, JSON.stringify(winners)).toBeGreaterThan(1);
+    expect(
+      Object.values(winners).filter((n) => n > 0).length,
+      JSON.stringify(winners),
+    ).toBeGreaterThan(1);
   });
 
   it('Tool Server Lite: concurrent complete and cancel release the held execute once, with the winner', async () => {
     for (let n = 0; n < 50; n++) {
       const hil_id = `HIL-race-${n}`;
       const held = request(`${service.url}/api/tool/execute`, {
-        body: { task_id: '/tmp', tool_name: 'human_in_loop', params: { hil_id, instruction: 'race', timeout: null } },
+        body: {
+          task_id: '/tmp',
+          tool_name: 'human_in_loop',
+          params: { hil_id, instruction: 'race', timeout: null },
+        },
       });
-      await expect.poll(async () => ((await request(`${service.url}/api/hil/${hil_id}`, { agent })).json as { status?: string }).status).toBe('waiting');
+      await expect
+        .poll(
+          async () =>
+            (
+              (await request(`${service.url}/api/hil/${hil_id}`, { agent })).json as {
+                status?: string;
+              }
+            ).status,
+        )
+        .toBe('waiting');
       const calls = [
-        ...Array.from({ length: 3 }, (_, j) => request(`${service.url}/api/hil/complete/${hil_id}`, { body: { result: `r${j}` }, agent })),
-        ...Array.from({ length: 3 }, () => request(`${service.url}/api/hil/cancel/${hil_id}`, { body: { reason: 'race' }, agent })),
+        ...Array.from({ length: 3 }, (_, j) =>
+          request(`${service.url}/api/hil/complete/${hil_id}`, {
+            body: { result: `r${j}` },
+            agent,
+          }),
+        ),
+        ...Array.from({ length: 3 }, () =>
+          request(`${service.url}/api/hil/cancel/${hil_id}`, { body: { reason: 'race' }, agent }),
+        ),
       ];
       const replies = await Promise.all(calls);
       const execute = await held;
-      const task = (await request(`${service.url}/api/hil/${hil_id}`, { agent })).json as { status: string };
+      const task = (await request(`${service.url}/api/hil/${hil_id}`, { agent })).json as {
+        status: string;
+      };
       expect(['completed', 'cancelled']).toContain(task.status);
       const data = (execute.json as { data?: { status?: string; output?: string } }).data ?? {};
       if (task.status === 'completed') expect(data.output, execute.text).toMatch(/r\d/);
       // Exactly one call reports having changed the task; the rest say it was already settled.
-      const changed = replies.filter((r) => r.status === 200 && (r.json as { success?: boolean }).success === true && !/already/i.test(r.text));
+      const changed = replies.filter(
+        (r) =>
+          r.status === 200 &&
+          (r.json as { success?: boolean }).success === true &&
+          !/already/i.test(r.text),
+      );
       expect(changed.length, replies.map((r) => `${r.status} ${r.text}`).join('\n')).toBe(1);
     }
   });

@@ -31,12 +31,19 @@ describe('soak: mixed traffic on loopback', () => {
     const fail = (what: string) => errors.length < 50 && errors.push(what);
 
     // Prefill: fill the bounded history and resolved caches first.
-    await mapLimit(Array.from({ length: PREFILL }, (_, i) => `pre-${i}`), 16, async (key) => {
-      const created = await request(`${url}/questions`, { body: { key, question: 'prefill' }, agent });
-      if (created.status !== 201) fail(`prefill ${key}: ${created.status}`);
-      const answered = await request(`${url}/answer`, { body: { key, response: 'ok' }, agent });
-      if (answered.status !== 200) fail(`prefill answer ${key}: ${answered.status}`);
-    });
+    await mapLimit(
+      Array.from({ length: PREFILL }, (_, i) => `pre-${i}`),
+      16,
+      async (key) => {
+        const created = await request(`${url}/questions`, {
+          body: { key, question: 'prefill' },
+          agent,
+        });
+        if (created.status !== 201) fail(`prefill ${key}: ${created.status}`);
+        const answered = await request(`${url}/answer`, { body: { key, response: 'ok' }, agent });
+        if (answered.status !== 200) fail(`prefill answer ${key}: ${answered.status}`);
+      },
+    );
 
     // The operator: hears every new question over SSE and answers it; also checks event order.
     const ids: number[] = [];
@@ -50,10 +57,20 @@ describe('soak: mixed traffic on loopback', () => {
       seen.push(event.event);
       stages.set(data.key, seen);
       if (event.event !== 'new_question') return;
-      const answer = data.source === 'tool-server-lite'
-        ? request(`${url}/api/hil/complete/${data.key}`, { body: { result: `ans:${data.key}` }, agent })
-        : request(`${url}/answer`, { body: { key: data.key, response: `ans:${data.key}` }, agent });
-      void answer.then((res) => res.status !== 200 && fail(`answer ${data.key}: ${res.status} ${res.text}`), (e: Error) => fail(`answer ${data.key}: ${e.message}`));
+      const answer =
+        data.source === 'tool-server-lite'
+          ? request(`${url}/api/hil/complete/${data.key}`, {
+              body: { result: `ans:${data.key}` },
+              agent,
+            })
+          : request(`${url}/answer`, {
+              body: { key: data.key, response: `ans:${data.key}` },
+              agent,
+            });
+      void answer.then(
+        (res) => res.status !== 200 && fail(`answer ${data.key}: ${res.status} ${res.text}`),
+        (e: Error) => fail(`answer ${data.key}: ${e.message}`),
+      );
     });
     await operator.connect();
 
@@ -64,7 +81,10 @@ describe('soak: mixed traffic on loopback', () => {
     const fileAgent = async () => {
       while (Date.now() < deadline) {
         const key = `soak-f-${n++}`;
-        await writeFile(join(dir, `${key}.question`), JSON.stringify({ key, question: `file ${key}`, timestamp: Date.now(), pid: 1 }));
+        await writeFile(
+          join(dir, `${key}.question`),
+          JSON.stringify({ key, question: `file ${key}`, timestamp: Date.now(), pid: 1 }),
+        );
         const answerPath = join(dir, `${key}.answer`);
         const until = Date.now() + 15_000;
         while (!existsSync(answerPath) && Date.now() < until) await sleep(5);
@@ -78,22 +98,36 @@ describe('soak: mixed traffic on loopback', () => {
     const httpAgent = async () => {
       while (Date.now() < deadline) {
         const key = `soak-h-${n++}`;
-        const created = await request(`${url}/questions`, { body: { key, question: `http ${key}` }, agent });
-        if (created.status !== 201) fail(`POST /questions ${key}: ${created.status} ${created.text}`);
+        const created = await request(`${url}/questions`, {
+          body: { key, question: `http ${key}` },
+          agent,
+        });
+        if (created.status !== 201)
+          fail(`POST /questions ${key}: ${created.status} ${created.text}`);
         let status: { status?: string; response?: string } = {};
         for (let tries = 0; tries < 5 && status.status !== 'answered'; tries++) {
-          status = (await request(`${url}/questions/${key}?wait=10`, { agent })).json as typeof status;
+          status = (await request(`${url}/questions/${key}?wait=10`, { agent }))
+            .json as typeof status;
         }
-        if (status.status !== 'answered' || status.response !== `ans:${key}`) fail(`http ${key}: ${JSON.stringify(status)}`);
+        if (status.status !== 'answered' || status.response !== `ans:${key}`)
+          fail(`http ${key}: ${JSON.stringify(status)}`);
         counts.http++;
       }
     };
     const heldAgent = async () => {
       while (Date.now() < deadline) {
         const hil = `soak-t-${n++}`;
-        const res = await request(`${url}/api/tool/execute`, { body: { task_id: dir, tool_name: 'human_in_loop', params: { hil_id: hil, instruction: 'soak', timeout: null } }, agent });
+        const res = await request(`${url}/api/tool/execute`, {
+          body: {
+            task_id: dir,
+            tool_name: 'human_in_loop',
+            params: { hil_id: hil, instruction: 'soak', timeout: null },
+          },
+          agent,
+        });
         const data = (res.json as { success?: boolean; data?: { output?: string } }) ?? {};
-        if (!data.success || !data.data?.output?.includes(`ans:${hil}`)) fail(`execute ${hil}: ${res.status} ${res.text}`);
+        if (!data.success || !data.data?.output?.includes(`ans:${hil}`))
+          fail(`execute ${hil}: ${res.status} ${res.text}`);
         counts.held++;
       }
     };
@@ -113,7 +147,15 @@ describe('soak: mixed traffic on loopback', () => {
         await sleep(250);
       }
     };
-    await Promise.all([fileAgent(), fileAgent(), httpAgent(), httpAgent(), heldAgent(), reader(), sampler()]);
+    await Promise.all([
+      fileAgent(),
+      fileAgent(),
+      httpAgent(),
+      httpAgent(),
+      heldAgent(),
+      reader(),
+      sampler(),
+    ]);
     await sleep(500);
     operator.close();
     agent.destroy();
@@ -123,14 +165,27 @@ describe('soak: mixed traffic on loopback', () => {
     // Event order: seq strictly increasing on the stream, and per request: new_question first, one resolution.
     const disorder = ids.filter((id, i) => i > 0 && !(id > ids[i - 1]!)).length;
     expect.soft(disorder, 'events out of seq order').toBe(0);
-    const badLifecycles = [...stages].filter(([, seen]) => seen[0] !== 'new_question' || seen.filter((s) => s === 'new_question').length !== 1 || seen.filter((s) => s === 'answered' || s === 'cancelled' || s === 'expired').join() !== 'answered');
-    expect.soft(badLifecycles.slice(0, 5).map(([key, seen]) => `${key}: ${seen.join(',')}`), `${badLifecycles.length} requests without exactly new_question → answered`).toEqual([]);
+    const badLifecycles = [...stages].filter(
+      ([, seen]) =>
+        seen[0] !== 'new_question' ||
+        seen.filter((s) => s === 'new_question').length !== 1 ||
+        seen.filter((s) => s === 'answered' || s === 'cancelled' || s === 'expired').join() !==
+          'answered',
+    );
+    expect
+      .soft(
+        badLifecycles.slice(0, 5).map(([key, seen]) => `${key}: ${seen.join(',')}`),
+        `${badLifecycles.length} requests without exactly new_question → answered`,
+      )
+      .toEqual([]);
     // Memory: median RSS of the last fifth vs the first fifth of the run.
     const fifth = Math.max(1, Math.floor(rss.length / 5));
     const early = median(rss.slice(0, fifth));
     const late = median(rss.slice(-fifth));
     const growth = late / early - 1;
-    console.log(`soak ${SECONDS}s: ${JSON.stringify(counts)}; RSS ${(early / 2 ** 20).toFixed(1)} → ${(late / 2 ** 20).toFixed(1)} MB (${(growth * 100).toFixed(1)} %)`);
+    console.log(
+      `soak ${SECONDS}s: ${JSON.stringify(counts)}; RSS ${(early / 2 ** 20).toFixed(1)} → ${(late / 2 ** 20).toFixed(1)} MB (${(growth * 100).toFixed(1)} %)`,
+    );
     expect(growth, `RSS ${early} → ${late}`).toBeLessThan(0.1);
   });
 });

@@ -30,7 +30,12 @@ export async function hitlAsk(options: AskOptions): Promise<string> {
   const base = join(options.dir, runtimeSafeKey(options.key));
   const questionFile = `${base}.question`;
   const answerFile = `${base}.answer`;
-  const body = JSON.stringify({ key: options.key, question: options.question, timestamp: Date.now(), pid: process.pid });
+  const body = JSON.stringify({
+    key: options.key,
+    question: options.question,
+    timestamp: Date.now(),
+    pid: process.pid,
+  });
   if (options.splitWriteMs !== undefined) {
     const half = Math.floor(body.length / 2);
     await writeFile(questionFile, body.slice(0, half));

@@ -19,7 +19,13 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
   const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/clarity-hitl.ts', ...args], {
     cwd: repoRoot,
     // No real broker is reachable unless a test names one (port 9 refuses connections).
-    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '0', CLARITY_HITL_BROKER_URL: 'http://127.0.0.1:9/', ...env },
+    env: {
+      ...process.env,
+      NO_COLOR: '',
+      FORCE_COLOR: '0',
+      CLARITY_HITL_BROKER_URL: 'http://127.0.0.1:9/',
+      ...env,
+    },
   });
   let out = '';
   let err = '';
@@ -33,14 +39,21 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
     exit,
     send: (text) => child.stdin.write(text),
     waitForStdout: async (pattern, from = 0) => {
-      const match = await waitFor(() => pattern.exec(out.slice(from)), `stdout to match ${pattern}; got:\n${out}\nstderr:\n${err}`, 20_000);
+      const match = await waitFor(
+        () => pattern.exec(out.slice(from)),
+        `stdout to match ${pattern}; got:\n${out}\nstderr:\n${err}`,
+        20_000,
+      );
       return from + match.index + match[0].length;
     },
   };
 }
 
 /** Runs `clarity-hitl <args>` to completion with optional stdin text. */
-export async function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}) {
+export async function runCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string } = {},
+) {
   const run = startCli(args, options.env);
   run.child.stdin.end(options.input ?? '');
   const code = await run.exit;

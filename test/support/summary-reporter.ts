@@ -5,7 +5,10 @@ import type { Reporter, TestModule } from 'vitest/node';
  * so CI logs end with a count any tool can read.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<unknown>,
+  ): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -16,7 +19,8 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') failed += 1;
         else skipped += 1;
       }
-      if (testModule.state() === 'failed' && [...testModule.children.allTests()].length === 0) failed += 1;
+      if (testModule.state() === 'failed' && [...testModule.children.allTests()].length === 0)
+        failed += 1;
     }
     failed += unhandledErrors.length;
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);

@@ -7,12 +7,24 @@ import type { HitlRequest } from '../../broker/request';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { writeFileAtomic } from './atomic-write';
 import { exists, questionCreatedAt } from './handshake-dir';
-import { forEachLimited, handshakeBases, watchHandshakeDir, type HandshakeWatch } from './handshake-watcher';
+import {
+  forEachLimited,
+  handshakeBases,
+  watchHandshakeDir,
+  type HandshakeWatch,
+} from './handshake-watcher';
 import { InvalidFiles, type InvalidQuestionFile } from './invalid-files';
 
 export type { InvalidQuestionFile };
 import { KeyedRunner } from './keyed-runner';
-import { ANSWER_EXT, QUESTION_EXT, readQuestionFile, sameSignature, statSignature, type QuestionFile } from './question-file';
+import {
+  ANSWER_EXT,
+  QUESTION_EXT,
+  readQuestionFile,
+  sameSignature,
+  statSignature,
+  type QuestionFile,
+} from './question-file';
 import { MirrorFiles } from './mirror-files';
 import { TrackedBases, type Tracked } from './tracked-bases';
 
@@ -65,7 +77,10 @@ export class ClarityFileAdapter {
     this.dir = resolve(options.dir);
     this.broker = options.broker;
     this.now = options.now ?? Date.now;
-    this.runner = new KeyedRunner((base) => this.reconcile(base), (error) => this.reportError(error));
+    this.runner = new KeyedRunner(
+      (base) => this.reconcile(base),
+      (error) => this.reportError(error),
+    );
     this.mirrors = new MirrorFiles({
       broker: this.broker,
       bases: this.tracked,
@@ -74,9 +89,14 @@ export class ClarityFileAdapter {
       recheck: (base) => void this.runner.request(base),
       usableAnswer: (base, answer) => this.usableAnswer(base, answer),
     });
-    this.invalid = new InvalidFiles(options.invalidGraceMs ?? 300, this.now, options.onInvalid, (base) => {
-      void this.runner.request(base);
-    });
+    this.invalid = new InvalidFiles(
+      options.invalidGraceMs ?? 300,
+      this.now,
+      options.onInvalid,
+      (base) => {
+        void this.runner.request(base);
+      },
+    );
   }
 
   /** Creates the directory if needed, starts watching, scans what is already there; resolves when ready. */
@@ -142,7 +162,9 @@ export class ClarityFileAdapter {
     try {
       const names = await readdir(this.dir);
       this.watcher.prime(names);
-      await forEachLimited(handshakeBases(names), SCAN_CONCURRENCY, (base) => this.runner.request(base));
+      await forEachLimited(handshakeBases(names), SCAN_CONCURRENCY, (base) =>
+        this.runner.request(base),
+      );
       if (!this.options.deferReliableWatch) this.watcher.startReliable();
     } finally {
       this.scanning = false;
@@ -154,7 +176,10 @@ export class ClarityFileAdapter {
     if (this.closed) return;
     const entry = this.tracked.get(base);
     if (entry?.kind === 'mirror') return this.mirrors.reconcile(base, entry);
-    if (entry?.signature && sameSignature(entry.signature, await statSignature(this.questionPath(base)))) {
+    if (
+      entry?.signature &&
+      sameSignature(entry.signature, await statSignature(this.questionPath(base)))
+    ) {
       return this.takeExternalAnswer(base, entry);
     }
     const read = await readQuestionFile(this.questionPath(base));
@@ -180,12 +205,21 @@ export class ClarityFileAdapter {
     if (question.mirrorOf !== undefined) return this.mirrors.adoptStale(base, question.mirrorOf);
     const duplicate = this.broker.findPending('clarity-file', question.key);
     if (duplicate) {
-      return this.markInvalid(base, `has key ${JSON.stringify(question.key)}, already pending from ${String(duplicate.meta?.baseName)}${QUESTION_EXT}`);
+      return this.markInvalid(
+        base,
+        `has key ${JSON.stringify(question.key)}, already pending from ${String(duplicate.meta?.baseName)}${QUESTION_EXT}`,
+      );
     }
     const answer = await readAnswerFile(this.answerPath(base));
     if (this.closed || this.tracked.has(base)) return;
     // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
-    const created: Tracked = { requestId: randomUUID(), kind: 'file', signature: read.signature, fingerprint: fingerprint(question), ready: true };
+    const created: Tracked = {
+      requestId: randomUUID(),
+      kind: 'file',
+      signature: read.signature,
+      fingerprint: fingerprint(question),
+      ready: true,
+    };
     this.tracked.set(base, created);
     let request: HitlRequest;
     try {
@@ -195,16 +229,25 @@ export class ClarityFileAdapter {
         key: question.key,
         prompt: question.question,
         createdAt: questionCreatedAt(question, read.signature.mtimeMs, this.now()),
-        ...(question.pid !== undefined ? { agent: { id: `clarity:${question.pid}`, runtime: 'clarity' } } : {}),
-        meta: { baseName: base, questionFile: this.questionPath(base), dir: this.dir, pid: question.pid },
+        ...(question.pid !== undefined
+          ? { agent: { id: `clarity:${question.pid}`, runtime: 'clarity' } }
+          : {}),
+        meta: {
+          baseName: base,
+          questionFile: this.questionPath(base),
+          dir: this.dir,
+          pid: question.pid,
+        },
       });
     } catch (error) {
       this.tracked.delete(base, created);
-      if (error instanceof DuplicateRequestError) return this.markInvalid(base, `has key ${JSON.stringify(question.key)}, already pending`);
+      if (error instanceof DuplicateRequestError)
+        return this.markInvalid(base, `has key ${JSON.stringify(question.key)}, already pending`);
       throw error;
     }
     this.forgetInvalid(base);
-    if (this.usableAnswer(base, answer)) this.answerFromFile(request.id, answer.text, this.scanning ? 'system' : 'cli');
+    if (this.usableAnswer(base, answer))
+      this.answerFromFile(request.id, answer.text, this.scanning ? 'system' : 'cli');
   }
 
   /** An `.answer` written by another process answers the pending request (resolvedBy cli). */
@@ -212,7 +255,8 @@ export class ClarityFileAdapter {
     if (this.broker.get(entry.requestId)?.status !== 'pending') return;
     const answer = await readAnswerFile(this.answerPath(base));
     if (this.usableAnswer(base, answer)) this.answerFromFile(entry.requestId, answer.text, 'cli');
-    else if (!answer.ok && !answer.missing) this.markInvalid(base, answer.reason, base + ANSWER_EXT);
+    else if (!answer.ok && !answer.missing)
+      this.markInvalid(base, answer.reason, base + ANSWER_EXT);
   }
 
   /**
@@ -284,7 +328,9 @@ export class ClarityFileAdapter {
   }
 
   private track(operation: Promise<void>): void {
-    const tracked = operation.catch((error) => this.reportError(error)).finally(() => this.operations.delete(tracked));
+    const tracked = operation
+      .catch((error) => this.reportError(error))
+      .finally(() => this.operations.delete(tracked));
     this.operations.add(tracked);
   }
 

@@ -18,7 +18,7 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     const fd = openSync(temp, 'wx');
     try {
       const bytes = Buffer.from(text, 'utf8');
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
     } finally {
       closeSync(fd);
     }

@@ -12,10 +12,15 @@ export type FileToolResult =
  * base name and writes `{baseName}.answer` atomically. An existing answer is never overwritten
  * (the first answer wins).
  */
-export async function answerQuestionInDir(dir: string, keyOrName: string, text: string): Promise<FileToolResult> {
+export async function answerQuestionInDir(
+  dir: string,
+  keyOrName: string,
+  text: string,
+): Promise<FileToolResult> {
   const found = await locate(dir, keyOrName);
   if (found.status !== 'done') return found;
-  if (await exists(found.entry.answerFile)) return { status: 'already_answered', entry: found.entry };
+  if (await exists(found.entry.answerFile))
+    return { status: 'already_answered', entry: found.entry };
   await writeFileAtomic(found.entry.answerFile, text);
   return found;
 }
@@ -27,15 +32,26 @@ export async function answerQuestionInDir(dir: string, keyOrName: string, text: 
 export async function cancelQuestionInDir(dir: string, keyOrName: string): Promise<FileToolResult> {
   const found = await locate(dir, keyOrName);
   if (found.status !== 'done') return found;
-  if (await exists(found.entry.answerFile)) return { status: 'already_answered', entry: found.entry };
+  if (await exists(found.entry.answerFile))
+    return { status: 'already_answered', entry: found.entry };
   await rm(found.entry.questionFile, { force: true });
   return found;
 }
 
 async function locate(dir: string, keyOrName: string): Promise<FileToolResult> {
   const scan = await scanHandshakeDir(dir);
-  const open = { ...scan, questions: [...scan.questions.filter((q) => !q.answered), ...scan.questions.filter((q) => q.answered)] };
+  const open = {
+    ...scan,
+    questions: [
+      ...scan.questions.filter((q) => !q.answered),
+      ...scan.questions.filter((q) => q.answered),
+    ],
+  };
   const entry = findQuestion(open, keyOrName);
-  if (!entry) return { status: 'not_found', known: scan.questions.filter((q) => !q.answered).map((q) => q.question.key) };
+  if (!entry)
+    return {
+      status: 'not_found',
+      known: scan.questions.filter((q) => !q.answered).map((q) => q.question.key),
+    };
   return { status: 'done', entry };
 }

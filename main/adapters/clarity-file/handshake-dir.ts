@@ -1,7 +1,13 @@
 import { lstatSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ANSWER_EXT, QUESTION_EXT, isMissing, readQuestionFile, type QuestionFile } from './question-file';
+import {
+  ANSWER_EXT,
+  QUESTION_EXT,
+  isMissing,
+  readQuestionFile,
+  type QuestionFile,
+} from './question-file';
 
 /** One valid question file found in a handshake directory. */
 export interface QuestionEntry {
@@ -42,7 +48,8 @@ export function answerBaseName(fileName: string): string | undefined {
 /** The request's creation time: the runtime's timestamp when plausible, else the file time. */
 export function questionCreatedAt(question: QuestionFile, mtimeMs: number, now: number): number {
   const ts = question.timestamp;
-  if (ts !== undefined && Number.isFinite(ts) && ts > 946_684_800_000 && ts <= now + 60_000) return ts;
+  if (ts !== undefined && Number.isFinite(ts) && ts > 946_684_800_000 && ts <= now + 60_000)
+    return ts;
   return Math.min(Math.round(mtimeMs), now);
 }
 

@@ -145,7 +145,11 @@ export async function listHandshakeBases(dir: string): Promise<string[]> {
 }
 
 /** Runs `task` over `items` with at most `limit` running at once. */
-export async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
+export async function forEachLimited<T>(
+  items: T[],
+  limit: number,
+  task: (item: T) => Promise<unknown>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await task(items[next++]!);

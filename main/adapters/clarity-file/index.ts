@@ -11,5 +11,10 @@ export {
   type InvalidEntry,
   type QuestionEntry,
 } from './handshake-dir';
-export { MAX_QUESTION_BYTES, QuestionFileSchema, readQuestionFile, type QuestionFile } from './question-file';
+export {
+  MAX_QUESTION_BYTES,
+  QuestionFileSchema,
+  readQuestionFile,
+  type QuestionFile,
+} from './question-file';
 export { answerQuestionInDir, cancelQuestionInDir, type FileToolResult } from './file-tools';

@@ -29,12 +29,24 @@ export class MirrorFiles {
     if (request.status !== 'pending' || bases.hasRequest(request.id)) return;
     const safe = safeKey(request.key);
     let base = safe;
-    for (let n = 2; bases.has(base) || (await exists(this.c.questionPath(base))) || (await exists(this.c.answerPath(base))); n++) {
+    for (
+      let n = 2;
+      bases.has(base) ||
+      (await exists(this.c.questionPath(base))) ||
+      (await exists(this.c.answerPath(base)));
+      n++
+    ) {
       base = `${safe}-${n}`;
     }
     if (bases.hasRequest(request.id) || bases.has(base)) return this.write(request);
     const entry = bases.set(base, { requestId: request.id, kind: 'mirror', ready: false });
-    const body = { key: request.key, question: request.prompt, timestamp: request.createdAt, pid: process.pid, mirrorOf: request.id };
+    const body = {
+      key: request.key,
+      question: request.prompt,
+      timestamp: request.createdAt,
+      pid: process.pid,
+      mirrorOf: request.id,
+    };
     await writeFileAtomic(this.c.questionPath(base), JSON.stringify(body, null, 2) + '\n');
     entry.ready = true;
     if (this.c.broker.get(request.id)?.status !== 'pending') await this.remove(base);
@@ -52,7 +64,11 @@ export class MirrorFiles {
       return;
     }
     const answer = await readAnswerFile(this.c.answerPath(base));
-    if (answer.ok && this.c.usableAnswer(base, answer) && broker.get(entry.requestId)?.status === 'pending') {
+    if (
+      answer.ok &&
+      this.c.usableAnswer(base, answer) &&
+      broker.get(entry.requestId)?.status === 'pending'
+    ) {
       broker.answer(entry.requestId, { text: answer.text }, 'cli');
     }
   }

@@ -70,7 +70,8 @@ function readQuestionFileSync(path: string): QuestionRead {
   if (stats.isSymbolicLink()) return invalid('is a symbolic link (symlinks are never followed)');
   if (!stats.isFile()) return invalid('is not a regular file');
   const signature = { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
-  if (stats.size > MAX_QUESTION_BYTES) return invalid(`is larger than 1 MiB (${stats.size} bytes)`, false, signature);
+  if (stats.size > MAX_QUESTION_BYTES)
+    return invalid(`is larger than 1 MiB (${stats.size} bytes)`, false, signature);
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -78,9 +79,11 @@ function readQuestionFileSync(path: string): QuestionRead {
     if (isMissing(error)) return { ok: false, missing: true };
     throw error;
   }
-  if (bytes.length > MAX_QUESTION_BYTES) return invalid(`is larger than 1 MiB (${bytes.length} bytes)`, false, signature);
+  if (bytes.length > MAX_QUESTION_BYTES)
+    return invalid(`is larger than 1 MiB (${bytes.length} bytes)`, false, signature);
   if (bytes.length === 0) return invalid('is empty', true, signature);
-  if (bytes.includes(0)) return invalid('holds binary content (NUL bytes), not JSON text', true, signature);
+  if (bytes.includes(0))
+    return invalid('holds binary content (NUL bytes), not JSON text', true, signature);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -94,7 +97,8 @@ function readQuestionFileSync(path: string): QuestionRead {
     return invalid(`is not valid JSON (${(error as Error).message})`, true, signature);
   }
   const parsed = QuestionFileSchema.safeParse(json);
-  if (!parsed.success) return invalid(`has invalid fields: ${describeZodError(parsed.error)}`, false, signature);
+  if (!parsed.success)
+    return invalid(`has invalid fields: ${describeZodError(parsed.error)}`, false, signature);
   return { ok: true, question: parsed.data, signature };
 }
 
@@ -102,7 +106,9 @@ function readQuestionFileSync(path: string): QuestionRead {
 export async function statSignature(path: string): Promise<FileSignature | undefined> {
   try {
     const stats = lstatSync(path, { throwIfNoEntry: false });
-    return stats?.isFile() ? { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
+    return stats?.isFile()
+      ? { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs }
+      : undefined;
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;

@@ -56,13 +56,21 @@ export class AgentRegistry {
   recall(hints: string): CuemeAgent | undefined {
     const exact = this.agents.get(hints.trim());
     if (exact) return exact;
-    const words = hints.toLowerCase().split(/[\s,;]+/).filter(Boolean);
+    const words = hints
+      .toLowerCase()
+      .split(/[\s,;]+/)
+      .filter(Boolean);
     let best: CuemeAgent | undefined;
     let bestScore = 0;
     for (const agent of this.agents.values()) {
-      const haystack = [agent.id, agent.runtime, agent.projectDir, agent.terminal].join('\n').toLowerCase();
+      const haystack = [agent.id, agent.runtime, agent.projectDir, agent.terminal]
+        .join('\n')
+        .toLowerCase();
       const score = words.filter((w) => haystack.includes(w)).length;
-      if (score > 0 && (score > bestScore || (score === bestScore && agent.lastSeen >= (best?.lastSeen ?? 0)))) {
+      if (
+        score > 0 &&
+        (score > bestScore || (score === bestScore && agent.lastSeen >= (best?.lastSeen ?? 0)))
+      ) {
         best = agent;
         bestScore = score;
       }

@@ -9,8 +9,16 @@ export const CUEME_SOURCE = 'cueme' as const;
 export const PAUSE_PROMPT = 'The agent paused and waits for you to continue.';
 
 /** Opens the broker request for one `cue`/`pause`; the request is grouped under its agent. */
-export function openCue(broker: Broker, agents: AgentRegistry, body: CueBody, now = Date.now()): HitlRequest {
-  const agent = agents.touch(body.agent_id, { projectDir: body.project_dir, terminal: body.agent_terminal });
+export function openCue(
+  broker: Broker,
+  agents: AgentRegistry,
+  body: CueBody,
+  now = Date.now(),
+): HitlRequest {
+  const agent = agents.touch(body.agent_id, {
+    projectDir: body.project_dir,
+    terminal: body.agent_terminal,
+  });
   const pause = body.mode === 'pause';
   const prompt = body.prompt.trim() ? body.prompt : pause ? PAUSE_PROMPT : '';
   const title = pause ? 'Paused: continue when ready' : titleFromPrompt(prompt);
@@ -20,7 +28,9 @@ export function openCue(broker: Broker, agents: AgentRegistry, body: CueBody, no
     agent: agentInfo(agent),
     ...(title ? { title } : {}),
     prompt,
-    input: pause ? { kind: 'text', placeholder: 'Optional message; send to continue' } : payloadToInput(body.payload),
+    input: pause
+      ? { kind: 'text', placeholder: 'Optional message; send to continue' }
+      : payloadToInput(body.payload),
     createdAt: now,
     ...(body.timeout_sec ? { expiresAt: now + body.timeout_sec * 1000 } : {}),
     meta: { mode: body.mode, payload: body.payload },
@@ -29,8 +39,12 @@ export function openCue(broker: Broker, agents: AgentRegistry, body: CueBody, no
 
 /** The held cue's reply once its request left pending. */
 export function cueOutcome(request: HitlRequest, timeoutSec?: number | null): CueOutcome {
-  if (request.status === 'answered') return { status: 'answered', text: request.answer?.text ?? '' };
-  if (request.status === 'cancelled') return request.cancelReason ? { status: 'cancelled', reason: request.cancelReason } : { status: 'cancelled' };
+  if (request.status === 'answered')
+    return { status: 'answered', text: request.answer?.text ?? '' };
+  if (request.status === 'cancelled')
+    return request.cancelReason
+      ? { status: 'cancelled', reason: request.cancelReason }
+      : { status: 'cancelled' };
   return timeoutSec ? { status: 'expired', timeout_sec: timeoutSec } : { status: 'expired' };
 }
 

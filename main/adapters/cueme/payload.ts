@@ -27,10 +27,14 @@ const FormPayloadSchema = z.object({
 });
 
 /** The HAP `payload` object (hap-cueme.md "Payload protocol"): choice | confirm | form. */
-export const CuePayloadSchema = z.discriminatedUnion('type', [ChoicePayloadSchema, ConfirmPayloadSchema, FormPayloadSchema], {
-  error: (issue) =>
-    issue.code === 'invalid_union' ? 'type must be "choice", "confirm" or "form"' : undefined,
-});
+export const CuePayloadSchema = z.discriminatedUnion(
+  'type',
+  [ChoicePayloadSchema, ConfirmPayloadSchema, FormPayloadSchema],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? 'type must be "choice", "confirm" or "form"' : undefined,
+  },
+);
 export type CuePayload = z.infer<typeof CuePayloadSchema>;
 
 /** Maps a payload to the request's input: choice → choice, confirm → confirm, form → form, none → text. */
@@ -40,8 +44,13 @@ export function payloadToInput(payload: CuePayload | null): InputSpec {
     case 'choice': {
       const options = payload.options.map((o) => o.trim());
       const duplicate = options.find((o, i) => options.indexOf(o) !== i);
-      if (duplicate !== undefined) throw new InvalidInputError(`invalid payload: options: duplicate option "${duplicate}"`);
-      return { kind: 'choice', options: options.map((o) => ({ value: o, label: o })), multiple: payload.allow_multiple ?? false };
+      if (duplicate !== undefined)
+        throw new InvalidInputError(`invalid payload: options: duplicate option "${duplicate}"`);
+      return {
+        kind: 'choice',
+        options: options.map((o) => ({ value: o, label: o })),
+        multiple: payload.allow_multiple ?? false,
+      };
     }
     case 'confirm':
       return {
@@ -53,7 +62,8 @@ export function payloadToInput(payload: CuePayload | null): InputSpec {
     case 'form': {
       const labels = payload.fields.map((f) => f.label.trim());
       const duplicate = labels.find((l, i) => labels.indexOf(l) !== i);
-      if (duplicate !== undefined) throw new InvalidInputError(`invalid payload: fields: duplicate label "${duplicate}"`);
+      if (duplicate !== undefined)
+        throw new InvalidInputError(`invalid payload: fields: duplicate label "${duplicate}"`);
       return {
         kind: 'form',
         fields: payload.fields.map((f) => ({

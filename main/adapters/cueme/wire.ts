@@ -6,7 +6,9 @@ const optionalText = z.string().trim().min(1).max(4096).optional();
 
 /** `POST /api/cueme/join` body. */
 export const JoinBodySchema = z.object({
-  agent_runtime: z.string().regex(RUNTIME_PATTERN, 'must be lowercase letters and _ only (e.g. claude_code)'),
+  agent_runtime: z
+    .string()
+    .regex(RUNTIME_PATTERN, 'must be lowercase letters and _ only (e.g. claude_code)'),
   project_dir: optionalText,
   agent_terminal: optionalText,
 });

@@ -23,10 +23,17 @@ export function assertSafePattern(pattern: string): void {
   const p = pattern.trim();
   if (!p) throw new InvalidInputError('invalid file pattern: pattern is empty');
   if (isAbsolute(p) || p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.startsWith('~')) {
-    throw new InvalidInputError(`invalid file pattern: ${pattern} must be relative to the workspace`);
+    throw new InvalidInputError(
+      `invalid file pattern: ${pattern} must be relative to the workspace`,
+    );
   }
-  if (p.includes('\\')) throw new InvalidInputError(`invalid file pattern: ${pattern} must use / as separator`);
-  if (p.split('/').some((segment) => segment === '..' || /^\.\.?[{(@!+*?]|[{,]\.\.[},/]/.test(segment))) {
+  if (p.includes('\\'))
+    throw new InvalidInputError(`invalid file pattern: ${pattern} must use / as separator`);
+  if (
+    p
+      .split('/')
+      .some((segment) => segment === '..' || /^\.\.?[{(@!+*?]|[{,]\.\.[},/]/.test(segment))
+  ) {
     throw new InvalidInputError(`invalid file pattern: ${pattern} must not contain ..`);
   }
 }
@@ -36,9 +43,14 @@ export function assertSafePattern(pattern: string): void {
  * nor listed
  * (belt and braces: a match whose real path leaves the root is dropped too).
  */
-export async function listFiles(root: string, pattern: string, options: ListFilesOptions = {}): Promise<FileListing> {
+export async function listFiles(
+  root: string,
+  pattern: string,
+  options: ListFilesOptions = {},
+): Promise<FileListing> {
   assertSafePattern(pattern);
-  if (!isAbsolute(root)) throw new InvalidInputError(`invalid file root: ${root} is not an absolute path`);
+  if (!isAbsolute(root))
+    throw new InvalidInputError(`invalid file root: ${root} is not an absolute path`);
   const max = options.max ?? 1000;
   let realRoot: string;
   try {
@@ -81,6 +93,7 @@ export async function resolvePickedPath(root: string, picked: string): Promise<s
   assertSafePattern(picked);
   const realRoot = await realpath(root).catch(() => root);
   const full = resolve(realRoot, picked);
-  if (!(await isInside(realRoot, full))) throw new InvalidInputError(`invalid file: ${picked} is not a file inside the workspace`);
+  if (!(await isInside(realRoot, full)))
+    throw new InvalidInputError(`invalid file: ${picked} is not a file inside the workspace`);
   return relative(realRoot, full).split(sep).join('/');
 }

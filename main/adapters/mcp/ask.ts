@@ -24,8 +24,13 @@ export function openAsk(broker: Broker, body: AskBody, now = Date.now()): HitlRe
   let input: InputSpec = { kind: 'text' };
   if (body.options?.length) {
     const duplicate = body.options.find((o, i) => body.options!.indexOf(o) !== i);
-    if (duplicate) throw new InvalidInputError(`invalid ask body: options: duplicate option "${duplicate}"`);
-    input = { kind: 'choice', multiple: body.multiple ?? false, options: body.options.map((o) => ({ value: o, label: o })) };
+    if (duplicate)
+      throw new InvalidInputError(`invalid ask body: options: duplicate option "${duplicate}"`);
+    input = {
+      kind: 'choice',
+      multiple: body.multiple ?? false,
+      options: body.options.map((o) => ({ value: o, label: o })),
+    };
   }
   const client = body.client ?? 'mcp client';
   const title = body.title ?? titleFromPrompt(body.question);

@@ -15,11 +15,21 @@ export interface AskHumanServerOptions {
 }
 
 const inputSchema = {
-  question: z.string().min(1).describe('The question for the human operator, in markdown. Include the context they need.'),
-  options: z.array(z.string().min(1)).optional().describe('Suggested answers; the operator may also type free text.'),
+  question: z
+    .string()
+    .min(1)
+    .describe('The question for the human operator, in markdown. Include the context they need.'),
+  options: z
+    .array(z.string().min(1))
+    .optional()
+    .describe('Suggested answers; the operator may also type free text.'),
   multiple: z.boolean().optional().describe('Allow picking several options.'),
   title: z.string().optional().describe('A short title for the inbox.'),
-  timeout_seconds: z.number().positive().optional().describe('Give up after this many seconds (default: wait without limit).'),
+  timeout_seconds: z
+    .number()
+    .positive()
+    .optional()
+    .describe('Give up after this many seconds (default: wait without limit).'),
 };
 
 /**
@@ -58,14 +68,21 @@ export function createAskHumanServer(options: AskHumanServerOptions): McpServer 
               void extra
                 .sendNotification({
                   method: 'notifications/progress',
-                  params: { progressToken: token, progress: beats, message: 'waiting for the human operator to answer' },
+                  params: {
+                    progressToken: token,
+                    progress: beats,
+                    message: 'waiting for the human operator to answer',
+                  },
                 })
                 .catch(() => undefined);
             }, options.progressIntervalMs ?? 10_000);
       try {
         return toToolResult(await options.ask(body, extra.signal));
       } catch (error) {
-        return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] };
+        return {
+          isError: true,
+          content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
+        };
       } finally {
         if (timer) clearInterval(timer);
       }
@@ -82,12 +99,22 @@ export function toToolResult(outcome: CueOutcome): CallToolResult {
     case 'cancelled':
       return {
         isError: true,
-        content: [{ type: 'text', text: `The operator cancelled this question${outcome.reason ? ` (${outcome.reason})` : ''}; nothing was decided. Ask again if you still need an answer.` }],
+        content: [
+          {
+            type: 'text',
+            text: `The operator cancelled this question${outcome.reason ? ` (${outcome.reason})` : ''}; nothing was decided. Ask again if you still need an answer.`,
+          },
+        ],
       };
     case 'expired':
       return {
         isError: true,
-        content: [{ type: 'text', text: `No answer${outcome.timeout_sec ? ` within ${outcome.timeout_sec} s` : ''}: the question expired and nothing was decided. Ask again if you still need an answer.` }],
+        content: [
+          {
+            type: 'text',
+            text: `No answer${outcome.timeout_sec ? ` within ${outcome.timeout_sec} s` : ''}: the question expired and nothing was decided. Ask again if you still need an answer.`,
+          },
+        ],
       };
   }
 }

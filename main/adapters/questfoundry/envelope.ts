@@ -20,7 +20,9 @@ export const HumanQuestionSchema = z.looseObject({
   sender: z.string().trim().min(1),
   receiver: z.literal('human', { error: 'must be "human"' }),
   intent: z.literal('human.question', { error: 'must be "human.question"' }),
-  context: z.looseObject({ tu_id: z.string().optional(), correlation_id: z.string().optional() }).optional(),
+  context: z
+    .looseObject({ tu_id: z.string().optional(), correlation_id: z.string().optional() })
+    .optional(),
   safety: z.unknown().optional(),
   payload: z.object({
     type: z.literal('question', { error: 'must be "question"' }),

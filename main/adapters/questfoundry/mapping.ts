@@ -12,11 +12,17 @@ export const QUESTFOUNDRY_SOURCE = 'questfoundry' as const;
  * then survives a broker restart (`meta.durable`, see broker/persistence/durability.ts); a held
  * question does not (its connection is gone).
  */
-export function questionToRequest(q: HumanQuestion, options: { durable?: boolean } = {}): NewRequest {
+export function questionToRequest(
+  q: HumanQuestion,
+  options: { durable?: boolean } = {},
+): NewRequest {
   const data = q.payload.data;
   const keys = data.options.map((o) => o.key);
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i);
-  if (duplicate) throw new InvalidInputError(`invalid envelope: payload.data.options: duplicate key "${duplicate}"`);
+  if (duplicate)
+    throw new InvalidInputError(
+      `invalid envelope: payload.data.options: duplicate key "${duplicate}"`,
+    );
   let input: InputSpec = { kind: 'text' };
   if (data.options.length) {
     const rec = data.recommendation?.trim();
@@ -24,7 +30,11 @@ export function questionToRequest(q: HumanQuestion, options: { durable?: boolean
     input = {
       kind: 'choice',
       multiple: false,
-      options: data.options.map((o) => ({ value: o.key, label: o.label, ...(o.implication ? { description: o.implication } : {}) })),
+      options: data.options.map((o) => ({
+        value: o.key,
+        label: o.label,
+        ...(o.implication ? { description: o.implication } : {}),
+      })),
       ...(recommended ? { recommended } : {}),
     };
   }
@@ -45,10 +55,16 @@ export function questionToRequest(q: HumanQuestion, options: { durable?: boolean
  * text becomes free_text); a plain-text answer equal to an option key or label counts as that
  * choice; any other text is free_text with choice null.
  */
-export function answerData(request: HitlRequest): { choice: string | null; free_text: string | null } {
+export function answerData(request: HitlRequest): {
+  choice: string | null;
+  free_text: string | null;
+} {
   const value = request.answer?.value;
   if (value?.kind === 'choice') {
-    return { choice: value.selected[0] ?? null, free_text: value.other?.trim() ? value.other.trim() : null };
+    return {
+      choice: value.selected[0] ?? null,
+      free_text: value.other?.trim() ? value.other.trim() : null,
+    };
   }
   const text = request.answer?.text.trim() ?? '';
   if (request.input.kind === 'choice') {
@@ -76,7 +92,11 @@ export function questionOf(request: HitlRequest): HumanQuestion {
 }
 
 /** The `human.response` envelope answering `q`, with a fresh id and time. */
-export function responseEnvelope(q: HumanQuestion, request: HitlRequest, now = new Date()): HumanResponse {
+export function responseEnvelope(
+  q: HumanQuestion,
+  request: HitlRequest,
+  now = new Date(),
+): HumanResponse {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return {
     protocol: q.protocol,

@@ -9,5 +9,10 @@ export const HilAnnotationBodySchema = z.object({
   title: z.string().max(1000).optional(),
   message: z.string().max(100_000).optional(),
   ui: HilUiSchema.optional().catch(undefined),
-  timeout_sec: z.number().positive().nullable().optional().transform((v) => v ?? undefined),
+  timeout_sec: z
+    .number()
+    .positive()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? undefined),
 });

@@ -18,7 +18,10 @@ export const NO_REASON = '未提供原因';
  * - cancelled → success (the spec: the call "立即返回成功"), output `⏭️ 用户已取消: {reason}`
  * - timeout   → not a success, `error` says how long it waited and to ask again.
  */
-export function executeResponseFor(request: HitlRequest, timeoutSeconds?: number | null): ExecuteResponse {
+export function executeResponseFor(
+  request: HitlRequest,
+  timeoutSeconds?: number | null,
+): ExecuteResponse {
   switch (request.status) {
     case 'answered':
       return ok(`${COMPLETED_PREFIX}${request.answer?.text ?? ''}`);
@@ -27,7 +30,9 @@ export function executeResponseFor(request: HitlRequest, timeoutSeconds?: number
     case 'expired':
     case 'pending': {
       const waited = timeoutSeconds ? `${timeoutSeconds} 秒内` : '';
-      return failure(`⏰ 人类任务超时: HIL task ${request.key} ${waited}未完成 (timed out); call human_in_loop again to ask again`);
+      return failure(
+        `⏰ 人类任务超时: HIL task ${request.key} ${waited}未完成 (timed out); call human_in_loop again to ask again`,
+      );
     }
   }
 }

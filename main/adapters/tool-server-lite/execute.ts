@@ -9,7 +9,9 @@ import { hilUiToInput } from './ui-input';
 /** A second execute for a hil_id that is still waiting. */
 export class HilAlreadyWaitingError extends Error {
   constructor(readonly hilId: string) {
-    super(`HIL task ${hilId} is already waiting; use a new hil_id, or complete or cancel the waiting one first`);
+    super(
+      `HIL task ${hilId} is already waiting; use a new hil_id, or complete or cancel the waiting one first`,
+    );
   }
 }
 
@@ -23,7 +25,11 @@ export interface RegisteredHil {
  * Throws InvalidInputError (bad body, other tool_name) or a clear DuplicateRequestError
  * when a task with the same hil_id is still waiting.
  */
-export function registerHumanInLoop(broker: Broker, body: unknown, now = Date.now()): RegisteredHil {
+export function registerHumanInLoop(
+  broker: Broker,
+  body: unknown,
+  now = Date.now(),
+): RegisteredHil {
   const { task_id, tool_name, params } = parseOrThrow(ExecuteBodySchema, body, 'execute body');
   if (tool_name !== 'human_in_loop') {
     throw new InvalidInputError(

@@ -42,7 +42,9 @@ export function toHilTask(request: HitlRequest): HilTaskView {
 
 /** The newest task with this hil_id (the pending one first), if the broker still knows it. */
 export function findHilTask(broker: Broker, hilId: string): HitlRequest | undefined {
-  return broker.findPending(TOOL_SERVER_SOURCE, hilId) ?? broker.findByKey(hilId, [TOOL_SERVER_SOURCE]);
+  return (
+    broker.findPending(TOOL_SERVER_SOURCE, hilId) ?? broker.findByKey(hilId, [TOOL_SERVER_SOURCE])
+  );
 }
 
 /** Every known task, one per hil_id (the newest), oldest first. */

@@ -6,9 +6,20 @@ const text = z.string().catch('');
 
 /** The JSONL agent events of tool-server-lite-hil.md ("附录：完整事件示例"). Extra fields are allowed. */
 export const RunEventSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('start'), ...base, project: z.string().optional(), agent: z.string().optional(), task: z.string().optional() }),
+  z.looseObject({
+    type: z.literal('start'),
+    ...base,
+    project: z.string().optional(),
+    agent: z.string().optional(),
+    task: z.string().optional(),
+  }),
   z.looseObject({ type: z.literal('token'), ...base, text }),
-  z.looseObject({ type: z.literal('progress'), ...base, phase: z.string().optional(), pct: z.number().min(0).max(100).optional() }),
+  z.looseObject({
+    type: z.literal('progress'),
+    ...base,
+    phase: z.string().optional(),
+    pct: z.number().min(0).max(100).optional(),
+  }),
   z.looseObject({
     type: z.literal('human_in_loop'),
     ...base,
@@ -21,9 +32,26 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     resume_hint: z.string().optional(),
   }),
   z.looseObject({ type: z.literal('notice'), ...base, text }),
-  z.looseObject({ type: z.literal('artifact'), ...base, kind: z.string().optional(), path: z.string().optional(), summary: z.string().optional() }),
-  z.looseObject({ type: z.literal('result'), ...base, ok: z.boolean().optional(), summary: z.string().optional(), artifacts: z.array(z.string()).optional() }),
-  z.looseObject({ type: z.literal('end'), ...base, status: z.string().optional(), duration_ms: z.number().nonnegative().optional() }),
+  z.looseObject({
+    type: z.literal('artifact'),
+    ...base,
+    kind: z.string().optional(),
+    path: z.string().optional(),
+    summary: z.string().optional(),
+  }),
+  z.looseObject({
+    type: z.literal('result'),
+    ...base,
+    ok: z.boolean().optional(),
+    summary: z.string().optional(),
+    artifacts: z.array(z.string()).optional(),
+  }),
+  z.looseObject({
+    type: z.literal('end'),
+    ...base,
+    status: z.string().optional(),
+    duration_ms: z.number().nonnegative().optional(),
+  }),
 ]);
 export type RunEvent = z.infer<typeof RunEventSchema>;
 

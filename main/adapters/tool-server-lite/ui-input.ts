@@ -16,7 +16,9 @@ export function hilUiToInput(ui: HilUi | undefined, taskId: string | undefined):
       return ui.placeholder ? { kind: 'text', placeholder: ui.placeholder } : { kind: 'text' };
     case 'file_pick':
       if (!taskId || !isAbsolute(taskId)) {
-        throw new InvalidInputError('invalid ui: file_pick needs task_id, the absolute workspace path its pattern is rooted at');
+        throw new InvalidInputError(
+          'invalid ui: file_pick needs task_id, the absolute workspace path its pattern is rooted at',
+        );
       }
       return { kind: 'file', pattern: ui.pattern, root: taskId };
   }

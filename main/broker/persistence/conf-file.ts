@@ -23,7 +23,11 @@ export interface OpenedConfFile {
  * renamed to `<configName>.json.invalid-<time>` (kept for the operator, never silently wiped) and
  * a fresh file is started.
  */
-export function openConfFile(cwd: string, configName: string, now: () => number = Date.now): OpenedConfFile {
+export function openConfFile(
+  cwd: string,
+  configName: string,
+  now: () => number = Date.now,
+): OpenedConfFile {
   const create = () =>
     new Conf<RequestsFile>({
       cwd,

@@ -10,7 +10,10 @@ export const POLLING_SOURCES: readonly Source[] = ['clarity-http'];
  * Polled requests are those of a polling source, or any request whose adapter set `meta.durable`
  * (e.g. a QuestFoundry question accepted with 202 and a poll URL).
  */
-export function isDurable(request: HitlRequest, pollingSources: readonly Source[] = POLLING_SOURCES): boolean {
+export function isDurable(
+  request: HitlRequest,
+  pollingSources: readonly Source[] = POLLING_SOURCES,
+): boolean {
   return request.meta?.durable === true || pollingSources.includes(request.source);
 }
 

@@ -1,4 +1,13 @@
-import { closeSync, ftruncateSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  ftruncateSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { HitlRequestSchema, type HitlRequest } from '../request';
 

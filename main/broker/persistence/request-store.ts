@@ -50,9 +50,11 @@ export class RequestStore {
     this.historyLimit = options.historyLimit ?? DEFAULT_HISTORY_LIMIT;
     this.pollingSources = options.pendingSources ?? POLLING_SOURCES;
     this.files = { history: this.open('history'), pending: this.open('pending') };
-    for (const request of readRequests(this.files.history.get('requests'))) this.history.set(request.id, request);
+    for (const request of readRequests(this.files.history.get('requests')))
+      this.history.set(request.id, request);
     for (const request of readRequests(this.files.pending.get('requests'))) {
-      if (request.status === 'pending' && this.durable(request)) this.pending.set(request.id, request);
+      if (request.status === 'pending' && this.durable(request))
+        this.pending.set(request.id, request);
     }
     this.journal = new RequestJournal(options.stateDir);
     const { entries, skipped } = this.journal.read();
@@ -148,7 +150,8 @@ export class RequestStore {
   /** One change applied to the in-memory state (the last state per id wins, as in a replay). */
   private apply({ op, request }: JournalEntry): void {
     if (op === 'pending') {
-      if (request.status === 'pending' && this.durable(request)) this.pending.set(request.id, request);
+      if (request.status === 'pending' && this.durable(request))
+        this.pending.set(request.id, request);
       return;
     }
     this.pending.delete(request.id);

@@ -4,7 +4,10 @@ import type { BrokerLocation } from './locate-broker';
 
 /** The broker could not be reached; the message says how to start one. */
 export class BrokerUnavailableError extends Error {
-  constructor(readonly url: string, cause: string) {
+  constructor(
+    readonly url: string,
+    cause: string,
+  ) {
     super(
       `no HITL Broker is running at ${url} (${cause}). Start one with \`clarity-hitl serve\` or open the desktop app, ` +
         'then run this again (or point to it with --broker URL / CLARITY_HITL_BROKER_URL).',
@@ -32,7 +35,12 @@ export interface BrokerCallOptions {
  * Uses node:http with no timeout at all, because a held `cue` may legitimately wait for hours
  * (fetch's built-in header timeout would cut it at 5 minutes).
  */
-export function callBroker<T>(broker: BrokerLocation, path: string, body?: unknown, options: BrokerCallOptions = {}): Promise<T> {
+export function callBroker<T>(
+  broker: BrokerLocation,
+  path: string,
+  body?: unknown,
+  options: BrokerCallOptions = {},
+): Promise<T> {
   const url = new URL(path.replace(/^\//, ''), broker.url);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -43,7 +51,9 @@ export function callBroker<T>(broker: BrokerLocation, path: string, body?: unkno
         method: payload === undefined ? 'GET' : 'POST',
         headers: {
           accept: 'application/json',
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
           ...(broker.token ? { authorization: `Bearer ${broker.token}` } : {}),
         },
         signal: options.signal,
@@ -58,19 +68,35 @@ export function callBroker<T>(broker: BrokerLocation, path: string, body?: unkno
           try {
             json = text ? JSON.parse(text) : undefined;
           } catch {
-            return reject(new BrokerReplyError(res.statusCode ?? 0, 'bad_reply', `the broker sent a non-JSON reply (HTTP ${res.statusCode})`));
+            return reject(
+              new BrokerReplyError(
+                res.statusCode ?? 0,
+                'bad_reply',
+                `the broker sent a non-JSON reply (HTTP ${res.statusCode})`,
+              ),
+            );
           }
           const status = res.statusCode ?? 0;
           if (status >= 200 && status < 300) return resolve(json as T);
           const err = (json ?? {}) as { error?: string; message?: string };
           const hint = status === 401 ? ' (set CLARITY_HITL_BROKER_TOKEN to the broker token)' : '';
-          reject(new BrokerReplyError(status, err.error ?? 'error', `${err.message ?? `HTTP ${status}`}${hint}`));
+          reject(
+            new BrokerReplyError(
+              status,
+              err.error ?? 'error',
+              `${err.message ?? `HTTP ${status}`}${hint}`,
+            ),
+          );
         });
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (options.signal?.aborted) return reject(error);
-      if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EADDRNOTAVAIL'].includes(error.code ?? '')) {
+      if (
+        ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EADDRNOTAVAIL'].includes(
+          error.code ?? '',
+        )
+      ) {
         return reject(new BrokerUnavailableError(broker.url, error.code ?? error.message));
       }
       reject(error);

@@ -16,7 +16,10 @@ export interface BrokerLocation {
  * else the default port. The token comes from `CLARITY_HITL_BROKER_TOKEN`, else the discovery file
  * (only when the chosen URL is the discovered broker's, so its token never goes elsewhere).
  */
-export function locateBroker(flagUrl?: string, env: NodeJS.ProcessEnv = process.env): BrokerLocation {
+export function locateBroker(
+  flagUrl?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): BrokerLocation {
   // The discovery file of a live broker only (a stale file from a crashed one is ignored).
   const discovery = readDiscovery(resolveStateDir(undefined, env));
   const pick = (url: string, from: BrokerLocation['from']): BrokerLocation => {

@@ -18,7 +18,10 @@ export const registerAnswer: RegisterCommand = (program: Command) => {
     .description('write the answer for a pending question (by key or question file name)')
     .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
     .option('--log <file>', 'append a JSONL audit line')
-    .option('--broker <url>', 'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)')
+    .option(
+      '--broker <url>',
+      'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)',
+    )
     .addHelpText(
       'after',
       `
@@ -43,10 +46,16 @@ Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage e
             process.stdout.write(`Answered ${key} through the broker at ${viaBroker.url}\n`);
             return;
           }
-          throw new CliError(`${describeNotFound(key, dir, result.known)}; ${viaBroker.why}`, ExitCode.notFound);
+          throw new CliError(
+            `${describeNotFound(key, dir, result.known)}; ${viaBroker.why}`,
+            ExitCode.notFound,
+          );
         }
         if (result.status === 'already_answered') {
-          throw new CliError(`${result.entry.question.key} is already answered (${result.entry.answerFile} exists)`, ExitCode.conflict);
+          throw new CliError(
+            `${result.entry.question.key} is already answered (${result.entry.answerFile} exists)`,
+            ExitCode.conflict,
+          );
         }
         const { entry } = result;
         await appendCliAudit(flags.log, entry, { event: 'answered', response: text });

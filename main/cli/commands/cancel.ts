@@ -18,7 +18,10 @@ export const registerCancel: RegisterCommand = (program: Command) => {
     .description('delete a pending question file without answering (the runtime then times out)')
     .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
     .option('--log <file>', 'append a JSONL audit line')
-    .option('--broker <url>', 'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)')
+    .option(
+      '--broker <url>',
+      'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)',
+    )
     .addHelpText(
       'after',
       `
@@ -39,13 +42,21 @@ Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage
             process.stdout.write(`Cancelled ${key} through the broker at ${viaBroker.url}\n`);
             return;
           }
-          throw new CliError(`${describeNotFound(key, dir, result.known)}; ${viaBroker.why}`, ExitCode.notFound);
+          throw new CliError(
+            `${describeNotFound(key, dir, result.known)}; ${viaBroker.why}`,
+            ExitCode.notFound,
+          );
         }
         if (result.status === 'already_answered') {
-          throw new CliError(`${result.entry.question.key} is already answered; too late to cancel`, ExitCode.conflict);
+          throw new CliError(
+            `${result.entry.question.key} is already answered; too late to cancel`,
+            ExitCode.conflict,
+          );
         }
         await appendCliAudit(flags.log, result.entry, { event: 'cancelled' });
-        process.stdout.write(`Cancelled ${result.entry.question.key} (deleted ${result.entry.questionFile})\n`);
+        process.stdout.write(
+          `Cancelled ${result.entry.question.key} (deleted ${result.entry.questionFile})\n`,
+        );
       }),
     );
   withUsageExitCode(command);

@@ -10,4 +10,12 @@ import { registerWatch } from './watch';
 /** Each module adds one subcommand to the program. Keep one import + one entry per command. */
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [registerWatch, registerList, registerAnswer, registerCancel, registerServe, registerMcpCommand, registerRunCommand];
+export const commands: RegisterCommand[] = [
+  registerWatch,
+  registerList,
+  registerAnswer,
+  registerCancel,
+  registerServe,
+  registerMcpCommand,
+  registerRunCommand,
+];

@@ -34,7 +34,8 @@ export const registerList: RegisterCommand = (program: Command) => {
         const dir = resolveHandshakeDir(dirArg, flags.dir);
         const now = Date.now();
         const scan = await scanHandshakeDir(dir, now);
-        for (const bad of scan.invalid) process.stderr.write(`clarity-hitl: invalid question file: ${bad.reason}\n`);
+        for (const bad of scan.invalid)
+          process.stderr.write(`clarity-hitl: invalid question file: ${bad.reason}\n`);
         const pending = scan.questions.filter((q) => !q.answered);
         if (flags.json) {
           const listed: ListedQuestion[] = pending.map((q) => ({
@@ -52,7 +53,11 @@ export const registerList: RegisterCommand = (program: Command) => {
           process.stdout.write(`No pending questions in ${dir}\n`);
           return;
         }
-        const rows = pending.map((q) => ({ key: q.question.key, ageMs: now - q.createdAt, question: q.question.question }));
+        const rows = pending.map((q) => ({
+          key: q.question.key,
+          ageMs: now - q.createdAt,
+          question: q.question.question,
+        }));
         process.stdout.write(renderQuestionTable(rows, terminalWidth(process.stdout)));
       }),
     );

@@ -9,7 +9,10 @@ export function registerMcpCommand(program: Command): void {
   program
     .command('mcp')
     .description('run a stdio MCP server with an ask_human tool that asks the running broker')
-    .option('--broker <url>', 'broker URL (default: CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842)')
+    .option(
+      '--broker <url>',
+      'broker URL (default: CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842)',
+    )
     .action(async (opts: { broker?: string }) => {
       // Loaded here, not at the top: the MCP SDK costs ~150 ms of start-up every other command (serve) does not need.
       const [{ StdioServerTransport }, { createAskHumanServer }] = await Promise.all([
@@ -21,7 +24,8 @@ export function registerMcpCommand(program: Command): void {
         version,
         ...(progress > 0 ? { progressIntervalMs: progress } : {}),
         // Located per call, so a broker started after the MCP client is still found.
-        ask: (body, signal) => callBroker<CueOutcome>(locateBroker(opts.broker), '/api/mcp/ask', body, { signal }),
+        ask: (body, signal) =>
+          callBroker<CueOutcome>(locateBroker(opts.broker), '/api/mcp/ask', body, { signal }),
       });
       await server.connect(new StdioServerTransport());
       // stdout belongs to the protocol; diagnostics go to stderr.

@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
-import { LineSplitter, parseRunLine, type RunEvent } from '../../adapters/tool-server-lite/jsonl-events';
+import {
+  LineSplitter,
+  parseRunLine,
+  type RunEvent,
+} from '../../adapters/tool-server-lite/jsonl-events';
 import { callBroker } from '../broker-client/broker-http';
 import { locateBroker, type BrokerLocation } from '../broker-client/locate-broker';
 import { RunView } from './run/run-view';
@@ -9,26 +13,44 @@ import { RunView } from './run/run-view';
 export function registerRunCommand(program: Command): void {
   program
     .command('run')
-    .description('run an agent that prints JSONL events and show a live view; human_in_loop events enrich the inbox')
-    .option('--broker <url>', 'broker URL (default: CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842)')
+    .description(
+      'run an agent that prints JSONL events and show a live view; human_in_loop events enrich the inbox',
+    )
+    .option(
+      '--broker <url>',
+      'broker URL (default: CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842)',
+    )
     .argument('<command...>', 'the agent command, after --')
     .passThroughOptions()
     .action(async (command: string[], opts: { broker?: string }) => {
-      process.exitCode = await runAgent(command, locateBroker(opts.broker), (t) => process.stdout.write(t));
+      process.exitCode = await runAgent(command, locateBroker(opts.broker), (t) =>
+        process.stdout.write(t),
+      );
     });
 }
 
 /** Runs the agent to completion; resolves with its exit code (1 when it could not start). */
-export function runAgent(command: string[], broker: BrokerLocation, write: (text: string) => void): Promise<number> {
+export function runAgent(
+  command: string[],
+  broker: BrokerLocation,
+  write: (text: string) => void,
+): Promise<number> {
   const view = new RunView(write);
   const splitter = new LineSplitter();
   let warned = false;
   const forward = (e: Extract<RunEvent, { type: 'human_in_loop' }>) => {
-    const body = { title: e.title, message: e.message, ui: e.ui, timeout_sec: e.timeout_sec ?? undefined };
-    callBroker(broker, `/api/hil/annotate/${encodeURIComponent(e.hil_id)}`, body).catch((error: Error) => {
-      if (!warned) view.text(`⚠ could not update ${e.hil_id} in the broker: ${error.message}`);
-      warned = true;
-    });
+    const body = {
+      title: e.title,
+      message: e.message,
+      ui: e.ui,
+      timeout_sec: e.timeout_sec ?? undefined,
+    };
+    callBroker(broker, `/api/hil/annotate/${encodeURIComponent(e.hil_id)}`, body).catch(
+      (error: Error) => {
+        if (!warned) view.text(`⚠ could not update ${e.hil_id} in the broker: ${error.message}`);
+        warned = true;
+      },
+    );
   };
   const handle = (line: string) => {
     const parsed = parseRunLine(line);

@@ -19,7 +19,8 @@ interface ServeFlags {
 function positiveInt(max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 0 || n > max) throw new InvalidArgumentError(`expected a whole number from 0 to ${max}`);
+    if (!Number.isInteger(n) || n < 0 || n > max)
+      throw new InvalidArgumentError(`expected a whole number from 0 to ${max}`);
     return n;
   };
 }
@@ -31,13 +32,26 @@ export const registerServe: RegisterCommand = (program: Command) => {
   program
     .command('serve [dir]')
     .description('serve the HTTP API, SSE and the web UI, and watch the handshake dir(s)')
-    .option('-p, --port <port>', 'port to listen on (0 picks a free one)', positiveInt(65535), DEFAULT_PORT)
+    .option(
+      '-p, --port <port>',
+      'port to listen on (0 picks a free one)',
+      positiveInt(65535),
+      DEFAULT_PORT,
+    )
     .option('--host <host>', 'address to bind; anything but loopback needs --token', '127.0.0.1')
     .option('--token <secret>', 'require this token (default: $CLARITY_HITL_BROKER_TOKEN)')
     .option('--dir <path>', 'handshake directory to watch (repeatable)', collect, [])
     .option('--log <file>', 'append a JSONL audit log of all interactions')
-    .option('--state-dir <path>', 'where history and pending requests persist (default: $CLARITY_HITL_STATE_DIR or ~/.clarity-hitl)')
-    .option('--history-limit <n>', 'resolved requests kept in history', positiveInt(10_000_000), 5000)
+    .option(
+      '--state-dir <path>',
+      'where history and pending requests persist (default: $CLARITY_HITL_STATE_DIR or ~/.clarity-hitl)',
+    )
+    .option(
+      '--history-limit <n>',
+      'resolved requests kept in history',
+      positiveInt(10_000_000),
+      5000,
+    )
     .action(async (dirArg: string | undefined, flags: ServeFlags) => {
       const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
       if (dirs.length === 0) dirs.push(process.env.CLARITY_HITL_DIR || '.clarity-hitl');
@@ -69,7 +83,8 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
     return;
   }
   console.log(`HITL broker listening on ${service.url}`);
-  if (service.server.context.tokenRequired) console.log(`Open in a browser once: ${service.url}?token=<your token>`);
+  if (service.server.context.tokenRequired)
+    console.log(`Open in a browser once: ${service.url}?token=<your token>`);
   for (const adapter of service.adapters) console.log(`Watching ${adapter.dir}`);
   console.log('Press Ctrl-C to stop.');
 
@@ -85,7 +100,9 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       stopping = true;
       console.log(`Stopping (${signal})…`);
       service.close().then(resolve, (error: unknown) => {
-        console.error(`clarity-hitl: error while stopping: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(
+          `clarity-hitl: error while stopping: ${error instanceof Error ? error.message : String(error)}`,
+        );
         process.exitCode = 1;
         resolve();
       });

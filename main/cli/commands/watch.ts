@@ -20,7 +20,11 @@ export const registerWatch: RegisterCommand = (program: Command) => {
     .command('watch [dir]')
     .description('watch the handshake dir and answer each question in the terminal')
     .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
-    .option('--timeout <secs>', 'skip questions older than this many seconds (default: never)', parseSeconds)
+    .option(
+      '--timeout <secs>',
+      'skip questions older than this many seconds (default: never)',
+      parseSeconds,
+    )
     .option('--auto-approve', 'answer every question with an empty approval (CI dry-runs)')
     .option('--log <file>', 'append a JSONL audit log of all interactions')
     .addHelpText(
@@ -32,14 +36,20 @@ line answers the next question and watch ends when stdin ends.
 
 Exit codes: 0 stdin ended, 130 Ctrl-C, 143 SIGTERM, 2 usage error, 1 failure.`,
     )
-    .action(action(async (dirArg: string | undefined, flags: WatchFlags) => watch(resolveHandshakeDir(dirArg, flags.dir), flags)));
+    .action(
+      action(async (dirArg: string | undefined, flags: WatchFlags) =>
+        watch(resolveHandshakeDir(dirArg, flags.dir), flags),
+      ),
+    );
   withUsageExitCode(command);
 };
 
 async function watch(dir: string, flags: WatchFlags): Promise<void> {
   const broker = new Broker();
   const colors = paint(colorEnabled(process.stdout));
-  const log = flags.log ? await AuditLog.open(flags.log, (e) => warn(`audit log write failed: ${String(e)}`)) : undefined;
+  const log = flags.log
+    ? await AuditLog.open(flags.log, (e) => warn(`audit log write failed: ${String(e)}`))
+    : undefined;
   log?.attach(broker);
   const adapter = await ClarityFileAdapter.start({
     dir,
@@ -59,7 +69,11 @@ async function watch(dir: string, flags: WatchFlags): Promise<void> {
     settle: () => adapter.whenIdle(),
     onInterrupt: () => stopWith(ExitCode.interrupted),
   });
-  process.stdout.write(colors.dim(`Watching ${dir} for questions${flags.autoApprove ? ' (auto-approve)' : ''}. Ctrl-C to stop.`) + '\n');
+  process.stdout.write(
+    colors.dim(
+      `Watching ${dir} for questions${flags.autoApprove ? ' (auto-approve)' : ''}. Ctrl-C to stop.`,
+    ) + '\n',
+  );
   const onSigint = () => stopWith(ExitCode.interrupted);
   const onSigterm = () => stopWith(143);
   process.once('SIGINT', onSigint);

@@ -20,9 +20,15 @@ export interface CommandIo {
 }
 
 /** `cueme join <agent_runtime>`: prints the join message and the four `key=value` lines. */
-export async function join(broker: BrokerLocation, runtime: string, io: CommandIo): Promise<number> {
+export async function join(
+  broker: BrokerLocation,
+  runtime: string,
+  io: CommandIo,
+): Promise<number> {
   if (!RUNTIME_PATTERN.test(runtime)) {
-    throw new UsageError(`agent_runtime "${runtime}" must be lowercase letters and _ only (e.g. claude_code, cursor, terminal)`);
+    throw new UsageError(
+      `agent_runtime "${runtime}" must be lowercase letters and _ only (e.g. claude_code, cursor, terminal)`,
+    );
   }
   const reply = await callBroker<AgentReply>(broker, '/api/cueme/join', {
     agent_runtime: runtime,
@@ -34,8 +40,13 @@ export async function join(broker: BrokerLocation, runtime: string, io: CommandI
 }
 
 /** `cueme recall <hints>`: prints the recalled agent's facts. */
-export async function recall(broker: BrokerLocation, hints: string, io: CommandIo): Promise<number> {
-  if (!hints.trim()) throw new UsageError('recall needs hints, e.g. `cueme recall claude_code my-project`');
+export async function recall(
+  broker: BrokerLocation,
+  hints: string,
+  io: CommandIo,
+): Promise<number> {
+  if (!hints.trim())
+    throw new UsageError('recall needs hints, e.g. `cueme recall claude_code my-project`');
   io.stdout(agentLines(await callBroker<AgentReply>(broker, '/api/cueme/recall', { hints })));
   return 0;
 }
@@ -52,7 +63,9 @@ export async function cue(
   let prompt = '';
   let payload = null;
   if (mode === 'cue' && source !== '-') {
-    throw new UsageError('cue reads its envelope from stdin: run `cueme cue <agent_id> -` and pipe the <cueme_prompt> block');
+    throw new UsageError(
+      'cue reads its envelope from stdin: run `cueme cue <agent_id> -` and pipe the <cueme_prompt> block',
+    );
   }
   if (source === '-') {
     ({ prompt, payload } = parseEnvelope(await io.readStdin(), { allowPayload: mode === 'cue' }));

@@ -22,11 +22,16 @@ const TAGS: Tag[] = ['cueme_prompt', 'cueme_payload'];
  * - only whitespace outside the blocks; a tag line inside another block is an error;
  * - the legacy JSON envelope is rejected with its own message.
  */
-export function parseEnvelope(input: string, options: { allowPayload?: boolean } = {}): CueEnvelope {
+export function parseEnvelope(
+  input: string,
+  options: { allowPayload?: boolean } = {},
+): CueEnvelope {
   const allowPayload = options.allowPayload ?? true;
   const text = input.replace(/^\uFEFF/, '');
   if (/^\s*[{[]/.test(text)) {
-    throw new EnvelopeError('legacy JSON envelope is not supported; send <cueme_prompt>…</cueme_prompt> tag blocks');
+    throw new EnvelopeError(
+      'legacy JSON envelope is not supported; send <cueme_prompt>…</cueme_prompt> tag blocks',
+    );
   }
   const blocks = new Map<Tag, string[]>();
   let open: Tag | undefined;
@@ -52,11 +57,15 @@ export function parseEnvelope(input: string, options: { allowPayload?: boolean }
       if (TAGS.some((t) => line.includes(`<${t}>`) || line.includes(`</${t}>`))) {
         throw new EnvelopeError(`${where}: a tag must be alone on its line`);
       }
-      throw new EnvelopeError(`${where}: only whitespace is allowed outside the <cueme_prompt>/<cueme_payload> blocks`);
+      throw new EnvelopeError(
+        `${where}: only whitespace is allowed outside the <cueme_prompt>/<cueme_payload> blocks`,
+      );
     }
-    if (tag.closing) throw new EnvelopeError(`${where}: </${tag.name}> without an opening <${tag.name}>`);
+    if (tag.closing)
+      throw new EnvelopeError(`${where}: </${tag.name}> without an opening <${tag.name}>`);
     if (blocks.has(tag.name)) throw new EnvelopeError(`${where}: <${tag.name}> given twice`);
-    if (tag.name === 'cueme_payload' && !allowPayload) throw new EnvelopeError(`${where}: pause takes only a <cueme_prompt> block`);
+    if (tag.name === 'cueme_payload' && !allowPayload)
+      throw new EnvelopeError(`${where}: pause takes only a <cueme_prompt> block`);
     open = tag.name;
     body = [];
   });
@@ -76,18 +85,23 @@ export function parsePayload(json: string): CuePayload | null {
   try {
     value = JSON.parse(json);
   } catch (error) {
-    throw new EnvelopeError(`<cueme_payload> is not valid JSON: ${(error as Error).message.split('\n')[0]}`);
+    throw new EnvelopeError(
+      `<cueme_payload> is not valid JSON: ${(error as Error).message.split('\n')[0]}`,
+    );
   }
   if (value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new EnvelopeError('<cueme_payload> must be a JSON object or null');
   }
   const parsed = CuePayloadSchema.safeParse(value);
-  if (!parsed.success) throw new EnvelopeError(`invalid <cueme_payload>: ${describeZodError(parsed.error)}`);
+  if (!parsed.success)
+    throw new EnvelopeError(`invalid <cueme_payload>: ${describeZodError(parsed.error)}`);
   try {
     payloadToInput(parsed.data);
   } catch (error) {
-    throw new EnvelopeError((error as Error).message.replace(/^invalid payload/, 'invalid <cueme_payload>'));
+    throw new EnvelopeError(
+      (error as Error).message.replace(/^invalid payload/, 'invalid <cueme_payload>'),
+    );
   }
   return parsed.data;
 }

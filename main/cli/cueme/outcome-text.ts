@@ -12,7 +12,11 @@ export const EMPTY_ANSWER = '(the user replied with an empty message)';
  * - expired   → "No answer within N s …; ask again with `cueme cue <id> -`", exit 3;
  * - cancelled → "The user cancelled this request … ask again …", exit 4.
  */
-export function outcomeText(outcome: CueOutcome, agentId: string, mode: 'cue' | 'pause'): { text: string; exitCode: number } {
+export function outcomeText(
+  outcome: CueOutcome,
+  agentId: string,
+  mode: 'cue' | 'pause',
+): { text: string; exitCode: number } {
   const again = mode === 'pause' ? `cueme pause ${agentId}` : `cueme cue ${agentId} -`;
   switch (outcome.status) {
     case 'answered':

@@ -10,13 +10,17 @@ export interface Paint {
 }
 
 /** Colour only on a TTY, and never when `NO_COLOR` is set to anything non-empty (no-color.org). */
-export function colorEnabled(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+export function colorEnabled(
+  stream: { isTTY?: boolean },
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
   return stream.isTTY === true && !env.NO_COLOR;
 }
 
 /** Style helpers for `enabled`; with colour off they return the text unchanged. */
 export function paint(enabled: boolean): Paint {
-  const style = (open: number, close: number) => (s: string) => (enabled ? `\u001b[${open}m${s}\u001b[${close}m` : s);
+  const style = (open: number, close: number) => (s: string) =>
+    enabled ? `\u001b[${open}m${s}\u001b[${close}m` : s;
   return {
     enabled,
     bold: style(1, 22),

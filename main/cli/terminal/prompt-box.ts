@@ -17,5 +17,11 @@ export function renderPromptBox(key: string, question: string, paint: Paint): st
   const body = sanitizeForTerminal(question)
     .split('\n')
     .map((line) => (line ? `${paint.cyan('│')} ${line}` : paint.cyan('│')));
-  return [paint.cyan(paint.bold(title)), ...body, paint.cyan(`╚${'═'.repeat(Math.max(0, width - 2))}╝`)].join('\n') + '\n';
+  return (
+    [
+      paint.cyan(paint.bold(title)),
+      ...body,
+      paint.cyan(`╚${'═'.repeat(Math.max(0, width - 2))}╝`),
+    ].join('\n') + '\n'
+  );
 }

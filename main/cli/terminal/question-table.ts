@@ -24,14 +24,22 @@ export function renderQuestionTable(rows: TableRow[], width: number): string {
   const keys = rows.map((r) => sanitizeForTerminal(r.key).replace(/\n/g, ' '));
   const keyWidth = Math.min(KEY_MAX, Math.max(KEY_MIN, ...keys.map((k) => [...k].length)));
   const questionWidth = Math.max(10, width - keyWidth - AGE - 2);
-  const firstLines = rows.map((r) => sanitizeForTerminal(r.question).split('\n').find((l) => l.trim() !== '') ?? '');
+  const firstLines = rows.map(
+    (r) =>
+      sanitizeForTerminal(r.question)
+        .split('\n')
+        .find((l) => l.trim() !== '') ?? '',
+  );
   const ruleWidth = Math.min(questionWidth, Math.max(31, ...firstLines.map((l) => [...l].length)));
-  const line = (k: string, a: string, q: string) => `${pad(cut(k, keyWidth), keyWidth)} ${pad(a, AGE)} ${cut(q, questionWidth)}`.trimEnd();
-  return [
-    line('key', 'age', 'question'),
-    `${'─'.repeat(keyWidth)} ${'─'.repeat(AGE)} ${'─'.repeat(ruleWidth)}`,
-    ...rows.map((r, i) => line(keys[i]!, formatAge(r.ageMs), firstLines[i]!.trim())),
-  ].join('\n') + '\n';
+  const line = (k: string, a: string, q: string) =>
+    `${pad(cut(k, keyWidth), keyWidth)} ${pad(a, AGE)} ${cut(q, questionWidth)}`.trimEnd();
+  return (
+    [
+      line('key', 'age', 'question'),
+      `${'─'.repeat(keyWidth)} ${'─'.repeat(AGE)} ${'─'.repeat(ruleWidth)}`,
+      ...rows.map((r, i) => line(keys[i]!, formatAge(r.ageMs), firstLines[i]!.trim())),
+    ].join('\n') + '\n'
+  );
 }
 
 function pad(text: string, width: number): string {

@@ -4,8 +4,12 @@
  * replaced by a visible `�`. CR LF becomes LF.
  */
 export function sanitizeForTerminal(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\r\n/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\uFFFD');
+  return (
+    text
+      .replace(/\r\n/g, '\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\uFFFD')
+  );
 }
 
 /** Milliseconds as HH:MM:SS (hours grow past 99 when needed; negative ages show as 00:00:00). */
@@ -24,7 +28,10 @@ export function cut(text: string, width: number): string {
 }
 
 /** The width of the terminal on `stream`, else `$COLUMNS`, else 80. */
-export function terminalWidth(stream: { columns?: number }, env: NodeJS.ProcessEnv = process.env): number {
+export function terminalWidth(
+  stream: { columns?: number },
+  env: NodeJS.ProcessEnv = process.env,
+): number {
   const fromEnv = Number(env.COLUMNS);
   return stream.columns || (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80);
 }

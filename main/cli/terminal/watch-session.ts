@@ -54,7 +54,11 @@ export class WatchSession {
     this.unsubscribe = this.o.broker.subscribe((event) => this.onEvent(event));
     for (const request of this.o.broker.pending()) this.enqueue(request);
     if (!this.o.autoApprove) {
-      this.rl = createInterface({ input: this.o.input, output: this.interactive ? this.o.output : undefined, terminal: this.interactive });
+      this.rl = createInterface({
+        input: this.o.input,
+        output: this.interactive ? this.o.output : undefined,
+        terminal: this.interactive,
+      });
       this.rl.on('line', (line) => this.onLine(line));
       this.rl.on('close', () => {
         this.ended = true;
@@ -93,30 +97,48 @@ export class WatchSession {
       this.current = undefined;
       if (this.interactive) this.rl?.write(null, { ctrl: true, name: 'u' });
       const how = `${event.request.status}${event.request.resolvedBy ? ` by ${event.request.resolvedBy}` : ''}`;
-      this.print(this.o.paint.yellow(`⚠ ${this.label(event.request)} was withdrawn (${how}); skipped`));
+      this.print(
+        this.o.paint.yellow(`⚠ ${this.label(event.request)} was withdrawn (${how}); skipped`),
+      );
       void this.pump();
     }
   }
 
   private onLine(line: string): void {
     if (this.current && !this.busy) return void this.answer(this.current, line);
-    if (this.interactive) this.print(this.o.paint.dim('(no question on screen; that line was ignored)'));
+    if (this.interactive)
+      this.print(this.o.paint.dim('(no question on screen; that line was ignored)'));
     else this.lines.push(line);
   }
 
-  private async answer(request: HitlRequest, text: string, by: 'cli' | 'auto' = 'cli'): Promise<void> {
+  private async answer(
+    request: HitlRequest,
+    text: string,
+    by: 'cli' | 'auto' = 'cli',
+  ): Promise<void> {
     this.busy = true;
     this.current = undefined;
     this.answering = request.id;
     try {
       this.o.broker.answer(request.id, { text }, by);
       await this.o.settle();
-      const what = text === '' ? 'empty approval' : JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text);
+      const what =
+        text === ''
+          ? 'empty approval'
+          : JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text);
       const waited = formatAge(this.now() - request.createdAt);
-      this.print(this.o.paint.green(`✔ ${new Date(this.now()).toISOString()} answered ${this.label(request)} (${what}; waited ${waited})`));
+      this.print(
+        this.o.paint.green(
+          `✔ ${new Date(this.now()).toISOString()} answered ${this.label(request)} (${what}; waited ${waited})`,
+        ),
+      );
     } catch (error) {
       if (!(error instanceof AlreadyResolvedError)) throw error;
-      this.print(this.o.paint.yellow(`⚠ ${this.label(request)} was already ${error.request.status}; your answer was not sent`));
+      this.print(
+        this.o.paint.yellow(
+          `⚠ ${this.label(request)} was already ${error.request.status}; your answer was not sent`,
+        ),
+      );
     } finally {
       this.answering = undefined;
       this.busy = false;
@@ -137,7 +159,11 @@ export class WatchSession {
       if (request?.status !== 'pending') continue;
       const ageMs = this.now() - request.createdAt;
       if (this.o.timeoutSecs !== undefined && ageMs > this.o.timeoutSecs * 1000) {
-        this.print(this.o.paint.dim(`skipped ${this.label(request)}: asked ${formatAge(ageMs)} ago, older than --timeout ${this.o.timeoutSecs}s`));
+        this.print(
+          this.o.paint.dim(
+            `skipped ${this.label(request)}: asked ${formatAge(ageMs)} ago, older than --timeout ${this.o.timeoutSecs}s`,
+          ),
+        );
         continue;
       }
       if (this.o.autoApprove) {

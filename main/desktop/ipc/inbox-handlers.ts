@@ -35,17 +35,26 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
     return request;
   };
 
-  router.handle('inbox:list-pending', () => ({ requests: broker.pending().map(toPublicRequest), seq: broker.lastSeq }));
-  router.handle('inbox:history', ({ q, limit }) => searchHistory(deps.history(), q, limit ?? HISTORY_LIMIT).map(toPublicRequest));
+  router.handle('inbox:list-pending', () => ({
+    requests: broker.pending().map(toPublicRequest),
+    seq: broker.lastSeq,
+  }));
+  router.handle('inbox:history', ({ q, limit }) =>
+    searchHistory(deps.history(), q, limit ?? HISTORY_LIMIT).map(toPublicRequest),
+  );
   router.handle('inbox:answer', async ({ id, input }) => {
     const request = requireRequest(id);
     return toPublicRequest(broker.answer(request.id, await checkPickedFile(request, input), 'ui'));
   });
-  router.handle('inbox:cancel', ({ id, reason }) => toPublicRequest(broker.cancel(requireRequest(id).id, { reason, by: 'ui' })));
+  router.handle('inbox:cancel', ({ id, reason }) =>
+    toPublicRequest(broker.cancel(requireRequest(id).id, { reason, by: 'ui' })),
+  );
   router.handle('inbox:list-files', async ({ id }) => {
     const request = requireRequest(id);
     if (request.input.kind !== 'file') {
-      throw new InvalidInputError(`request ${request.key} does not ask for a file (input.kind is ${request.input.kind})`);
+      throw new InvalidInputError(
+        `request ${request.key} does not ask for a file (input.kind is ${request.input.kind})`,
+      );
     }
     return (await listFiles(request.input.root, request.input.pattern)).files;
   });
@@ -54,7 +63,8 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   router.handle('settings:get', () => deps.settings.get());
   router.handle('settings:update', (patch) => deps.settings.update(patch));
   router.handle('shell:open-external', ({ url }) => {
-    if (!isSafeExternalUrl(url)) throw new InvalidInputError(`invalid url: only http(s) links open in the browser`);
+    if (!isSafeExternalUrl(url))
+      throw new InvalidInputError(`invalid url: only http(s) links open in the browser`);
     deps.openExternal(url);
     return null;
   });
@@ -69,12 +79,23 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
 }
 
 /** Resolved requests newest first, filtered by a case-insensitive search of key, prompt, answer and agent. */
-export function searchHistory(all: HitlRequest[], q: string | undefined, limit: number): HitlRequest[] {
+export function searchHistory(
+  all: HitlRequest[],
+  q: string | undefined,
+  limit: number,
+): HitlRequest[] {
   const needle = q?.trim().toLowerCase();
   const out: HitlRequest[] = [];
   for (let i = all.length - 1; i >= 0 && out.length < limit; i -= 1) {
     const item = all[i]!;
-    const fields = [item.key, item.prompt, item.title, item.answer?.text, item.agent?.id, item.agent?.name];
+    const fields = [
+      item.key,
+      item.prompt,
+      item.title,
+      item.answer?.text,
+      item.agent?.id,
+      item.agent?.name,
+    ];
     if (!needle || fields.some((f) => f?.toLowerCase().includes(needle))) out.push(item);
   }
   return out;

@@ -6,9 +6,16 @@ import type { IpcMainApi } from '../electron-api';
 import { IPC_PAYLOAD_SCHEMAS } from './ipc-schemas';
 
 type Payload<C extends IpcInvokeChannel> = z.output<(typeof IPC_PAYLOAD_SCHEMAS)[C]>;
-export type IpcHandlerFn<C extends IpcInvokeChannel> = (payload: Payload<C>) => IpcResult<C> | Promise<IpcResult<C>>;
+export type IpcHandlerFn<C extends IpcInvokeChannel> = (
+  payload: Payload<C>,
+) => IpcResult<C> | Promise<IpcResult<C>>;
 
-const STATUS: Record<BrokerError['code'], number> = { not_found: 404, already_resolved: 409, duplicate: 409, invalid: 400 };
+const STATUS: Record<BrokerError['code'], number> = {
+  not_found: 404,
+  already_resolved: 409,
+  duplicate: 409,
+  invalid: 400,
+};
 
 export interface IpcRouterOptions {
   ipc: IpcMainApi;
@@ -31,21 +38,39 @@ export class IpcRouter {
   handle<C extends IpcInvokeChannel>(channel: C, handler: IpcHandlerFn<C>): void {
     const schema = IPC_PAYLOAD_SCHEMAS[channel] as z.ZodType;
     this.channels.add(channel);
-    this.options.ipc.handle(channel, async (sender, payload): Promise<IpcEnvelope<IpcResult<C>>> => {
-      if (!this.options.isTrustedSender(sender.frameUrl)) {
-        return this.refuse(channel, 'forbidden', `refused: ${channel} from a frame that is not the app (${sender.frameUrl ?? 'gone'})`, 403);
-      }
-      const parsed = schema.safeParse(payload);
-      if (!parsed.success) return this.refuse(channel, 'invalid', `invalid ${channel} payload: ${describeZodError(parsed.error)}`, 400);
-      try {
-        return { ok: true, value: await handler(parsed.data as Payload<C>) };
-      } catch (error) {
-        if (error instanceof BrokerError) return { ok: false, error: { code: error.code, message: error.message, status: STATUS[error.code] } };
-        const message = error instanceof Error ? error.message : String(error);
-        this.options.onRejected?.(channel, `failed: ${message}`);
-        return { ok: false, error: { code: 'internal', message, status: 500 } };
-      }
-    });
+    this.options.ipc.handle(
+      channel,
+      async (sender, payload): Promise<IpcEnvelope<IpcResult<C>>> => {
+        if (!this.options.isTrustedSender(sender.frameUrl)) {
+          return this.refuse(
+            channel,
+            'forbidden',
+            `refused: ${channel} from a frame that is not the app (${sender.frameUrl ?? 'gone'})`,
+            403,
+          );
+        }
+        const parsed = schema.safeParse(payload);
+        if (!parsed.success)
+          return this.refuse(
+            channel,
+            'invalid',
+            `invalid ${channel} payload: ${describeZodError(parsed.error)}`,
+            400,
+          );
+        try {
+          return { ok: true, value: await handler(parsed.data as Payload<C>) };
+        } catch (error) {
+          if (error instanceof BrokerError)
+            return {
+              ok: false,
+              error: { code: error.code, message: error.message, status: STATUS[error.code] },
+            };
+          const message = error instanceof Error ? error.message : String(error);
+          this.options.onRejected?.(channel, `failed: ${message}`);
+          return { ok: false, error: { code: 'internal', message, status: 500 } };
+        }
+      },
+    );
   }
 
   /** Channels with a handler. */
@@ -59,7 +84,12 @@ export class IpcRouter {
     this.channels.clear();
   }
 
-  private refuse(channel: string, code: string, message: string, status: number): IpcEnvelope<never> {
+  private refuse(
+    channel: string,
+    code: string,
+    message: string,
+    status: number,
+  ): IpcEnvelope<never> {
     this.options.onRejected?.(channel, message);
     return { ok: false, error: { code, message, status } };
   }

@@ -10,7 +10,10 @@ const Nothing = z.undefined();
 export const IPC_PAYLOAD_SCHEMAS = {
   'inbox:list-pending': Nothing,
   'inbox:history': z
-    .object({ q: z.string().max(1000).optional(), limit: z.number().int().min(1).max(10_000).optional() })
+    .object({
+      q: z.string().max(1000).optional(),
+      limit: z.number().int().min(1).max(10_000).optional(),
+    })
     .strict(),
   'inbox:answer': z.object({ id: Id, input: AnswerInputSchema }).strict(),
   'inbox:cancel': z.object({ id: Id, reason: z.string().max(10_000).optional() }).strict(),

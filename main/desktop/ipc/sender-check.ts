@@ -13,7 +13,9 @@ export interface TrustedRenderer {
  * either the exact built index.html over file:// or the dev server's origin. Anything else
  * (a navigated-away frame, an iframe from elsewhere, a frame already gone) is refused.
  */
-export function createSenderCheck(trusted: TrustedRenderer): (frameUrl: string | undefined) => boolean {
+export function createSenderCheck(
+  trusted: TrustedRenderer,
+): (frameUrl: string | undefined) => boolean {
   const indexFile = trusted.indexFile ? resolve(trusted.indexFile) : undefined;
   const devOrigin = trusted.devUrl ? safeOrigin(trusted.devUrl) : undefined;
   return (frameUrl) => {

@@ -35,8 +35,14 @@ export function notificationButtons(request: HitlRequest): NotificationButton[] 
   const input = request.input;
   if (input.kind === 'confirm') {
     return [
-      { text: input.confirmLabel ?? 'Approve', answer: { value: { kind: 'confirm', confirmed: true } } },
-      { text: input.cancelLabel ?? 'Decline', answer: { value: { kind: 'confirm', confirmed: false } } },
+      {
+        text: input.confirmLabel ?? 'Approve',
+        answer: { value: { kind: 'confirm', confirmed: true } },
+      },
+      {
+        text: input.cancelLabel ?? 'Decline',
+        answer: { value: { kind: 'confirm', confirmed: false } },
+      },
     ];
   }
   if (input.kind === 'choice' && !input.multiple && input.options.length <= 3) {
@@ -59,7 +65,11 @@ export function notificationOptions(
   platform: string,
   silent: boolean,
 ): { options: NotificationOptions; buttons: NotificationButton[] } {
-  const options: NotificationOptions = { title: notificationTitle(request), body: notificationBody(request), silent };
+  const options: NotificationOptions = {
+    title: notificationTitle(request),
+    body: notificationBody(request),
+    silent,
+  };
   if (!supportsInteractiveNotifications(platform)) return { options, buttons: [] };
   const buttons = notificationButtons(request);
   if (buttons.length > 0) options.actions = buttons.map((b) => ({ type: 'button', text: b.text }));

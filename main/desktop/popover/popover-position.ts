@@ -25,7 +25,9 @@ export function popoverPosition(
   cursor: Point,
 ): Point {
   const area = display.workArea;
-  const anchor: Rect = hasTrayBounds(trayBounds) ? trayBounds : { x: cursor.x, y: cursor.y, width: 0, height: 0 };
+  const anchor: Rect = hasTrayBounds(trayBounds)
+    ? trayBounds
+    : { x: cursor.x, y: cursor.y, width: 0, height: 0 };
   const centreX = anchor.x + anchor.width / 2;
   const centreY = anchor.y + anchor.height / 2;
   const areaCentreY = area.y + area.height / 2;

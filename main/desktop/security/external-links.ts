@@ -2,7 +2,12 @@
 export function isSafeExternalUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !url.username && !url.password;
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.hostname !== '' &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }

@@ -16,7 +16,9 @@ export const SETTINGS_MIGRATIONS: Record<string, (store: MigrationStore) => void
   '2.0.0': (store) => {
     if (store.has('handshakeDir')) {
       const dir = store.get('handshakeDir');
-      const dirs = Array.isArray(store.get('handshakeDirs')) ? (store.get('handshakeDirs') as unknown[]) : [];
+      const dirs = Array.isArray(store.get('handshakeDirs'))
+        ? (store.get('handshakeDirs') as unknown[])
+        : [];
       if (typeof dir === 'string' && dir && !dirs.includes(dir)) dirs.unshift(dir);
       store.set('handshakeDirs', dirs);
       store.delete('handshakeDir');

@@ -49,7 +49,9 @@ export interface SettingsStoreOptions {
  */
 export class SettingsStore {
   private readonly backend: SettingsBackend;
-  private readonly listeners = new Set<(settings: DesktopSettings, changed: (keyof DesktopSettings)[]) => void>();
+  private readonly listeners = new Set<
+    (settings: DesktopSettings, changed: (keyof DesktopSettings)[]) => void
+  >();
   private current: DesktopSettings;
 
   constructor(private readonly options: SettingsStoreOptions) {
@@ -68,7 +70,11 @@ export class SettingsStore {
 
   /** Validates and applies a change; throws InvalidInputError naming the bad field. */
   update(patch: unknown): DesktopSettings {
-    const parsed: DesktopSettingsPatch = parseOrThrow(DesktopSettingsPatchSchema, patch, 'settings');
+    const parsed: DesktopSettingsPatch = parseOrThrow(
+      DesktopSettingsPatchSchema,
+      patch,
+      'settings',
+    );
     const changed = (Object.keys(parsed) as (keyof DesktopSettings)[]).filter(
       (key) => JSON.stringify(parsed[key]) !== JSON.stringify(this.current[key]),
     );
@@ -80,7 +86,9 @@ export class SettingsStore {
   }
 
   /** Called after every change with the new settings and the keys that changed. */
-  onChange(listener: (settings: DesktopSettings, changed: (keyof DesktopSettings)[]) => void): () => void {
+  onChange(
+    listener: (settings: DesktopSettings, changed: (keyof DesktopSettings)[]) => void,
+  ): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -102,7 +110,9 @@ export class SettingsStore {
       if (!existsSync(file)) throw error;
       const aside = this.asideName();
       renameSync(file, aside);
-      this.options.onInvalid?.(`settings file could not be read (${describe(error)}); moved to ${aside}, starting from defaults`);
+      this.options.onInvalid?.(
+        `settings file could not be read (${describe(error)}); moved to ${aside}, starting from defaults`,
+      );
       return this.options.createBackend(backendOptions);
     }
   }
@@ -123,7 +133,9 @@ export class SettingsStore {
     if (bad.length > 0) {
       const aside = this.asideName();
       copyFileSync(this.backend.path, aside);
-      this.options.onInvalid?.(`invalid settings ${bad.join(', ')} reset to defaults; the original file is kept at ${aside}`);
+      this.options.onInvalid?.(
+        `invalid settings ${bad.join(', ')} reset to defaults; the original file is kept at ${aside}`,
+      );
     }
     const missing = DESKTOP_SETTING_KEYS.filter((key) => !(key in raw));
     if (bad.length > 0 || missing.length > 0) this.backend.set({ ...settings });

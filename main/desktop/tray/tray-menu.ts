@@ -29,12 +29,23 @@ export function requestMenuLabel(request: HitlRequest): string {
 }
 
 /** The tray's context menu. Always complete, because Linux trays often ignore plain clicks. */
-export function buildTrayMenu(state: TrayMenuState, strings: DesktopStrings, actions: TrayMenuActions): MenuItemSpec[] {
-  const items: MenuItemSpec[] = [{ id: 'open-inbox', label: strings.openInbox, click: actions.openInbox }];
+export function buildTrayMenu(
+  state: TrayMenuState,
+  strings: DesktopStrings,
+  actions: TrayMenuActions,
+): MenuItemSpec[] {
+  const items: MenuItemSpec[] = [
+    { id: 'open-inbox', label: strings.openInbox, click: actions.openInbox },
+  ];
   items.push({ type: 'separator' });
-  if (state.pending.length === 0) items.push({ id: 'none', label: strings.noPending, enabled: false });
+  if (state.pending.length === 0)
+    items.push({ id: 'none', label: strings.noPending, enabled: false });
   for (const request of state.pending.slice(0, TRAY_MENU_REQUESTS)) {
-    items.push({ id: `request:${request.id}`, label: requestMenuLabel(request), click: () => actions.openRequest(request.id) });
+    items.push({
+      id: `request:${request.id}`,
+      label: requestMenuLabel(request),
+      click: () => actions.openRequest(request.id),
+    });
   }
   const rest = state.pending.length - TRAY_MENU_REQUESTS;
   if (rest > 0) items.push({ id: 'more', label: strings.more(rest), click: actions.openInbox });

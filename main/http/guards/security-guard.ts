@@ -15,20 +15,33 @@ export interface SecurityOptions extends HostPolicy {
 export function installSecurityGuard(app: FastifyInstance, options: SecurityOptions): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isAllowedHost(request.headers.host, options)) {
-      throw new HttpError(403, 'forbidden_host', `Host ${request.headers.host ?? '(none)'} is not this broker's loopback name and port`);
+      throw new HttpError(
+        403,
+        'forbidden_host',
+        `Host ${request.headers.host ?? '(none)'} is not this broker's loopback name and port`,
+      );
     }
     if (!isAllowedOrigin(request.headers.origin, options)) {
-      throw new HttpError(403, 'forbidden_origin', `Origin ${request.headers.origin} is not this broker's own origin`);
+      throw new HttpError(
+        403,
+        'forbidden_origin',
+        `Origin ${request.headers.origin} is not this broker's own origin`,
+      );
     }
     const token = options.token;
     if (token === undefined) return;
     const url = new URL(request.url, 'http://broker.invalid');
     const queryToken = url.searchParams.get('token');
     if (request.method === 'GET' && queryToken !== null) {
-      if (!safeEqual(queryToken, token)) throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
+      if (!safeEqual(queryToken, token))
+        throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
       url.searchParams.delete('token');
-      const clean = url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : '');
-      return reply.header('set-cookie', sessionCookie(token)).header('cache-control', 'no-store').redirect(clean, 303);
+      const clean =
+        url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : '');
+      return reply
+        .header('set-cookie', sessionCookie(token))
+        .header('cache-control', 'no-store')
+        .redirect(clean, 303);
     }
     if (!isAuthorised(request.headers, token)) {
       throw new HttpError(

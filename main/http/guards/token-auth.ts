@@ -36,7 +36,10 @@ export function sessionCookie(token: string): string {
 }
 
 /** True when the request carries the token (Bearer header) or the session cookie. */
-export function isAuthorised(headers: { authorization?: string; cookie?: string }, token: string): boolean {
+export function isAuthorised(
+  headers: { authorization?: string; cookie?: string },
+  token: string,
+): boolean {
   const bearer = bearerToken(headers.authorization);
   if (bearer !== undefined) return safeEqual(bearer, token);
   const cookie = readCookie(headers.cookie, TOKEN_COOKIE);

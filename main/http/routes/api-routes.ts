@@ -16,7 +16,14 @@ const CancelSchema = z.object({ reason: z.string().max(10_000).optional() }).def
 const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 function matches(request: HitlRequest, needle: string): boolean {
-  const fields = [request.key, request.prompt, request.title, request.answer?.text, request.agent?.id, request.agent?.name];
+  const fields = [
+    request.key,
+    request.prompt,
+    request.title,
+    request.answer?.text,
+    request.agent?.id,
+    request.agent?.name,
+  ];
   return fields.some((field) => field !== undefined && field.toLowerCase().includes(needle));
 }
 
@@ -57,7 +64,10 @@ export const apiRoutes: RouteModule = (app, context) => {
 
   app.post('/api/requests/:id/answer', async (request) => {
     const target = requireRequest(request.params);
-    const input = await checkPickedFile(target, parseOrThrow(AnswerInputSchema, request.body, 'answer'));
+    const input = await checkPickedFile(
+      target,
+      parseOrThrow(AnswerInputSchema, request.body, 'answer'),
+    );
     return { request: toPublicRequest(broker.answer(target.id, input, 'ui')) };
   });
 
@@ -70,7 +80,11 @@ export const apiRoutes: RouteModule = (app, context) => {
   app.get('/api/requests/:id/files', async (request) => {
     const target = requireRequest(request.params);
     if (target.input.kind !== 'file') {
-      throw new HttpError(400, 'invalid', `request ${target.key} does not ask for a file (input.kind is ${target.input.kind})`);
+      throw new HttpError(
+        400,
+        'invalid',
+        `request ${target.key} does not ask for a file (input.kind is ${target.input.kind})`,
+      );
     }
     return listFiles(target.input.root, target.input.pattern, { max: 5000 });
   });

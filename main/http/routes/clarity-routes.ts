@@ -49,7 +49,12 @@ export const clarityRoutes: RouteModule = (app, { broker, mirrorQuestion }) => {
       key: body.key,
       prompt: body.question,
       createdAt: body.timestamp,
-      ...(body.pid !== undefined ? { agent: { id: `pid:${body.pid}`, name: `pid ${body.pid}`, runtime: 'clarity' }, meta: { pid: body.pid } } : {}),
+      ...(body.pid !== undefined
+        ? {
+            agent: { id: `pid:${body.pid}`, name: `pid ${body.pid}`, runtime: 'clarity' },
+            meta: { pid: body.pid },
+          }
+        : {}),
     });
     if (mirrorQuestion) {
       try {
@@ -71,7 +76,13 @@ export const clarityRoutes: RouteModule = (app, { broker, mirrorQuestion }) => {
     const stop = () => abort.abort();
     closing.add(stop);
     try {
-      return await waitForKeyStatusChange(broker, key, current.status, Math.min(wait, MAX_WAIT_SECONDS) * 1000, abort.signal);
+      return await waitForKeyStatusChange(
+        broker,
+        key,
+        current.status,
+        Math.min(wait, MAX_WAIT_SECONDS) * 1000,
+        abort.signal,
+      );
     } finally {
       closing.delete(stop);
     }

@@ -23,14 +23,19 @@ export const cuemeRoutes: RouteModule = (app, { broker }) => {
     const { hints } = parseOrThrow(RecallBodySchema, req.body ?? {}, 'recall body');
     const agent = agents.recall(hints);
     if (!agent) {
-      throw new HttpError(404, 'not_found', `no agent matches "${hints}"; run \`cueme join <agent_runtime>\` to get a new agent_id`);
+      throw new HttpError(
+        404,
+        'not_found',
+        `no agent matches "${hints}"; run \`cueme join <agent_runtime>\` to get a new agent_id`,
+      );
     }
     return agentReply(agent, `recalled ${agent.id}`);
   });
 
   app.post('/api/cueme/cue', async (req, reply) => {
     const body = parseOrThrow(CueBodySchema, req.body ?? {}, 'cue body');
-    if (body.mode === 'cue' && !body.prompt.trim()) throw new HttpError(400, 'invalid', 'invalid cue body: prompt: must not be empty');
+    if (body.mode === 'cue' && !body.prompt.trim())
+      throw new HttpError(400, 'invalid', 'invalid cue body: prompt: must not be empty');
     const request = openCue(broker, agents, body);
     const resolved = await waitWhileConnected(broker, request.id, reply.raw);
     if (!resolved) return reply; // the agent hung up; its request was cancelled

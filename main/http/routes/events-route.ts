@@ -6,7 +6,8 @@ export const eventsRoute: RouteModule = (app, { events }) => {
   app.get('/events', (request, reply) => {
     const header = request.headers['last-event-id'];
     const raw = Array.isArray(header) ? header[0] : header;
-    const lastEventId = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+    const lastEventId =
+      raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

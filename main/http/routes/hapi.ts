@@ -8,7 +8,10 @@ const AgentIdSchema = z
   .string()
   .min(1)
   .max(200)
-  .refine((id) => !/[\s/\\]/.test(id) && ![...id].some((c) => c.charCodeAt(0) < 32), 'must be 1-200 characters without spaces, slashes or control characters')
+  .refine(
+    (id) => !/[\s/\\]/.test(id) && ![...id].some((c) => c.charCodeAt(0) < 32),
+    'must be 1-200 characters without spaces, slashes or control characters',
+  )
   .refine(isWellFormed, NOT_WELL_FORMED_MESSAGE);
 /** A batch of AgentMessages (order kept); a single message is posted as itself. */
 const BatchSchema = z.array(AgentMessageSchema).min(1).max(200);
@@ -20,7 +23,6 @@ const ListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100
  * the UI reads the recent ones and hears new ones as SSE `agent_message` events.
  */
 export const hapiRoutes: RouteModule = (app, { agentMessages: store }) => {
-
   app.post<{ Params: { agentId: string } }>('/api/agents/:agentId/messages', async (req, reply) => {
     const agentId = parseOrThrow(AgentIdSchema, req.params.agentId, 'agentId');
     const messages = Array.isArray(req.body)

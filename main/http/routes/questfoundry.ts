@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { waitWhileConnected } from '../../adapters/held-request';
 import { HumanQuestionSchema } from '../../adapters/questfoundry/envelope';
-import { QUESTFOUNDRY_SOURCE, questionOf, questionToRequest, responseEnvelope } from '../../adapters/questfoundry/mapping';
+import {
+  QUESTFOUNDRY_SOURCE,
+  questionOf,
+  questionToRequest,
+  responseEnvelope,
+} from '../../adapters/questfoundry/mapping';
 import type { HitlRequest } from '../../broker/request';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
@@ -22,7 +27,10 @@ export const questfoundryRoutes: RouteModule = (app, { broker }) => {
     const request = broker.add(questionToRequest(question, { durable: polled }));
     if (polled) {
       const poll = `${BASE}/${encodeURIComponent(question.id)}`;
-      return reply.code(202).header('location', poll).send({ status: 'pending', id: question.id, poll });
+      return reply
+        .code(202)
+        .header('location', poll)
+        .send({ status: 'pending', id: question.id, poll });
     }
     const resolved = await waitWhileConnected(broker, request.id, reply.raw);
     if (!resolved) return reply;
@@ -31,8 +39,10 @@ export const questfoundryRoutes: RouteModule = (app, { broker }) => {
 
   app.get<{ Params: { id: string } }>(`${BASE}/:id`, async (req, reply) => {
     const request = broker.findByKey(req.params.id, [QUESTFOUNDRY_SOURCE]);
-    if (!request) throw new HttpError(404, 'not_found', `no human.question with id ${req.params.id}`);
-    if (request.status === 'pending') return reply.code(202).send({ status: 'pending', id: request.key });
+    if (!request)
+      throw new HttpError(404, 'not_found', `no human.question with id ${req.params.id}`);
+    if (request.status === 'pending')
+      return reply.code(202).send({ status: 'pending', id: request.key });
     return sendOutcome(reply, request);
   });
 };
@@ -44,8 +54,12 @@ function wantsAsync(req: FastifyRequest<{ Querystring: { wait?: string } }>): bo
 
 /** 200 with the `human.response` envelope, or 410 when it was cancelled or expired. */
 function sendOutcome(reply: FastifyReply, request: HitlRequest) {
-  if (request.status === 'answered') return reply.code(200).send(responseEnvelope(questionOf(request), request));
-  const why = request.status === 'cancelled' ? `the operator cancelled it${request.cancelReason ? ` (${request.cancelReason})` : ''}` : 'it expired';
+  if (request.status === 'answered')
+    return reply.code(200).send(responseEnvelope(questionOf(request), request));
+  const why =
+    request.status === 'cancelled'
+      ? `the operator cancelled it${request.cancelReason ? ` (${request.cancelReason})` : ''}`
+      : 'it expired';
   return reply.code(410).send({
     error: request.status,
     id: request.key,

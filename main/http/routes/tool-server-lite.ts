@@ -3,7 +3,10 @@ import { BrokerError } from '../../broker/errors';
 import { parseOrThrow } from '../../broker/validation';
 import { waitWhileConnected } from '../../adapters/held-request';
 import { executeResponseFor, failure } from '../../adapters/tool-server-lite/execute-response';
-import { HilAlreadyWaitingError, registerHumanInLoop } from '../../adapters/tool-server-lite/execute';
+import {
+  HilAlreadyWaitingError,
+  registerHumanInLoop,
+} from '../../adapters/tool-server-lite/execute';
 import { HilAnnotations } from '../../adapters/tool-server-lite/hil-annotations';
 import { findHilTask, listHilTasks, toHilTask } from '../../adapters/tool-server-lite/hil-task';
 import { CancelBodySchema, CompleteBodySchema } from '../../adapters/tool-server-lite/schemas';
@@ -25,8 +28,11 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker }) => {
     try {
       registered = registerHumanInLoop(broker, req.body);
     } catch (error) {
-      const status = error instanceof HilAlreadyWaitingError ? 409 : error instanceof BrokerError ? 400 : 500;
-      return reply.code(status).send(failure(error instanceof Error ? error.message : String(error)));
+      const status =
+        error instanceof HilAlreadyWaitingError ? 409 : error instanceof BrokerError ? 400 : 500;
+      return reply
+        .code(status)
+        .send(failure(error instanceof Error ? error.message : String(error)));
     }
     annotations.applyEarly(registered.request);
     const resolved = await waitWhileConnected(broker, registered.request.id, reply.raw);
@@ -41,7 +47,12 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker }) => {
 
   app.get<HilParams>('/api/hil/:hil_id', async (req) => {
     const request = findHilTask(broker, req.params.hil_id);
-    if (!request) return { found: false, hil_id: req.params.hil_id, message: `HIL task ${req.params.hil_id} not found` };
+    if (!request)
+      return {
+        found: false,
+        hil_id: req.params.hil_id,
+        message: `HIL task ${req.params.hil_id} not found`,
+      };
     return { found: true, ...toHilTask(request) };
   });
 
@@ -67,19 +78,30 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker }) => {
 
   app.post<HilParams>('/api/hil/annotate/:hil_id', async (req, reply) => {
     const parsed = HilAnnotationBodySchema.safeParse(req.body ?? {});
-    if (!parsed.success) return reply.code(400).send({ success: false, message: `invalid annotation: ${parsed.error.issues[0]?.message}` });
+    if (!parsed.success)
+      return reply.code(400).send({
+        success: false,
+        message: `invalid annotation: ${parsed.error.issues[0]?.message}`,
+      });
     const updated = annotations.annotate(req.params.hil_id, parsed.data);
     return { success: true, applied: updated !== null, hil_id: req.params.hil_id };
   });
 
   /** Runs `act`; maps "not waiting" and validation errors to the spec's `{success, message}` shape. */
-  function settle(reply: FastifyReply, hilId: string, done: 'completed' | 'cancelled', act: () => boolean) {
+  function settle(
+    reply: FastifyReply,
+    hilId: string,
+    done: 'completed' | 'cancelled',
+    act: () => boolean,
+  ) {
     try {
       if (!act()) return reply;
       return { success: true, message: `HIL task ${hilId} marked as ${done}` };
     } catch (error) {
       const status = error instanceof BrokerError && error.code === 'already_resolved' ? 409 : 400;
-      return reply.code(status).send({ success: false, message: error instanceof Error ? error.message : String(error) });
+      return reply
+        .code(status)
+        .send({ success: false, message: error instanceof Error ? error.message : String(error) });
     }
   }
 
@@ -88,7 +110,9 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker }) => {
     const request = findHilTask(broker, hilId);
     if (request?.status === 'pending') return request;
     if (!request) {
-      void reply.code(404).send({ success: false, found: false, message: `HIL task ${hilId} not found` });
+      void reply
+        .code(404)
+        .send({ success: false, found: false, message: `HIL task ${hilId} not found` });
     } else {
       const task = toHilTask(request);
       void reply.code(409).send({

@@ -44,7 +44,10 @@ export class EventHub {
     this.buffer = new RingBuffer(options.bufferSize ?? 1000);
     this.maxClientBacklog = options.maxClientBacklog ?? 8 * 1024 * 1024;
     this.unsubscribe = broker.subscribe((event) => this.onBrokerEvent(event));
-    this.heartbeat = setInterval(() => this.broadcast(': heartbeat\n\n'), options.heartbeatMs ?? 15_000);
+    this.heartbeat = setInterval(
+      () => this.broadcast(': heartbeat\n\n'),
+      options.heartbeatMs ?? 15_000,
+    );
     this.heartbeat.unref();
   }
 
@@ -80,7 +83,8 @@ export class EventHub {
 
   private framesAfter(lastEventId: number): BufferedFrame[] | undefined {
     const current = this.broker.lastSeq;
-    if (!Number.isInteger(lastEventId) || lastEventId < 0 || lastEventId > current) return undefined;
+    if (!Number.isInteger(lastEventId) || lastEventId < 0 || lastEventId > current)
+      return undefined;
     if (lastEventId === current) return [];
     const oldest = this.buffer.first();
     // Every event after lastEventId must still be buffered, otherwise the client missed some.

@@ -18,11 +18,16 @@ export function confirmAnswer(confirmed: boolean, note: string): AnswerInput {
 export function choiceAnswer(selected: readonly string[], other: string): AnswerInput | undefined {
   const trimmed = other.trim();
   if (selected.length === 0 && !trimmed) return undefined;
-  return { value: { kind: 'choice', selected: [...selected], ...(trimmed ? { other: trimmed } : {}) } };
+  return {
+    value: { kind: 'choice', selected: [...selected], ...(trimmed ? { other: trimmed } : {}) },
+  };
 }
 
 /** Form values keyed by field label; empty fields are left out, multi-value fields are lists. */
-export function formAnswer(fields: readonly FormField[], values: Readonly<Record<string, string | string[]>>): AnswerInput | undefined {
+export function formAnswer(
+  fields: readonly FormField[],
+  values: Readonly<Record<string, string | string[]>>,
+): AnswerInput | undefined {
   const out: Record<string, string | string[]> = {};
   for (const field of fields) {
     const v = values[field.label];
@@ -40,7 +45,11 @@ export function fileAnswer(path: string | undefined): AnswerInput | undefined {
 }
 
 /** Toggles `value` in a multiple-choice selection, or replaces it for a single choice. */
-export function toggleSelection(selected: readonly string[], value: string, multiple: boolean): string[] {
+export function toggleSelection(
+  selected: readonly string[],
+  value: string,
+  multiple: boolean,
+): string[] {
   if (!multiple) return [value];
   return selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value];
 }

@@ -1,13 +1,22 @@
 import type { EventSourceLike } from './http-inbox-client';
 
 type Message = { data: string; lastEventId: string; json?: unknown };
-type Happening = { kind: 'open' } | { kind: 'error' } | { kind: 'message'; name: string; message: Message };
+type Happening =
+  { kind: 'open' } | { kind: 'error' } | { kind: 'message'; name: string; message: Message };
 
 /**
  * The SSE event names of docs/http-api.md the web inbox listens to. Kept here, free of zod and
  * React, because this module is part of the tiny entry chunk; parse-inbox-event re-exports it.
  */
-export const SSE_EVENT_NAMES = ['snapshot', 'agent_message', 'new_question', 'updated', 'answered', 'cancelled', 'expired'] as const;
+export const SSE_EVENT_NAMES = [
+  'snapshot',
+  'agent_message',
+  'new_question',
+  'updated',
+  'answered',
+  'cancelled',
+  'expired',
+] as const;
 
 /**
  * An EventSource opened by the entry script while the app code is still downloading and
@@ -70,7 +79,8 @@ export class EarlyEventSource implements EventSourceLike {
   private dispatch(happening: Happening): void {
     if (happening.kind === 'open') this.onopen?.(happening);
     else if (happening.kind === 'error') this.onerror?.(happening);
-    else for (const listener of this.listeners.get(happening.name) ?? []) listener(happening.message);
+    else
+      for (const listener of this.listeners.get(happening.name) ?? []) listener(happening.message);
   }
 }
 
@@ -86,7 +96,11 @@ function parseOrUndefined(text: string): unknown {
  * An `eventSource` factory for HttpInboxClient whose first call for `url` hands out `early`
  * (already connecting); later calls (reconnects) open fresh streams.
  */
-export function firstTheEarlyStream(early: EarlyEventSource, url: string, open: (url: string) => EventSourceLike): (url: string) => EventSourceLike {
+export function firstTheEarlyStream(
+  early: EarlyEventSource,
+  url: string,
+  open: (url: string) => EventSourceLike,
+): (url: string) => EventSourceLike {
   let unused: EarlyEventSource | undefined = early;
   return (requested) => {
     if (unused && requested === url) {

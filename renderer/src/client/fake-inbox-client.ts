@@ -30,7 +30,10 @@ export class FakeInboxClient implements InboxClient {
   /** Every answer the UI sent, in order (tests assert on these). */
   readonly sentAnswers: { id: string; input: AnswerInput }[] = [];
 
-  constructor(private readonly now: () => number = Date.now, private readonly brokerInfo?: Partial<BrokerInfo>) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly brokerInfo?: Partial<BrokerInfo>,
+  ) {}
 
   /** Opens a pending request, as an agent would. */
   add(input: FakeRequestInput): HitlRequest {
@@ -48,7 +51,11 @@ export class FakeInboxClient implements InboxClient {
   }
 
   /** Resolves a request as another client (terminal, agent) would. */
-  resolveElsewhere(id: string, how: 'answered' | 'cancelled' | 'expired' = 'answered', text = 'done'): HitlRequest {
+  resolveElsewhere(
+    id: string,
+    how: 'answered' | 'cancelled' | 'expired' = 'answered',
+    text = 'done',
+  ): HitlRequest {
     const request = this.take(id);
     const done: HitlRequest = {
       ...request,
@@ -94,7 +101,13 @@ export class FakeInboxClient implements InboxClient {
     this.sentAnswers.push({ id, input });
     const text = input.text ?? formatAnswerText(input.value!, request.input);
     return this.finish(
-      { ...request, status: 'answered', answer: input.value ? { text, value: input.value } : { text }, resolvedAt: this.now(), resolvedBy: 'ui' },
+      {
+        ...request,
+        status: 'answered',
+        answer: input.value ? { text, value: input.value } : { text },
+        resolvedAt: this.now(),
+        resolvedBy: 'ui',
+      },
       'answered',
     );
   }
@@ -102,7 +115,13 @@ export class FakeInboxClient implements InboxClient {
   async cancel(id: string, reason?: string): Promise<HitlRequest> {
     const request = this.take(id);
     return this.finish(
-      { ...request, status: 'cancelled', resolvedAt: this.now(), resolvedBy: 'ui', ...(reason ? { cancelReason: reason } : {}) },
+      {
+        ...request,
+        status: 'cancelled',
+        resolvedAt: this.now(),
+        resolvedBy: 'ui',
+        ...(reason ? { cancelReason: reason } : {}),
+      },
       'cancelled',
     );
   }
@@ -116,7 +135,13 @@ export class FakeInboxClient implements InboxClient {
   }
 
   async info(): Promise<BrokerInfo> {
-    return { version: 'preview', dirs: ['.clarity-hitl'], tokenRequired: false, url: 'http://127.0.0.1:7842', ...this.brokerInfo };
+    return {
+      version: 'preview',
+      dirs: ['.clarity-hitl'],
+      tokenRequired: false,
+      url: 'http://127.0.0.1:7842',
+      ...this.brokerInfo,
+    };
   }
 
   subscribe(listener: (event: InboxEvent) => void): () => void {
@@ -134,7 +159,8 @@ export class FakeInboxClient implements InboxClient {
   private take(id: string): HitlRequest {
     const request = this.pending.get(id);
     if (request) return request;
-    if (this.resolved.some((r) => r.id === id)) throw new InboxClientError(`request ${id} is already resolved`, 'already_resolved', 409);
+    if (this.resolved.some((r) => r.id === id))
+      throw new InboxClientError(`request ${id} is already resolved`, 'already_resolved', 409);
     throw new InboxClientError(`no request with id ${id}`, 'not_found', 404);
   }
 
@@ -151,5 +177,8 @@ export class FakeInboxClient implements InboxClient {
 }
 
 function searchText(r: HitlRequest): string {
-  return [r.key, r.prompt, r.title, r.answer?.text, r.agent?.id, r.agent?.name].filter(Boolean).join('\n').toLowerCase();
+  return [r.key, r.prompt, r.title, r.answer?.text, r.agent?.id, r.agent?.name]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
 }

@@ -16,7 +16,10 @@ export interface EventSourceLike {
   onopen: ((event: unknown) => void) | null;
   onerror: ((event: unknown) => void) | null;
   /** `json`: the data already parsed, when the source did that while the app was loading (EarlyEventSource). */
-  addEventListener(name: string, listener: (event: { data: string; lastEventId: string; json?: unknown }) => void): void;
+  addEventListener(
+    name: string,
+    listener: (event: { data: string; lastEventId: string; json?: unknown }) => void,
+  ): void;
   close(): void;
 }
 
@@ -68,12 +71,16 @@ export class HttpInboxClient implements InboxClient {
   }
 
   async answer(id: string, input: AnswerInput): Promise<HitlRequest> {
-    return (await this.call<{ request: HitlRequest }>('POST', `/api/requests/${enc(id)}/answer`, input)).request;
+    return (
+      await this.call<{ request: HitlRequest }>('POST', `/api/requests/${enc(id)}/answer`, input)
+    ).request;
   }
 
   async cancel(id: string, reason?: string): Promise<HitlRequest> {
     const body = reason ? { reason } : {};
-    return (await this.call<{ request: HitlRequest }>('POST', `/api/requests/${enc(id)}/cancel`, body)).request;
+    return (
+      await this.call<{ request: HitlRequest }>('POST', `/api/requests/${enc(id)}/cancel`, body)
+    ).request;
   }
 
   async listFiles(id: string): Promise<string[]> {
@@ -81,7 +88,12 @@ export class HttpInboxClient implements InboxClient {
   }
 
   async agentMessages(agentId: string): Promise<AgentMessageView[]> {
-    return (await this.call<{ messages: AgentMessageView[] }>('GET', `/api/agents/${enc(agentId)}/messages`)).messages;
+    return (
+      await this.call<{ messages: AgentMessageView[] }>(
+        'GET',
+        `/api/agents/${enc(agentId)}/messages`,
+      )
+    ).messages;
   }
 
   async info(): Promise<BrokerInfo> {
@@ -93,7 +105,8 @@ export class HttpInboxClient implements InboxClient {
     if (this.stream && this.listeners.size > 1) {
       // The stream's snapshot went to the first subscriber; give this one its own.
       this.listPending().then(
-        ({ requests, seq }) => this.listeners.has(listener) && listener({ type: 'snapshot', seq, pending: requests }),
+        ({ requests, seq }) =>
+          this.listeners.has(listener) && listener({ type: 'snapshot', seq, pending: requests }),
         () => undefined,
       );
     } else if (!this.stream && !this.retryTimer) this.connect('connecting');
@@ -154,13 +167,17 @@ export class HttpInboxClient implements InboxClient {
       response = await this.fetchImpl(`${this.baseUrl}${path}`, {
         method,
         credentials: 'same-origin',
-        headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+        headers:
+          body === undefined
+            ? { accept: 'application/json' }
+            : { 'content-type': 'application/json', accept: 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
       throw new InboxClientError(`The broker is unreachable (${String(error)})`, 'network', 0);
     }
-    const json = (await response.json().catch(() => undefined)) as { error?: string; message?: string } | undefined;
+    const json = (await response.json().catch(() => undefined)) as
+      { error?: string; message?: string } | undefined;
     if (!response.ok) {
       throw new InboxClientError(
         json?.message ?? `${method} ${path} failed with HTTP ${response.status}`,
@@ -178,7 +195,11 @@ function enc(segment: string): string {
 
 /** The browser's EventSource for `url` (the client's default `eventSource`). */
 export function defaultEventSource(url: string): EventSourceLike {
-  const Impl = (globalThis as unknown as { EventSource?: new (url: string, init?: { withCredentials?: boolean }) => EventSourceLike }).EventSource;
+  const Impl = (
+    globalThis as unknown as {
+      EventSource?: new (url: string, init?: { withCredentials?: boolean }) => EventSourceLike;
+    }
+  ).EventSource;
   if (!Impl) throw new Error('EventSource is not available in this environment');
   return new Impl(url);
 }

@@ -14,7 +14,11 @@ export interface BrokerInfo {
 /** Everything that can change the inbox, in the order the broker emitted it. */
 export type InboxEvent =
   | { type: 'snapshot'; seq: number; pending: HitlRequest[] }
-  | { type: 'added' | 'updated' | 'answered' | 'cancelled' | 'expired'; seq?: number; request: HitlRequest }
+  | {
+      type: 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
+      seq?: number;
+      request: HitlRequest;
+    }
   | { type: 'agent_message'; agentId: string; message: AgentMessageView };
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';

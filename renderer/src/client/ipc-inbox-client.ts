@@ -72,7 +72,8 @@ export class IpcInboxClient implements InboxClient {
         seq = at;
         listener({ type: 'snapshot', seq: at, pending: requests });
         ready = true;
-        for (const event of buffered.splice(0)) if (!('seq' in event) || event.seq === undefined || event.seq > seq) listener(event);
+        for (const event of buffered.splice(0))
+          if (!('seq' in event) || event.seq === undefined || event.seq > seq) listener(event);
       },
       () => {
         ready = true;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AgentMessageEventSchema } from '../../../main/broker/agent-message';
-import { AgentInfoSchema, HitlRequestSchema, SourceSchema, StatusSchema, type HitlRequest } from '../../../main/broker/request';
+import {
+  AgentInfoSchema,
+  HitlRequestSchema,
+  SourceSchema,
+  StatusSchema,
+  type HitlRequest,
+} from '../../../main/broker/request';
 import { SSE_EVENT_NAMES } from './early-event-source';
 import type { InboxEvent } from './inbox-client';
 
@@ -32,15 +38,22 @@ const REQUEST_EVENTS = {
   answered: 'answered',
   cancelled: 'cancelled',
   expired: 'expired',
-} as const satisfies Record<Exclude<(typeof SSE_EVENT_NAMES)[number], 'snapshot' | 'agent_message'>, string>;
-
+} as const satisfies Record<
+  Exclude<(typeof SSE_EVENT_NAMES)[number], 'snapshot' | 'agent_message'>,
+  string
+>;
 
 /**
  * Validates one SSE message from the broker and turns it into an InboxEvent.
  * Returns undefined (and the caller drops it) when the data does not match the contract.
  * `parsedData`: `data` already through JSON.parse (see EarlyEventSource), to skip doing it again.
  */
-export function parseInboxEvent(name: string, data: string, lastEventId?: string, parsedData?: unknown): InboxEvent | undefined {
+export function parseInboxEvent(
+  name: string,
+  data: string,
+  lastEventId?: string,
+  parsedData?: unknown,
+): InboxEvent | undefined {
   let json: unknown = parsedData;
   if (json === undefined) {
     try {
@@ -52,7 +65,9 @@ export function parseInboxEvent(name: string, data: string, lastEventId?: string
   if (name === 'snapshot') {
     const parsed = SnapshotSchema.safeParse(json);
     // Listed requests: checked as far as the list reads them; checkRequest before anything else.
-    return parsed.success ? { type: 'snapshot', seq: parsed.data.seq, pending: parsed.data.pending as HitlRequest[] } : undefined;
+    return parsed.success
+      ? { type: 'snapshot', seq: parsed.data.seq, pending: parsed.data.pending as HitlRequest[] }
+      : undefined;
   }
   if (name === 'agent_message') {
     const parsed = AgentMessageEventSchema.safeParse(json);
@@ -63,15 +78,26 @@ export function parseInboxEvent(name: string, data: string, lastEventId?: string
   const parsed = RequestEventSchema.safeParse(json);
   if (!parsed.success) return undefined;
   const seq = lastEventId ? Number(lastEventId) : undefined;
-  return { type, request: parsed.data.request, ...(seq !== undefined && Number.isFinite(seq) ? { seq } : {}) };
+  return {
+    type,
+    request: parsed.data.request,
+    ...(seq !== undefined && Number.isFinite(seq) ? { seq } : {}),
+  };
 }
 
 /**
  * The full check of one request taken from a snapshot (see ListedRequestSchema), before the card
  * shows it or answers it: the request as the schema reads it (defaults filled), or why not.
  */
-export function checkRequest(request: HitlRequest): { ok: true; request: HitlRequest } | { ok: false; reason: string } {
+export function checkRequest(
+  request: HitlRequest,
+): { ok: true; request: HitlRequest } | { ok: false; reason: string } {
   const parsed = HitlRequestSchema.safeParse(request);
   if (parsed.success) return { ok: true, request: parsed.data };
-  return { ok: false, reason: parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ') };
+  return {
+    ok: false,
+    reason: parsed.error.issues
+      .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+      .join('; '),
+  };
 }

@@ -5,7 +5,12 @@ import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';
 import type { InboxAction } from '../state/inbox-state';
-import { previewInput, toContextItems, type ContextItem, type ToolStatus } from '../state/tool-status';
+import {
+  previewInput,
+  toContextItems,
+  type ContextItem,
+  type ToolStatus,
+} from '../state/tool-status';
 
 interface Props {
   agent: AgentInfo;
@@ -20,7 +25,8 @@ export function AgentContextPanel({ agent, client, messages, dispatch }: Props) 
   useEffect(() => {
     let live = true;
     client.agentMessages(agent.id).then(
-      (loaded) => live && dispatch({ type: 'agent_messages_loaded', agentId: agent.id, messages: loaded }),
+      (loaded) =>
+        live && dispatch({ type: 'agent_messages_loaded', agentId: agent.id, messages: loaded }),
       () => undefined, // a broker without HAPI support simply shows no context
     );
     return () => {
@@ -66,7 +72,9 @@ function ContextItemView({ item }: { item: ContextItem }) {
             <span className="tool-name">{item.name}</span>
             <ToolBadge status={item.status} />
           </div>
-          {item.input !== undefined ? <code className="tool-input">{previewInput(item.input)}</code> : null}
+          {item.input !== undefined ? (
+            <code className="tool-input">{previewInput(item.input)}</code>
+          ) : null}
           {item.output ? (
             <details>
               <summary>{t('toolResult')}</summary>
@@ -90,6 +98,11 @@ function ContextItemView({ item }: { item: ContextItem }) {
 
 function ToolBadge({ status }: { status: ToolStatus }) {
   const { t } = useI18n();
-  const label = status === 'running' ? t('toolRunning') : status === 'success' ? t('toolSuccess') : t('toolError');
+  const label =
+    status === 'running'
+      ? t('toolRunning')
+      : status === 'success'
+        ? t('toolSuccess')
+        : t('toolError');
   return <span className={`badge tool-${status}`}>{label}</span>;
 }

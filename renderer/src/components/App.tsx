@@ -35,16 +35,27 @@ export function App({ client }: { client: InboxClient }) {
         <h1 className="brand">{t('appName')}</h1>
         <nav className="tabs" aria-label={t('views')}>
           <button type="button" aria-pressed={view === 'inbox'} onClick={() => setView('inbox')}>
-            {t('inbox')} <span className="count" aria-label={t('pendingCount', { n: count })}>{count}</span>
+            {t('inbox')}{' '}
+            <span className="count" aria-label={t('pendingCount', { n: count })}>
+              {count}
+            </span>
           </button>
-          <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')}>
+          <button
+            type="button"
+            aria-pressed={view === 'history'}
+            onClick={() => setView('history')}
+          >
             {t('history')}
           </button>
         </nav>
         <div className="prefs">
           <label>
             <span className="visually-hidden">{t('themeLabel')}</span>
-            <select aria-label={t('themeLabel')} value={theme} onChange={(e) => setTheme(e.target.value as ThemePreference)}>
+            <select
+              aria-label={t('themeLabel')}
+              value={theme}
+              onChange={(e) => setTheme(e.target.value as ThemePreference)}
+            >
               <option value="system">{t('themeSystem')}</option>
               <option value="light">{t('themeLight')}</option>
               <option value="dark">{t('themeDark')}</option>
@@ -52,7 +63,11 @@ export function App({ client }: { client: InboxClient }) {
           </label>
           <label>
             <span className="visually-hidden">{t('languageLabel')}</span>
-            <select aria-label={t('languageLabel')} value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
+            <select
+              aria-label={t('languageLabel')}
+              value={language}
+              onChange={(e) => setLanguage(e.target.value as Language)}
+            >
               {LANGUAGES.map((l) => (
                 <option key={l} value={l}>
                   {LANGUAGE_NAMES[l]}
@@ -66,7 +81,14 @@ export function App({ client }: { client: InboxClient }) {
       <Notices notices={notices} dismiss={dismiss} />
       <main className="main">
         {view === 'inbox' ? (
-          <Inbox client={client} state={state} now={now} dispatch={dispatch} onResolving={onResolving} onResolveFailed={onResolveFailed} />
+          <Inbox
+            client={client}
+            state={state}
+            now={now}
+            dispatch={dispatch}
+            onResolving={onResolving}
+            onResolveFailed={onResolveFailed}
+          />
         ) : (
           <HistoryView client={client} refreshKey={state.departures.at(-1)?.n ?? 0} />
         )}

@@ -18,7 +18,9 @@ export function EmptyState({ client }: { client: InboxClient }) {
   }, [client]);
   const url = (info?.url ?? 'http://127.0.0.1:7842').replace(/\/+$/, '');
   const dir = info?.dirs[0] ?? '.clarity-hitl';
-  const auth = info?.tokenRequired ? ` \\\n  -H "Authorization: Bearer $CLARITY_HITL_BROKER_TOKEN"` : '';
+  const auth = info?.tokenRequired
+    ? ` \\\n  -H "Authorization: Bearer $CLARITY_HITL_BROKER_TOKEN"`
+    : '';
   const curl = `curl -X POST ${url}/questions \\\n  -H 'content-type: application/json'${auth} \\\n  -d '{"key":"first-question","question":"Ship **v1.2** today?"}'`;
   const file = `echo '{"key":"first-question","question":"Ship v1.2 today?","timestamp":'$(date +%s000)'}' \\\n  > ${dir}/first-question.question`;
   const cueme = `agent_id=$(cueme join my-runtime | sed -n 's/^agent_id=//p')\nprintf '<cueme_prompt>\\nShip v1.2 today?\\n</cueme_prompt>\\n' | cueme cue "$agent_id" -`;

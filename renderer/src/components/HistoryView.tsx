@@ -33,7 +33,10 @@ export function HistoryView({ client, refreshKey }: Props) {
       clearTimeout(timer);
     };
   }, [client, query, refreshKey]);
-  const dateFormat = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   return (
     <section className="history" aria-label={t('history')}>
       <input
@@ -45,7 +48,11 @@ export function HistoryView({ client, refreshKey }: Props) {
         onChange={(e) => setQuery(e.target.value)}
       />
       {error ? <p className="error">{error}</p> : null}
-      {results && results.length === 0 ? <p className="hint">{query.trim() ? t('historyNoMatch', { q: query.trim() }) : t('historyEmpty')}</p> : null}
+      {results && results.length === 0 ? (
+        <p className="hint">
+          {query.trim() ? t('historyNoMatch', { q: query.trim() }) : t('historyEmpty')}
+        </p>
+      ) : null}
       <ol className="history-list">
         {results?.map((r) => (
           <li key={r.id} className="history-item" data-request-id={r.id}>
@@ -61,7 +68,9 @@ export function HistoryView({ client, refreshKey }: Props) {
             </div>
             <Markdown text={r.prompt} className="history-prompt" />
             {r.status === 'answered' ? (
-              <blockquote className="history-answer">{r.answer?.text ? r.answer.text : t('emptyAnswer')}</blockquote>
+              <blockquote className="history-answer">
+                {r.answer?.text ? r.answer.text : t('emptyAnswer')}
+              </blockquote>
             ) : null}
             {r.cancelReason ? <p className="hint">{r.cancelReason}</p> : null}
           </li>
@@ -72,5 +81,10 @@ export function HistoryView({ client, refreshKey }: Props) {
 }
 
 function statusLabel(status: HitlRequest['status'], t: ReturnType<typeof useI18n>['t']): string {
-  return { answered: t('statusAnswered'), cancelled: t('statusCancelled'), expired: t('statusExpired'), pending: t('statusPending') }[status];
+  return {
+    answered: t('statusAnswered'),
+    cancelled: t('statusCancelled'),
+    expired: t('statusExpired'),
+    pending: t('statusPending'),
+  }[status];
 }

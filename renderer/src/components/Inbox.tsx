@@ -23,14 +23,20 @@ interface Props {
 export function Inbox({ client, state, now, dispatch, onResolving, onResolveFailed }: Props) {
   const { t } = useI18n();
   const rows = useMemo(() => groupRequests(state.pending.values()), [state.pending]);
-  const ids = useMemo(() => rows.flatMap((r) => (r.kind === 'request' ? [r.request.id] : [])), [rows]);
+  const ids = useMemo(
+    () => rows.flatMap((r) => (r.kind === 'request' ? [r.request.id] : [])),
+    [rows],
+  );
   const [chosenId, setChosenId] = useState<string | undefined>();
   const lastIndex = useRef(0);
   const listRef = useRef<RequestListHandle>(null);
   const detailRef = useRef<HTMLElement>(null);
 
   // The chosen request, or (when it left) the one that took its place in the list.
-  const selectedId = chosenId && state.pending.has(chosenId) ? chosenId : ids[Math.min(lastIndex.current, ids.length - 1)];
+  const selectedId =
+    chosenId && state.pending.has(chosenId)
+      ? chosenId
+      : ids[Math.min(lastIndex.current, ids.length - 1)];
   const selectedIndex = selectedId ? ids.indexOf(selectedId) : -1;
   useEffect(() => {
     if (selectedIndex >= 0) lastIndex.current = selectedIndex;
@@ -47,10 +53,14 @@ export function Inbox({ client, state, now, dispatch, onResolving, onResolveFail
   useListKeyboard({
     move: (delta) => {
       if (!ids.length) return;
-      const next = Math.max(0, Math.min(ids.length - 1, (selectedIndex < 0 ? 0 : selectedIndex) + delta));
+      const next = Math.max(
+        0,
+        Math.min(ids.length - 1, (selectedIndex < 0 ? 0 : selectedIndex) + delta),
+      );
       setChosenId(ids[next]);
     },
-    focusAnswer: () => detailRef.current?.querySelector<HTMLElement>('[data-answer-focus]')?.focus(),
+    focusAnswer: () =>
+      detailRef.current?.querySelector<HTMLElement>('[data-answer-focus]')?.focus(),
     back: () => listRef.current?.focus(),
   });
 
@@ -58,7 +68,13 @@ export function Inbox({ client, state, now, dispatch, onResolving, onResolveFail
   if (ids.length === 0) return <EmptyState client={client} />;
   return (
     <div className="inbox">
-      <RequestList ref={listRef} rows={rows} selectedId={selectedId} now={now} onSelect={setChosenId} />
+      <RequestList
+        ref={listRef}
+        rows={rows}
+        selectedId={selectedId}
+        now={now}
+        onSelect={setChosenId}
+      />
       <section ref={detailRef} className="detail" aria-label={t('request')}>
         {selected ? (
           <div className={selected.agent ? 'detail-grid with-context' : 'detail-grid'}>

@@ -10,7 +10,13 @@ export interface Notice {
 const NOTICE_MS = 6000;
 
 /** Short-lived notices ("answered elsewhere"), announced politely to screen readers. */
-export function Notices({ notices, dismiss }: { notices: Notice[]; dismiss: (id: number) => void }) {
+export function Notices({
+  notices,
+  dismiss,
+}: {
+  notices: Notice[];
+  dismiss: (id: number) => void;
+}) {
   const { t } = useI18n();
   const first = notices[0];
   useEffect(() => {
@@ -23,7 +29,12 @@ export function Notices({ notices, dismiss }: { notices: Notice[]; dismiss: (id:
       {notices.map((n) => (
         <div key={n.id} className={`notice ${n.tone}`}>
           <span>{n.text}</span>
-          <button type="button" className="link" aria-label={t('dismiss')} onClick={() => dismiss(n.id)}>
+          <button
+            type="button"
+            className="link"
+            aria-label={t('dismiss')}
+            onClick={() => dismiss(n.id)}
+          >
             ×
           </button>
         </div>

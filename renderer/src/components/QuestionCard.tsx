@@ -20,7 +20,13 @@ export interface QuestionCardProps {
  * One pending request: title, context, the question as markdown, the native answer input and
  * Cancel. Reused by the main window and the desktop popover. Key it by request id.
  */
-export function QuestionCard({ request, client, now, onResolving, onResolveFailed }: QuestionCardProps) {
+export function QuestionCard({
+  request,
+  client,
+  now,
+  onResolving,
+  onResolveFailed,
+}: QuestionCardProps) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -57,7 +63,12 @@ export function QuestionCard({ request, client, now, onResolving, onResolveFaile
         </p>
       ) : null}
       <footer className="card-footer">
-        <button type="button" className="danger" disabled={busy} onClick={() => run(() => client.cancel(request.id))}>
+        <button
+          type="button"
+          className="danger"
+          disabled={busy}
+          onClick={() => run(() => client.cancel(request.id))}
+        >
           {t('cancelRequest')}
         </button>
       </footer>

@@ -20,7 +20,10 @@ export interface RequestListHandle {
 }
 
 /** The virtualised pending list (10,000 rows stay fast): group headers and request rows. */
-export const RequestList = forwardRef<RequestListHandle, Props>(function RequestList({ rows, selectedId, now, onSelect }, ref) {
+export const RequestList = forwardRef<RequestListHandle, Props>(function RequestList(
+  { rows, selectedId, now, onSelect },
+  ref,
+) {
   const { t } = useI18n();
   const scrollRef = useRef<HTMLDivElement>(null);
   useImperativeHandle(ref, () => ({ focus: () => scrollRef.current?.focus() }), []);
@@ -47,12 +50,26 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
-          const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` };
+          const style = {
+            position: 'absolute' as const,
+            top: 0,
+            left: 0,
+            right: 0,
+            height: item.size,
+            transform: `translateY(${item.start}px)`,
+          };
           if (row.kind === 'group') {
             const label = row.agent ? (row.agent.name ?? row.agent.id) : row.source;
-            const detail = row.agent ? [row.agent.runtime, row.agent.projectDir].filter(Boolean).join(' · ') : '';
+            const detail = row.agent
+              ? [row.agent.runtime, row.agent.projectDir].filter(Boolean).join(' · ')
+              : '';
             return (
-              <div key={`g-${row.groupKey}`} role="presentation" className="group-header" style={style}>
+              <div
+                key={`g-${row.groupKey}`}
+                role="presentation"
+                className="group-header"
+                style={style}
+              >
                 <span className="group-label">{label}</span>
                 {detail ? <span className="group-detail">{detail}</span> : null}
                 <span className="count">{row.count}</span>
@@ -83,4 +100,3 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
     </div>
   );
 });
-

@@ -21,13 +21,17 @@ export function RequestMeta({ request, now }: { request: HitlRequest; now: numbe
       {agent ? (
         <div>
           <dt>{t('agent')}</dt>
-          <dd title={[agent.runtime, agent.projectDir, agent.terminal].filter(Boolean).join(' · ')}>{agent.name ?? agent.id}</dd>
+          <dd title={[agent.runtime, agent.projectDir, agent.terminal].filter(Boolean).join(' · ')}>
+            {agent.name ?? agent.id}
+          </dd>
         </div>
       ) : null}
       <div>
         <dt>{t('age')}</dt>
         <dd>
-          <time dateTime={new Date(request.createdAt).toISOString()}>{formatAge(now - request.createdAt, t)}</time>
+          <time dateTime={new Date(request.createdAt).toISOString()}>
+            {formatAge(now - request.createdAt, t)}
+          </time>
         </dd>
       </div>
     </dl>

@@ -21,9 +21,19 @@ export function useDepartureNotices(departures: readonly Departure[]) {
       const { id, key, status } = d.request;
       const ours = mine.current.delete(id);
       const message: MessageKey = ours
-        ? status === 'answered' ? 'noticeSentAnswer' : 'noticeSentCancel'
-        : status === 'answered' ? 'noticeAnswered' : status === 'cancelled' ? 'noticeCancelled' : 'noticeExpired';
-      return { id: d.n, text: t(message, { key: d.request.title ?? key }), tone: ours ? 'success' : 'info' };
+        ? status === 'answered'
+          ? 'noticeSentAnswer'
+          : 'noticeSentCancel'
+        : status === 'answered'
+          ? 'noticeAnswered'
+          : status === 'cancelled'
+            ? 'noticeCancelled'
+            : 'noticeExpired';
+      return {
+        id: d.n,
+        text: t(message, { key: d.request.title ?? key }),
+        tone: ours ? 'success' : 'info',
+      };
     });
     setNotices((n) => [...n, ...added].slice(-5));
   }, [departures, t]);

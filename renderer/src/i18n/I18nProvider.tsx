@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { MessageKey } from './en';
 import { languageFor, translate, LANGUAGES, type Language } from './translate';
 
@@ -18,7 +26,13 @@ function initialLanguage(): Language {
 }
 
 /** Provides the UI language (system language unless the operator picked one) and `t`. */
-export function I18nProvider({ children, language: forced }: { children: ReactNode; language?: Language }) {
+export function I18nProvider({
+  children,
+  language: forced,
+}: {
+  children: ReactNode;
+  language?: Language;
+}) {
   const [language, setLanguageState] = useState<Language>(() => forced ?? initialLanguage());
   const setLanguage = useCallback((next: Language) => {
     setLanguageState(next);

@@ -72,7 +72,8 @@ export const en = {
   resolvedBy: 'by {by}',
   emptyAnswer: '(empty approval)',
   emptyTitle: 'No agent is waiting for you',
-  emptyIntro: 'When an agent needs a human, its question shows up here at once. To send a first question:',
+  emptyIntro:
+    'When an agent needs a human, its question shows up here at once. To send a first question:',
   emptyCurl: 'Over HTTP:',
   emptyFile: 'As a file in the handshake directory:',
   emptyCueme: 'From an agent with cueme:',

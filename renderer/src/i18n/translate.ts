@@ -11,7 +11,13 @@ export function languageFor(tag: string | undefined): Language {
 }
 
 /** Looks up `key` in `language` and fills `{name}` placeholders from `vars`. */
-export function translate(language: Language, key: MessageKey, vars?: Record<string, string | number>): string {
+export function translate(
+  language: Language,
+  key: MessageKey,
+  vars?: Record<string, string | number>,
+): string {
   const template = DICTIONARIES[language][key];
-  return vars ? template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : template;
+  return vars
+    ? template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
+    : template;
 }

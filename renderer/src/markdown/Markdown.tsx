@@ -26,4 +26,3 @@ export const Markdown = memo(function Markdown({ text, className }: MarkdownProp
     </Suspense>
   );
 });
-

@@ -43,10 +43,21 @@ const components: Components = {
  * Agent markdown, rendered safely (loaded on demand through ./Markdown, the only importer): GFM (tables, task lists, strikethrough), raw HTML dropped,
  * links only to http(s) and only in a new tab without opener or referrer.
  */
-const MarkdownView = memo(function MarkdownView({ text, className }: { text: string; className?: string }) {
+const MarkdownView = memo(function MarkdownView({
+  text,
+  className,
+}: {
+  text: string;
+  className?: string;
+}) {
   return (
     <div className={className ? `markdown ${className}` : 'markdown'}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components} urlTransform={transformUrl}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        skipHtml
+        components={components}
+        urlTransform={transformUrl}
+      >
         {text}
       </ReactMarkdown>
     </div>

@@ -29,7 +29,10 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
   const { state } = useInbox(client);
   const now = useNow();
   const { notices, dismiss, onResolving, onResolveFailed } = useDepartureNotices(state.departures);
-  const pending = useMemo(() => [...state.pending.values()].sort((a, b) => a.createdAt - b.createdAt), [state.pending]);
+  const pending = useMemo(
+    () => [...state.pending.values()].sort((a, b) => a.createdAt - b.createdAt),
+    [state.pending],
+  );
   const [wanted, setWanted] = useState<string | null>(null);
   const lastIndex = useRef(0);
   const [busy, setBusy] = useState(false);
@@ -50,7 +53,10 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     setError(undefined);
     const card = cardRef.current;
     if (!card) return;
-    const target = request?.input.kind === 'choice' ? card : card.querySelector<HTMLElement>('[data-answer-focus]');
+    const target =
+      request?.input.kind === 'choice'
+        ? card
+        : card.querySelector<HTMLElement>('[data-answer-focus]');
     (target ?? card).focus();
   }, [request?.id, request?.input.kind]);
 
@@ -79,10 +85,14 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
       }
       if (!request) return;
       const input = request.input;
-      if (action.type === 'approve') submit(input.kind === 'confirm' ? confirmAnswer(true, '') : APPROVAL);
+      if (action.type === 'approve')
+        submit(input.kind === 'confirm' ? confirmAnswer(true, '') : APPROVAL);
       else if (action.type === 'decline') submit(confirmAnswer(false, ''));
       else if (action.type === 'pick' && input.kind === 'choice') {
-        const option = action.value !== undefined ? input.options.find((o) => o.value.toLowerCase() === action.value) : input.options[action.index];
+        const option =
+          action.value !== undefined
+            ? input.options.find((o) => o.value.toLowerCase() === action.value)
+            : input.options[action.index];
         const answer = option ? choiceAnswer([option.value], '') : undefined;
         if (answer) submit(answer);
       }
@@ -95,10 +105,20 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       const tag = target?.tagName;
-      const inTextField = tag === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes((target as HTMLInputElement).type);
+      const inTextField =
+        tag === 'INPUT' &&
+        !['checkbox', 'radio', 'button', 'submit'].includes((target as HTMLInputElement).type);
       const inMultiline = tag === 'TEXTAREA' || tag === 'SELECT' || !!target?.isContentEditable;
-      const optionKeys = request?.input.kind === 'choice' ? request.input.options.map((o) => o.value.toLowerCase()).filter((v) => v.length === 1) : [];
-      const action = popoverKeyAction(event, { kind: request?.input.kind, inTextField, inMultiline, optionKeys });
+      const optionKeys =
+        request?.input.kind === 'choice'
+          ? request.input.options.map((o) => o.value.toLowerCase()).filter((v) => v.length === 1)
+          : [];
+      const action = popoverKeyAction(event, {
+        kind: request?.input.kind,
+        inTextField,
+        inMultiline,
+        optionKeys,
+      });
       if (!action) return;
       event.preventDefault();
       act(action);
@@ -107,24 +127,58 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     return () => document.removeEventListener('keydown', onKey);
   }, [act, request]);
 
-  const hintKey = !request ? null : request.input.kind === 'text' ? 'keysText' : request.input.kind === 'confirm' ? 'keysConfirm' : request.input.kind === 'choice' ? 'keysChoice' : 'keysOther';
+  const hintKey = !request
+    ? null
+    : request.input.kind === 'text'
+      ? 'keysText'
+      : request.input.kind === 'confirm'
+        ? 'keysConfirm'
+        : request.input.kind === 'choice'
+          ? 'keysChoice'
+          : 'keysOther';
 
   return (
     <div className="popover">
       <header className="popover-bar">
-        <span className="popover-count">{pending.length ? popoverText(language, 'position', { i: index + 1, n: pending.length }) : '—'}</span>
-        <button type="button" className="link" aria-label={popoverText(language, 'previous')} disabled={pending.length < 2} onClick={() => act({ type: 'move', delta: -1 })}>
+        <span className="popover-count">
+          {pending.length
+            ? popoverText(language, 'position', { i: index + 1, n: pending.length })
+            : '—'}
+        </span>
+        <button
+          type="button"
+          className="link"
+          aria-label={popoverText(language, 'previous')}
+          disabled={pending.length < 2}
+          onClick={() => act({ type: 'move', delta: -1 })}
+        >
           ↑
         </button>
-        <button type="button" className="link" aria-label={popoverText(language, 'next')} disabled={pending.length < 2} onClick={() => act({ type: 'move', delta: 1 })}>
+        <button
+          type="button"
+          className="link"
+          aria-label={popoverText(language, 'next')}
+          disabled={pending.length < 2}
+          onClick={() => act({ type: 'move', delta: 1 })}
+        >
           ↓
         </button>
-        <button type="button" className="link popover-open" onClick={() => act({ type: 'open-window' })}>
+        <button
+          type="button"
+          className="link popover-open"
+          onClick={() => act({ type: 'open-window' })}
+        >
           {popoverText(language, 'openWindow')}
         </button>
       </header>
       {request ? (
-        <article className="popover-card" ref={cardRef} tabIndex={-1} aria-labelledby="popover-title" data-request-id={request.id}>
+        <article
+          className="popover-card"
+          ref={cardRef}
+          tabIndex={-1}
+          aria-labelledby="popover-title"
+          data-request-id={request.id}
+        >
           <h1 id="popover-title">{request.title ?? request.key}</h1>
           <RequestMeta request={request} now={now} />
           {request.context ? <Markdown text={request.context} className="popover-context" /> : null}
@@ -132,7 +186,13 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           {request.input.kind === 'text' ? (
             <QuickText key={request.id} request={request} busy={busy} submit={submit} />
           ) : (
-            <AnswerArea key={request.id} request={request} client={client} busy={busy} submit={submit} />
+            <AnswerArea
+              key={request.id}
+              request={request}
+              client={client}
+              busy={busy}
+              submit={submit}
+            />
           )}
           {error ? (
             <p className="error" role="alert">

@@ -33,7 +33,11 @@ export function QuickText({ request, busy, submit }: Props) {
         autoComplete="off"
         value={text}
         disabled={busy}
-        placeholder={request.input.kind === 'text' && request.input.placeholder ? request.input.placeholder : popoverText(language, 'quickPlaceholder')}
+        placeholder={
+          request.input.kind === 'text' && request.input.placeholder
+            ? request.input.placeholder
+            : popoverText(language, 'quickPlaceholder')
+        }
         onChange={(e) => setText(e.target.value)}
       />
     </form>

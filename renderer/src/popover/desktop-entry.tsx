@@ -70,7 +70,13 @@ function MainWindow({ client, bridge }: { client: InboxClient; bridge: HitlBridg
   return (
     <>
       <App client={client} />
-      <button type="button" className="desktop-settings-link" onClick={() => go('settings')} aria-label="Settings" title="Settings">
+      <button
+        type="button"
+        className="desktop-settings-link"
+        onClick={() => go('settings')}
+        aria-label="Settings"
+        title="Settings"
+      >
         ⚙
       </button>
     </>
@@ -78,7 +84,15 @@ function MainWindow({ client, bridge }: { client: InboxClient; bridge: HitlBridg
 }
 
 /** Keeps the window in the operator's language: a change in the settings re-renders in it. */
-function DesktopRoot({ bridge, initial, children }: { bridge: HitlBridge; initial: Language | undefined; children: ReactNode }) {
+function DesktopRoot({
+  bridge,
+  initial,
+  children,
+}: {
+  bridge: HitlBridge;
+  initial: Language | undefined;
+  children: ReactNode;
+}) {
   const [language, setLanguage] = useState(initial);
   useEffect(
     () =>
@@ -96,7 +110,11 @@ function DesktopRoot({ bridge, initial, children }: { bridge: HitlBridge; initia
 }
 
 /** Renders the desktop app's view for this window (main window, popover or settings). */
-export async function renderDesktop(root: Root, client: InboxClient, bridge: HitlBridge): Promise<void> {
+export async function renderDesktop(
+  root: Root,
+  client: InboxClient,
+  bridge: HitlBridge,
+): Promise<void> {
   let settings: DesktopSettings | undefined;
   try {
     settings = unwrap(await bridge.getSettings());
@@ -116,7 +134,10 @@ export async function renderDesktop(root: Root, client: InboxClient, bridge: Hit
     );
   root.render(
     <StrictMode>
-      <DesktopRoot bridge={bridge} initial={settings ? rendererLanguage(settings.language) : undefined}>
+      <DesktopRoot
+        bridge={bridge}
+        initial={settings ? rendererLanguage(settings.language) : undefined}
+      >
         {body}
       </DesktopRoot>
     </StrictMode>,

@@ -32,7 +32,10 @@ export interface PopoverKeyContext {
  * field); outside a field one key answers: y/a approve, n declines a confirm, 1–9 (or an option's own letter) pick a choice,
  * o opens the request in the main window. Enter in the quick answer field is handled by its form.
  */
-export function popoverKeyAction(event: PopoverKey, context: PopoverKeyContext): PopoverKeyAction | undefined {
+export function popoverKeyAction(
+  event: PopoverKey,
+  context: PopoverKeyContext,
+): PopoverKeyAction | undefined {
   if (event.key === 'Escape') return { type: 'hide' };
   if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
   if (!context.inMultiline && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
@@ -43,11 +46,14 @@ export function popoverKeyAction(event: PopoverKey, context: PopoverKeyContext):
   if (key === 'j') return { type: 'move', delta: 1 };
   if (key === 'k') return { type: 'move', delta: -1 };
   if (key === 'o') return { type: 'open-window' };
-  if ((key === 'y' || key === 'a') && (context.kind === 'confirm' || context.kind === 'text')) return { type: 'approve' };
+  if ((key === 'y' || key === 'a') && (context.kind === 'confirm' || context.kind === 'text'))
+    return { type: 'approve' };
   if (key === 'n' && context.kind === 'confirm') return { type: 'decline' };
-  if (context.kind === 'choice' && /^[1-9]$/.test(key)) return { type: 'pick', index: Number(key) - 1 };
+  if (context.kind === 'choice' && /^[1-9]$/.test(key))
+    return { type: 'pick', index: Number(key) - 1 };
   // A choice's own one-letter keys (QuestFoundry's A/B/C) pick too.
-  if (context.kind === 'choice' && /^[a-z]$/.test(key) && context.optionKeys?.includes(key)) return { type: 'pick', index: -1, value: key };
+  if (context.kind === 'choice' && /^[a-z]$/.test(key) && context.optionKeys?.includes(key))
+    return { type: 'pick', index: -1, value: key };
   return undefined;
 }
 

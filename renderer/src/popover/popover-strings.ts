@@ -35,7 +35,11 @@ const zh: typeof en = {
 export type PopoverStringKey = keyof typeof en;
 
 /** Popover strings (kept beside the popover so the shared dictionaries stay untouched). */
-export function popoverText(language: Language, key: PopoverStringKey, vars: Record<string, string | number> = {}): string {
+export function popoverText(
+  language: Language,
+  key: PopoverStringKey,
+  vars: Record<string, string | number> = {},
+): string {
   const template = (language === 'zh' ? zh : en)[key];
   return template.replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? `{${name}}`));
 }

@@ -14,18 +14,37 @@ export function createPreviewClient(mode: string): FakeInboxClient {
   const bulk = Number(mode);
   if (Number.isInteger(bulk) && bulk > 0) {
     for (let i = 0; i < bulk; i++) {
-      client.add({ key: `bulk-${i}`, prompt: `Question **${i}**: proceed?`, createdAt: now - i * 1000, source: i % 2 ? 'clarity-file' : 'clarity-http' });
+      client.add({
+        key: `bulk-${i}`,
+        prompt: `Question **${i}**: proceed?`,
+        createdAt: now - i * 1000,
+        source: i % 2 ? 'clarity-file' : 'clarity-http',
+      });
     }
     return client;
   }
-  const agent = { id: 'agent-7', name: 'claude-code', runtime: 'claude-code', projectDir: '~/src/shop', terminal: 'tty3' };
+  const agent = {
+    id: 'agent-7',
+    name: 'claude-code',
+    runtime: 'claude-code',
+    projectDir: '~/src/shop',
+    terminal: 'tty3',
+  };
   client.add({
     key: 'review-step-3',
     source: 'clarity-file',
-    prompt: 'Does this summary look correct?\n\n- Migrates `orders` to the new schema\n- Drops the `legacy_id` column\n\n```sql\nALTER TABLE orders DROP COLUMN legacy_id;\n```\n\n| table | rows |\n|---|---|\n| orders | 1.2M |',
+    prompt:
+      'Does this summary look correct?\n\n- Migrates `orders` to the new schema\n- Drops the `legacy_id` column\n\n```sql\nALTER TABLE orders DROP COLUMN legacy_id;\n```\n\n| table | rows |\n|---|---|\n| orders | 1.2M |',
     createdAt: now - 12 * MIN,
   });
-  client.add({ key: 'deploy-prod', source: 'cueme', agent, prompt: 'Deploy **v1.2.0** to production?', input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' }, createdAt: now - 3 * MIN });
+  client.add({
+    key: 'deploy-prod',
+    source: 'cueme',
+    agent,
+    prompt: 'Deploy **v1.2.0** to production?',
+    input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' },
+    createdAt: now - 3 * MIN,
+  });
   client.add({
     key: 'msg-20251112-093000-sr123',
     source: 'questfoundry',
@@ -37,8 +56,16 @@ export function createPreviewClient(mode: string): FakeInboxClient {
       multiple: false,
       recommended: 'B',
       options: [
-        { value: 'A', label: 'Proactively build a new part of the world (World Genesis)', description: 'Larger scope: new regions and factions.' },
-        { value: 'B', label: 'Fleshen out an existing idea (Lore Deepening)', description: 'Safe default: stays within the current canon.' },
+        {
+          value: 'A',
+          label: 'Proactively build a new part of the world (World Genesis)',
+          description: 'Larger scope: new regions and factions.',
+        },
+        {
+          value: 'B',
+          label: 'Fleshen out an existing idea (Lore Deepening)',
+          description: 'Safe default: stays within the current canon.',
+        },
       ],
     },
     createdAt: now - 40 * 1000,
@@ -48,13 +75,44 @@ export function createPreviewClient(mode: string): FakeInboxClient {
     source: 'cueme',
     agent,
     prompt: 'Fill in the release details.',
-    input: { kind: 'form', fields: [{ label: 'Version', kind: 'text', multiple: false }, { label: 'Channel', kind: 'text', options: ['stable', 'beta'], multiple: false }, { label: 'Platforms', kind: 'text', options: ['linux', 'mac', 'windows'], multiple: true }] },
+    input: {
+      kind: 'form',
+      fields: [
+        { label: 'Version', kind: 'text', multiple: false },
+        { label: 'Channel', kind: 'text', options: ['stable', 'beta'], multiple: false },
+        { label: 'Platforms', kind: 'text', options: ['linux', 'mac', 'windows'], multiple: true },
+      ],
+    },
     createdAt: now - 60 * 1000,
   });
-  const pick = client.add({ key: 'pick-data', source: 'mcp', prompt: 'Which CSV should I import?', input: { kind: 'file', pattern: '**/*.csv', root: '/home/me/project' }, createdAt: now - 5 * 1000 });
+  const pick = client.add({
+    key: 'pick-data',
+    source: 'mcp',
+    prompt: 'Which CSV should I import?',
+    input: { kind: 'file', pattern: '**/*.csv', root: '/home/me/project' },
+    createdAt: now - 5 * 1000,
+  });
   client.setFiles(pick.id, ['data/2024.csv', 'data/2025.csv', 'exports/customers.csv']);
-  client.postAgentMessage(agent.id, { role: 'assistant', content: [{ type: 'thinking', thinking: 'The user wants a deploy; check the build first.' }, { type: 'tool_use', id: 'call_1', name: 'ls', input: { path: './dist' } }], at: now - 4 * MIN });
-  client.postAgentMessage(agent.id, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_1', content: 'app.js\napp.css' }], at: now - 4 * MIN + 500 });
-  client.postAgentMessage(agent.id, { role: 'assistant', content: [{ type: 'text', text: 'Build looks good. Running the **smoke tests** now.' }, { type: 'tool_use', id: 'call_2', name: 'npm test', input: { args: ['--smoke'] } }], at: now - 3 * MIN });
+  client.postAgentMessage(agent.id, {
+    role: 'assistant',
+    content: [
+      { type: 'thinking', thinking: 'The user wants a deploy; check the build first.' },
+      { type: 'tool_use', id: 'call_1', name: 'ls', input: { path: './dist' } },
+    ],
+    at: now - 4 * MIN,
+  });
+  client.postAgentMessage(agent.id, {
+    role: 'user',
+    content: [{ type: 'tool_result', tool_use_id: 'call_1', content: 'app.js\napp.css' }],
+    at: now - 4 * MIN + 500,
+  });
+  client.postAgentMessage(agent.id, {
+    role: 'assistant',
+    content: [
+      { type: 'text', text: 'Build looks good. Running the **smoke tests** now.' },
+      { type: 'tool_use', id: 'call_2', name: 'npm test', input: { args: ['--smoke'] } },
+    ],
+    at: now - 3 * MIN,
+  });
   return client;
 }

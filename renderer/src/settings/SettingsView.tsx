@@ -26,15 +26,23 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
         setDraft(settings);
         setDirsText(settings.handshakeDirs.join('\n'));
       },
-      (e: unknown) => setStatus({ tone: 'error', text: String(e instanceof Error ? e.message : e) }),
+      (e: unknown) =>
+        setStatus({ tone: 'error', text: String(e instanceof Error ? e.message : e) }),
     );
   }, [api]);
 
   if (!draft || !saved) return <p className="center hint">{status?.text ?? s('loading')}</p>;
-  const set = <K extends keyof DesktopSettings>(key: K, value: DesktopSettings[K]) => setDraft({ ...draft, [key]: value });
+  const set = <K extends keyof DesktopSettings>(key: K, value: DesktopSettings[K]) =>
+    setDraft({ ...draft, [key]: value });
 
   const save = async () => {
-    const next = { ...draft, handshakeDirs: dirsText.split('\n').map((d) => d.trim()).filter(Boolean) };
+    const next = {
+      ...draft,
+      handshakeDirs: dirsText
+        .split('\n')
+        .map((d) => d.trim())
+        .filter(Boolean),
+    };
     const patch: Record<string, unknown> = {};
     for (const key of Object.keys(next) as (keyof DesktopSettings)[]) {
       if (JSON.stringify(next[key]) !== JSON.stringify(saved[key])) patch[key] = next[key];
@@ -51,7 +59,8 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
 
   const check = (key: 'notifications' | 'sound' | 'doNotDisturb' | 'startAtLogin') => (
     <label className="check">
-      <input type="checkbox" checked={draft[key]} onChange={(e) => set(key, e.target.checked)} /> {s(key)}
+      <input type="checkbox" checked={draft[key]} onChange={(e) => set(key, e.target.checked)} />{' '}
+      {s(key)}
     </label>
   );
 
@@ -74,14 +83,33 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
         ) : null}
       </header>
       <Field label={s('dirs')} id="set-dirs" hint={s('dirsHint')}>
-        <textarea id="set-dirs" rows={3} value={dirsText} spellCheck={false} onChange={(e) => setDirsText(e.target.value)} />
+        <textarea
+          id="set-dirs"
+          rows={3}
+          value={dirsText}
+          spellCheck={false}
+          onChange={(e) => setDirsText(e.target.value)}
+        />
       </Field>
       <div className="settings-row">
         <Field label={s('port')} id="set-port">
-          <input id="set-port" type="number" min={0} max={65535} value={draft.port} onChange={(e) => set('port', e.target.valueAsNumber)} />
+          <input
+            id="set-port"
+            type="number"
+            min={0}
+            max={65535}
+            value={draft.port}
+            onChange={(e) => set('port', e.target.valueAsNumber)}
+          />
         </Field>
         <Field label={s('token')} id="set-token" hint={s('tokenHint')}>
-          <input id="set-token" type="password" autoComplete="off" value={draft.token} onChange={(e) => set('token', e.target.value)} />
+          <input
+            id="set-token"
+            type="password"
+            autoComplete="off"
+            value={draft.token}
+            onChange={(e) => set('token', e.target.value)}
+          />
         </Field>
       </div>
       <p className="hint">{s('restartHint')}</p>
@@ -93,21 +121,36 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
       </fieldset>
       <div className="settings-row align-inputs">
         <Field label={s('language')} id="set-language">
-          <select id="set-language" value={draft.language} onChange={(e) => set('language', e.target.value as DesktopSettings['language'])}>
+          <select
+            id="set-language"
+            value={draft.language}
+            onChange={(e) => set('language', e.target.value as DesktopSettings['language'])}
+          >
             <option value="system">{s('languageSystem')}</option>
             <option value="en">English</option>
             <option value="zh-CN">简体中文</option>
           </select>
         </Field>
         <Field label={s('theme')} id="set-theme">
-          <select id="set-theme" value={draft.theme} onChange={(e) => set('theme', e.target.value as DesktopSettings['theme'])}>
+          <select
+            id="set-theme"
+            value={draft.theme}
+            onChange={(e) => set('theme', e.target.value as DesktopSettings['theme'])}
+          >
             <option value="system">{s('themeSystem')}</option>
             <option value="light">{s('themeLight')}</option>
             <option value="dark">{s('themeDark')}</option>
           </select>
         </Field>
         <Field label={s('historySize')} id="set-history">
-          <input id="set-history" type="number" min={10} max={100000} value={draft.historySize} onChange={(e) => set('historySize', e.target.valueAsNumber)} />
+          <input
+            id="set-history"
+            type="number"
+            min={10}
+            max={100000}
+            value={draft.historySize}
+            onChange={(e) => set('historySize', e.target.valueAsNumber)}
+          />
         </Field>
       </div>
       <div className="actions">
@@ -115,7 +158,10 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
           {s('save')}
         </button>
         {status ? (
-          <span role={status.tone === 'error' ? 'alert' : 'status'} className={status.tone === 'error' ? 'error' : 'hint'}>
+          <span
+            role={status.tone === 'error' ? 'alert' : 'status'}
+            className={status.tone === 'error' ? 'error' : 'hint'}
+          >
             {status.text}
           </span>
         ) : null}
@@ -124,7 +170,17 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
   );
 }
 
-function Field({ label, id, hint, children }: { label: string; id: string; hint?: string; children: ReactNode }) {
+function Field({
+  label,
+  id,
+  hint,
+  children,
+}: {
+  label: string;
+  id: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="settings-field">
       <label htmlFor={id} className="field-label">

@@ -30,7 +30,13 @@ export function groupRequests(requests: Iterable<HitlRequest>): InboxRow[] {
   const rows: InboxRow[] = [];
   for (const { key, list } of ordered) {
     const first = list[0]!;
-    rows.push({ kind: 'group', groupKey: key, agent: first.agent, source: first.source, count: list.length });
+    rows.push({
+      kind: 'group',
+      groupKey: key,
+      agent: first.agent,
+      source: first.source,
+      count: list.length,
+    });
     for (const request of list) rows.push({ kind: 'request', groupKey: key, request });
   }
   return rows;

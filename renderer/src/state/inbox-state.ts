@@ -23,8 +23,7 @@ export interface InboxState {
 }
 
 export type InboxAction =
-  | InboxEvent
-  | { type: 'agent_messages_loaded'; agentId: string; messages: AgentMessageView[] };
+  InboxEvent | { type: 'agent_messages_loaded'; agentId: string; messages: AgentMessageView[] };
 
 export const initialInboxState: InboxState = {
   pending: new Map(),
@@ -38,7 +37,12 @@ export const initialInboxState: InboxState = {
 export function inboxReducer(state: InboxState, action: InboxAction): InboxState {
   switch (action.type) {
     case 'snapshot':
-      return { ...state, loaded: true, seq: action.seq, pending: new Map(action.pending.map((r) => [r.id, r])) };
+      return {
+        ...state,
+        loaded: true,
+        seq: action.seq,
+        pending: new Map(action.pending.map((r) => [r.id, r])),
+      };
     case 'added':
     case 'updated': {
       if (isReplay(state, action.seq)) return state;
@@ -80,7 +84,11 @@ function withSeq(state: InboxState, seq: number | undefined): InboxState {
   return seq !== undefined && seq > state.seq ? { ...state, seq } : state;
 }
 
-function withAgent(state: InboxState, agentId: string, list: AgentMessageView[]): Map<string, AgentMessageView[]> {
+function withAgent(
+  state: InboxState,
+  agentId: string,
+  list: AgentMessageView[],
+): Map<string, AgentMessageView[]> {
   const map = new Map(state.agentMessages) as Map<string, AgentMessageView[]>;
   map.set(agentId, list.slice(-AGENT_MESSAGE_LIMIT));
   return map;

@@ -1,4 +1,8 @@
-import type { AgentMessageView, ContentBlock, ToolResultBlock } from '../../../main/broker/agent-message';
+import type {
+  AgentMessageView,
+  ContentBlock,
+  ToolResultBlock,
+} from '../../../main/broker/agent-message';
 
 export type ToolStatus = 'running' | 'success' | 'error';
 
@@ -6,8 +10,26 @@ export type ToolStatus = 'running' | 'success' | 'error';
 export type ContextItem =
   | { kind: 'text'; role: string; text: string; at: number; key: string }
   | { kind: 'thinking'; role: string; text: string; at: number; key: string }
-  | { kind: 'tool'; role: string; id: string; name: string; input: unknown; status: ToolStatus; output?: string; at: number; key: string }
-  | { kind: 'orphan_result'; role: string; toolUseId: string; output: string; isError: boolean; at: number; key: string };
+  | {
+      kind: 'tool';
+      role: string;
+      id: string;
+      name: string;
+      input: unknown;
+      status: ToolStatus;
+      output?: string;
+      at: number;
+      key: string;
+    }
+  | {
+      kind: 'orphan_result';
+      role: string;
+      toolUseId: string;
+      output: string;
+      isError: boolean;
+      at: number;
+      key: string;
+    };
 
 /**
  * Flattens an agent's messages into display items. Each tool_use is Running until a tool_result
@@ -33,9 +55,23 @@ export function toContextItems(messages: readonly AgentMessageView[]): ContextIt
       else if (b.type === 'tool_use') {
         const result = results.get(b.id);
         const status: ToolStatus = !result ? 'running' : result.is_error ? 'error' : 'success';
-        items.push({ ...base, kind: 'tool', id: b.id, name: b.name, input: b.input, status, ...(result ? { output: resultText(result.content) } : {}) });
+        items.push({
+          ...base,
+          kind: 'tool',
+          id: b.id,
+          name: b.name,
+          input: b.input,
+          status,
+          ...(result ? { output: resultText(result.content) } : {}),
+        });
       } else if (!toolIds.has(b.tool_use_id)) {
-        items.push({ ...base, kind: 'orphan_result', toolUseId: b.tool_use_id, output: resultText(b.content), isError: b.is_error === true });
+        items.push({
+          ...base,
+          kind: 'orphan_result',
+          toolUseId: b.tool_use_id,
+          output: resultText(b.content),
+          isError: b.is_error === true,
+        });
       }
     });
   });
@@ -46,7 +82,10 @@ export function toContextItems(messages: readonly AgentMessageView[]): ContextIt
 export function resultText(content: unknown): string {
   if (content === undefined || content === null) return '';
   if (typeof content === 'string') return content;
-  if (Array.isArray(content) && content.every((c) => typeof c === 'object' && c !== null && 'text' in c)) {
+  if (
+    Array.isArray(content) &&
+    content.every((c) => typeof c === 'object' && c !== null && 'text' in c)
+  ) {
     return content.map((c) => String((c as { text: unknown }).text)).join('\n');
   }
   return JSON.stringify(content, null, 2);

@@ -23,7 +23,9 @@ function electronBinary(): { binary?: string; reason?: string } {
 
 const { binary, reason } = electronBinary();
 if (!binary) {
-  console.warn(`SKIP Electron e2e: ${reason}. These tests run where Electron can be downloaded (the release workflow).`);
+  console.warn(
+    `SKIP Electron e2e: ${reason}. These tests run where Electron can be downloaded (the release workflow).`,
+  );
 }
 
 let userData: string;
@@ -54,10 +56,14 @@ describe.skipIf(!binary)('desktop app (Electron, built app, temp user-data dir)'
     stateDir = await mkdtemp(path.join(os.tmpdir(), 'hitl-electron-state-'));
     handshakeDir = await mkdtemp(path.join(os.tmpdir(), 'hitl-electron-dir-'));
     // Any free port, so a broker already running on 7842 does not get in the way.
-    await writeFile(path.join(stateDir, 'settings.json'), JSON.stringify({ port: 0, notifications: false }));
+    await writeFile(
+      path.join(stateDir, 'settings.json'),
+      JSON.stringify({ port: 0, notifications: false }),
+    );
   });
   afterAll(async () => {
-    for (const dir of [userData, stateDir, handshakeDir]) if (dir) await rm(dir, { recursive: true, force: true });
+    for (const dir of [userData, stateDir, handshakeDir])
+      if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('a .question appears → the window shows it → the typed answer is written as .answer', async () => {
@@ -70,8 +76,14 @@ describe.skipIf(!binary)('desktop app (Electron, built app, temp user-data dir)'
       }));
       expect(isolated).toEqual({ bridge: 'object', require: 'undefined', process: 'undefined' });
 
-      await writeFile(path.join(handshakeDir, 'release_notes.question'), JSON.stringify({ key: 'release notes', question: 'Title for the v2 release notes?' }));
-      await until(() => window.getByText('Title for the v2 release notes?').first().isVisible(), 'the question in the window');
+      await writeFile(
+        path.join(handshakeDir, 'release_notes.question'),
+        JSON.stringify({ key: 'release notes', question: 'Title for the v2 release notes?' }),
+      );
+      await until(
+        () => window.getByText('Title for the v2 release notes?').first().isVisible(),
+        'the question in the window',
+      );
       await screenshot(window, 'electron-main-window');
       const answer = window.locator('textarea[data-answer-focus]').first();
       await answer.fill('Faster, smaller, calmer');
@@ -88,7 +100,10 @@ describe.skipIf(!binary)('desktop app (Electron, built app, temp user-data dir)'
     const { app, window } = await launch();
     try {
       await window.getByRole('button', { name: /History|历史/ }).click();
-      await until(() => window.getByText('Faster, smaller, calmer').first().isVisible(), 'the answer in the history');
+      await until(
+        () => window.getByText('Faster, smaller, calmer').first().isVisible(),
+        'the answer in the history',
+      );
     } finally {
       await app.close();
     }
@@ -96,27 +111,32 @@ describe.skipIf(!binary)('desktop app (Electron, built app, temp user-data dir)'
 });
 
 describe('npm start without the Electron runtime', () => {
-  it.skipIf(!!binary)('says so in one line and starts the headless broker, printing its URL', async () => {
-    const { spawn } = await import('node:child_process');
-    const state = await mkdtemp(path.join(os.tmpdir(), 'hitl-start-'));
-    const child = spawn(process.execPath, ['scripts/start.js', '--port', '0', '--dir', state], {
-      cwd: ROOT,
-      env: { ...process.env, CLARITY_HITL_STATE_DIR: state },
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    try {
-      await until(() => /http:\/\/127\.0\.0\.1:\d+\//.test(out), 'the broker URL', 30_000);
-      const lines = out.split('\n');
-      expect(lines[0]).toMatch(/^Electron runtime not available \(.+\); starting the headless broker with the web UI instead\.$/);
-      const url = out.match(/http:\/\/127\.0\.0\.1:\d+\//)![0];
-      const res = await fetch(`${url}api/info`);
-      expect(res.status).toBe(200);
-    } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      await rm(state, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(!!binary)(
+    'says so in one line and starts the headless broker, printing its URL',
+    async () => {
+      const { spawn } = await import('node:child_process');
+      const state = await mkdtemp(path.join(os.tmpdir(), 'hitl-start-'));
+      const child = spawn(process.execPath, ['scripts/start.js', '--port', '0', '--dir', state], {
+        cwd: ROOT,
+        env: { ...process.env, CLARITY_HITL_STATE_DIR: state },
+      });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      try {
+        await until(() => /http:\/\/127\.0\.0\.1:\d+\//.test(out), 'the broker URL', 30_000);
+        const lines = out.split('\n');
+        expect(lines[0]).toMatch(
+          /^Electron runtime not available \(.+\); starting the headless broker with the web UI instead\.$/,
+        );
+        const url = out.match(/http:\/\/127\.0\.0\.1:\d+\//)![0];
+        const res = await fetch(`${url}api/info`);
+        expect(res.status).toBe(200);
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+        await rm(state, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -36,7 +36,10 @@ export interface DesktopViewsHarness {
  * with the preload's exact function names, each forwarded to the real main-process IPC router
  * (zod validation, sender check, broker, settings store in a temp dir). Only Electron is missing.
  */
-export async function startDesktopViews(page: Page, rendererDir: string): Promise<DesktopViewsHarness> {
+export async function startDesktopViews(
+  page: Page,
+  rendererDir: string,
+): Promise<DesktopViewsHarness> {
   const stateDir = await mkdtemp(path.join(os.tmpdir(), 'hitl-desktop-views-'));
   const broker = new Broker();
   const server: HttpServer = await createHttpServer({ broker, port: 0, rendererDir });
@@ -44,7 +47,15 @@ export async function startDesktopViews(page: Page, rendererDir: string): Promis
   const settings = new SettingsStore({
     dir: stateDir,
     // electron-store needs Electron at load time; conf (which it wraps) takes the same options.
-    createBackend: (o) => new Conf({ cwd: o.cwd, configName: o.configName, projectVersion: o.projectVersion, migrations: o.migrations, clearInvalidConfig: false, accessPropertiesByDotNotation: false }),
+    createBackend: (o) =>
+      new Conf({
+        cwd: o.cwd,
+        configName: o.configName,
+        projectVersion: o.projectVersion,
+        migrations: o.migrations,
+        clearInvalidConfig: false,
+        accessPropertiesByDotNotation: false,
+      }),
   });
   const calls: ShellCalls = { hide: 0, openInWindow: [], openExternal: [] };
   const ipc = new FakeIpcMain();
@@ -60,19 +71,24 @@ export async function startDesktopViews(page: Page, rendererDir: string): Promis
     openInWindow: (id) => void calls.openInWindow.push(id),
   });
 
-  await page.exposeFunction('__hitlInvoke', (channel: string, payload: unknown) => ipc.invoke(channel, payload, page.mainFrame().url()));
+  await page.exposeFunction('__hitlInvoke', (channel: string, payload: unknown) =>
+    ipc.invoke(channel, payload, page.mainFrame().url()),
+  );
   await page.addInitScript(
     ({ calls: callTable, listens }) => {
       const listeners: Record<string, ((payload: unknown) => void)[]> = {};
       const w = window as unknown as Record<string, unknown>;
-      w.__hitlEmit = (channel: string, payload: unknown) => (listeners[channel] ?? []).forEach((l) => l(payload));
+      w.__hitlEmit = (channel: string, payload: unknown) =>
+        (listeners[channel] ?? []).forEach((l) => l(payload));
       const invoke = w.__hitlInvoke as (channel: string, payload: unknown) => Promise<unknown>;
       const api: Record<string, unknown> = {};
-      for (const [name, channel] of Object.entries(callTable)) api[name] = (payload?: unknown) => invoke(channel, payload);
+      for (const [name, channel] of Object.entries(callTable))
+        api[name] = (payload?: unknown) => invoke(channel, payload);
       for (const [name, channel] of Object.entries(listens)) {
         api[name] = (listener: (payload: unknown) => void) => {
           (listeners[channel] ??= []).push(listener);
-          return () => (listeners[channel] = (listeners[channel] ?? []).filter((l) => l !== listener));
+          return () =>
+            (listeners[channel] = (listeners[channel] ?? []).filter((l) => l !== listener));
         };
       }
       w.hitl = Object.freeze(api);
@@ -81,12 +97,22 @@ export async function startDesktopViews(page: Page, rendererDir: string): Promis
   );
 
   const emit = async <C extends IpcEventChannel>(channel: C, payload: IpcEventMap[C]) => {
-    await page.evaluate(([c, p]) => (window as unknown as { __hitlEmit: (c: string, p: unknown) => void }).__hitlEmit(c, p), [channel, payload] as const);
+    await page.evaluate(
+      ([c, p]) =>
+        (window as unknown as { __hitlEmit: (c: string, p: unknown) => void }).__hitlEmit(c, p),
+      [channel, payload] as const,
+    );
   };
   const offBroker = broker.subscribe((event) => {
-    void emit('inbox:event', { type: event.type, seq: event.seq, request: toPublicRequest(event.request) }).catch(() => undefined);
+    void emit('inbox:event', {
+      type: event.type,
+      seq: event.seq,
+      request: toPublicRequest(event.request),
+    }).catch(() => undefined);
   });
-  const offSettings = settings.onChange((next) => void emit('settings:changed', next).catch(() => undefined));
+  const offSettings = settings.onChange(
+    (next) => void emit('settings:changed', next).catch(() => undefined),
+  );
 
   return {
     broker,

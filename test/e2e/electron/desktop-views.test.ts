@@ -23,7 +23,8 @@ function seed() {
     key: 'commit-msg',
     title: 'Commit message?',
     agent: { id: 'a1', name: 'Claude (shop-api)' },
-    prompt: 'I staged **3 files**. Which commit message should I use?\n\n- `fix: rounding in totals`',
+    prompt:
+      'I staged **3 files**. Which commit message should I use?\n\n- `fix: rounding in totals`',
     createdAt: now - 120_000,
   });
   const confirm = h.broker.add({
@@ -59,7 +60,15 @@ describe('desktop popover (rendered in Chromium, real IPC router behind window.h
     await page.goto(`${h.url}#popover`);
     await until(async () => (await title()) === 'Commit message?', 'the oldest request');
     await expect.poll(() => page.locator('.popover-count').textContent()).toBe('1 of 3');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-answer-focus') !== null && document.activeElement?.tagName)).toBe('INPUT');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document.activeElement?.getAttribute('data-answer-focus') !== null &&
+            document.activeElement?.tagName,
+        ),
+      )
+      .toBe('INPUT');
     await screenshot(page, 'desktop-popover-text');
 
     await page.keyboard.type('fix: rounding in totals');
@@ -111,8 +120,18 @@ describe('desktop popover (rendered in Chromium, real IPC router behind window.h
     await h.emit('popover:show-request', { id: choice.id });
     await until(async () => (await title()) === 'Which database?', 'the clicked request');
     h.broker.answer(choice.id, { text: 'Redis' }, 'cli');
-    await until(async () => (await title()) !== 'Which database?', 'moved off the resolved request');
-    await until(() => page.getByText(/answered elsewhere|elsewhere/i).first().isVisible(), 'the answered-elsewhere notice');
+    await until(
+      async () => (await title()) !== 'Which database?',
+      'moved off the resolved request',
+    );
+    await until(
+      () =>
+        page
+          .getByText(/answered elsewhere|elsewhere/i)
+          .first()
+          .isVisible(),
+      'the answered-elsewhere notice',
+    );
     await screenshot(page, 'desktop-popover-answered-elsewhere');
     expect(h.broker.get(confirm.id)?.status).toBe('pending');
   });
@@ -122,7 +141,9 @@ describe('desktop popover (rendered in Chromium, real IPC router behind window.h
     h.settings.update({ theme: 'dark', language: 'zh-CN' });
     await page.goto(`${h.url}#popover`);
     await until(async () => (await title()) === 'Commit message?', 'the oldest request');
-    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme')))
+      .toBe('dark');
     await expect.poll(() => page.locator('.popover-count').textContent()).toBe('第 1 / 3 条');
     await screenshot(page, 'desktop-popover-dark-zh');
   });
@@ -135,12 +156,18 @@ describe('desktop settings view (rendered in Chromium)', () => {
     await until(() => page.getByLabel('HTTP port').isVisible(), 'the settings form');
     await screenshot(page, 'desktop-settings');
 
-    await page.getByLabel('Handshake directories').fill('/work/a/.clarity-hitl\n/work/b/.clarity-hitl');
+    await page
+      .getByLabel('Handshake directories')
+      .fill('/work/a/.clarity-hitl\n/work/b/.clarity-hitl');
     await page.getByLabel('Do not disturb').check();
     await page.getByLabel('History size (resolved requests kept)').fill('250');
     await page.getByRole('button', { name: 'Save' }).click();
     await until(() => page.getByText('Saved.').isVisible(), 'saved');
-    expect(h.settings.get()).toMatchObject({ handshakeDirs: ['/work/a/.clarity-hitl', '/work/b/.clarity-hitl'], doNotDisturb: true, historySize: 250 });
+    expect(h.settings.get()).toMatchObject({
+      handshakeDirs: ['/work/a/.clarity-hitl', '/work/b/.clarity-hitl'],
+      doNotDisturb: true,
+      historySize: 250,
+    });
 
     await page.getByLabel('HTTP port').fill('99999');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -159,7 +186,11 @@ describe('desktop main window (rendered in Chromium)', () => {
     await page.goto(`${h.url}#`);
     await until(() => page.locator(`#row-${choice.id}`).isVisible(), 'the inbox list');
     await h.emit('window:show-request', { id: choice.id });
-    await until(async () => (await page.locator(`#row-${choice.id}`).getAttribute('aria-selected')) === 'true', 'the row selected');
+    await until(
+      async () =>
+        (await page.locator(`#row-${choice.id}`).getAttribute('aria-selected')) === 'true',
+      'the row selected',
+    );
     await screenshot(page, 'desktop-main-window');
     await page.getByRole('button', { name: 'Settings' }).click();
     await until(() => page.getByLabel('HTTP port').isVisible(), 'the settings view');
@@ -172,10 +203,19 @@ describe('desktop settings take effect live', () => {
   it('switching the language in the settings re-renders the popover in it', async () => {
     seed();
     await page.goto(`${h.url}#popover`);
-    await until(async () => (await page.locator('.popover-count').textContent()) === '1 of 3', 'English');
+    await until(
+      async () => (await page.locator('.popover-count').textContent()) === '1 of 3',
+      'English',
+    );
     h.settings.update({ language: 'zh-CN' });
-    await until(async () => (await page.locator('.popover-count').textContent()) === '第 1 / 3 条', 'Chinese');
+    await until(
+      async () => (await page.locator('.popover-count').textContent()) === '第 1 / 3 条',
+      'Chinese',
+    );
     h.settings.update({ theme: 'dark' });
-    await until(() => page.evaluate(() => document.documentElement.getAttribute('data-theme') === 'dark'), 'dark theme');
+    await until(
+      () => page.evaluate(() => document.documentElement.getAttribute('data-theme') === 'dark'),
+      'dark theme',
+    );
   });
 });

@@ -20,7 +20,12 @@ afterEach(async () => {
 function cueme(args: string[], stdin = '') {
   const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/cueme.ts', ...args], {
     cwd: process.cwd(),
-    env: { ...process.env, CLARITY_HITL_BROKER_URL: harness.url, CLARITY_HITL_STATE_DIR: '/nonexistent', TERM_PROGRAM: 'vscode' },
+    env: {
+      ...process.env,
+      CLARITY_HITL_BROKER_URL: harness.url,
+      CLARITY_HITL_STATE_DIR: '/nonexistent',
+      TERM_PROGRAM: 'vscode',
+    },
   });
   children.add(child);
   let stdout = '';
@@ -37,7 +42,10 @@ function cueme(args: string[], stdin = '') {
 }
 
 const envelope = (prompt: string, payload?: unknown) =>
-  `<cueme_prompt>\n${prompt}\n</cueme_prompt>\n` + (payload === undefined ? '' : `\n<cueme_payload>\n${JSON.stringify(payload)}\n</cueme_payload>\n`);
+  `<cueme_prompt>\n${prompt}\n</cueme_prompt>\n` +
+  (payload === undefined
+    ? ''
+    : `\n<cueme_payload>\n${JSON.stringify(payload)}\n</cueme_payload>\n`);
 
 async function join(runtime: string): Promise<string> {
   const joined = await cueme(['join', runtime]);
@@ -49,7 +57,10 @@ describe('cueme answered from the web inbox in Chromium', () => {
   it('text, choice, confirm and form payloads print the documented answers', async () => {
     const agent = await join('claude_code');
 
-    const text = cueme(['cue', agent, '-'], envelope('## Which branch should I use?\n\nThe default is `main`.'));
+    const text = cueme(
+      ['cue', agent, '-'],
+      envelope('## Which branch should I use?\n\nThe default is `main`.'),
+    );
     await page.getByRole('heading', { name: 'Which branch should I use?' }).first().waitFor();
     expect(await page.getByText(agent).count()).toBeGreaterThan(0);
     await screenshot(page, 'cueme-text');
@@ -57,7 +68,10 @@ describe('cueme answered from the web inbox in Chromium', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     expect(await text).toEqual({ code: 0, stdout: 'feature/inbox\n', stderr: '' });
 
-    const choice = cueme(['cue', agent, '-'], envelope('Next step?', { type: 'choice', options: ['Continue', 'Stop'] }));
+    const choice = cueme(
+      ['cue', agent, '-'],
+      envelope('Next step?', { type: 'choice', options: ['Continue', 'Stop'] }),
+    );
     await page.getByRole('heading', { name: 'Next step?' }).waitFor();
     await screenshot(page, 'cueme-choice');
     await page.getByRole('radio', { name: 'Continue' }).check();
@@ -65,7 +79,15 @@ describe('cueme answered from the web inbox in Chromium', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     expect(await choice).toMatchObject({ code: 0, stdout: 'Continue\nbut run the tests first\n' });
 
-    const confirm = cueme(['cue', agent, '-'], envelope('Ship the release?', { type: 'confirm', text: 'Continue?', confirm_label: 'Ship', cancel_label: 'Hold' }));
+    const confirm = cueme(
+      ['cue', agent, '-'],
+      envelope('Ship the release?', {
+        type: 'confirm',
+        text: 'Continue?',
+        confirm_label: 'Ship',
+        cancel_label: 'Hold',
+      }),
+    );
     await page.getByRole('heading', { name: 'Ship the release?' }).waitFor();
     await screenshot(page, 'cueme-confirm');
     await page.getByRole('button', { name: 'Ship' }).click();
@@ -76,7 +98,16 @@ describe('cueme answered from the web inbox in Chromium', () => {
     await page.getByRole('button', { name: 'Decline' }).click();
     expect(await decline).toMatchObject({ code: 0, stdout: 'declined\n' });
 
-    const form = cueme(['cue', agent, '-'], envelope('Release details', { type: 'form', fields: [{ label: 'Env', options: ['prod', 'staging'] }, { label: 'Note', kind: 'text' }] }));
+    const form = cueme(
+      ['cue', agent, '-'],
+      envelope('Release details', {
+        type: 'form',
+        fields: [
+          { label: 'Env', options: ['prod', 'staging'] },
+          { label: 'Note', kind: 'text' },
+        ],
+      }),
+    );
     await page.getByRole('heading', { name: 'Release details' }).waitFor();
     await page.getByLabel('Env').selectOption('staging');
     await page.getByLabel('Note').fill('after QA');
@@ -105,7 +136,8 @@ describe('cueme answered from the web inbox in Chromium', () => {
     await page.getByText(a).first().waitFor();
     await page.getByText(b).first().waitFor();
     await screenshot(page, 'cueme-two-agents');
-    for (const r of harness.broker.pending()) harness.broker.answer(r.id, { text: `ok ${r.agent?.runtime}` });
+    for (const r of harness.broker.pending())
+      harness.broker.answer(r.id, { text: `ok ${r.agent?.runtime}` });
     expect((await first).stdout).toBe('ok claude_code\n');
     expect((await second).stdout).toBe('ok windsurf\n');
   });

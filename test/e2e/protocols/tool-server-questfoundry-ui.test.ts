@@ -16,7 +16,10 @@ afterEach(async () => {
 });
 
 /** POSTs JSON the way an agent does; the call stays open until the operator answers. */
-function post(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+function post(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const abort = new AbortController();
   held.add(abort);
   return fetch(new URL(path, harness.url), {
@@ -24,7 +27,10 @@ function post(path: string, body: unknown): Promise<{ status: number; body: Reco
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     signal: abort.signal,
-  }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
+  }).then(async (res) => ({
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown>,
+  }));
 }
 
 describe('other protocols answered from the web inbox', () => {
@@ -32,12 +38,22 @@ describe('other protocols answered from the web inbox', () => {
     const call = post('/api/tool/execute', {
       task_id: '/path',
       tool_name: 'human_in_loop',
-      params: { hil_id: 'HIL-001', instruction: '已找到10篇论文，是否继续？', ui: { type: 'confirm' } },
+      params: {
+        hil_id: 'HIL-001',
+        instruction: '已找到10篇论文，是否继续？',
+        ui: { type: 'confirm' },
+      },
     });
     await page.getByRole('heading', { name: 'HIL-001' }).waitFor();
     await screenshot(page, 'tool-server-lite-confirm');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    expect(await call).toEqual({ status: 200, body: { success: true, data: { status: 'success', output: '人类任务已完成: confirmed', error: '' } } });
+    expect(await call).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        data: { status: 'success', output: '人类任务已完成: confirmed', error: '' },
+      },
+    });
   });
 
   it('QuestFoundry: options with implication and recommendation; the reply is a human.response', async () => {
@@ -54,8 +70,16 @@ describe('other protocols answered from the web inbox', () => {
         data: {
           question_text: "I see you want to work on 'worldbuilding.' Which did you mean?",
           options: [
-            { key: 'A', label: 'Proactively build a new part of the world (World Genesis)', implication: 'Larger scope' },
-            { key: 'B', label: 'Fleshen out an existing idea (Lore Deepening)', implication: 'Stays within canon' },
+            {
+              key: 'A',
+              label: 'Proactively build a new part of the world (World Genesis)',
+              implication: 'Larger scope',
+            },
+            {
+              key: 'B',
+              label: 'Fleshen out an existing idea (Lore Deepening)',
+              implication: 'Stays within canon',
+            },
           ],
           recommendation: 'B',
           context_summary: 'The Showrunner is planning the next TU.',
@@ -74,7 +98,11 @@ describe('other protocols answered from the web inbox', () => {
       intent: 'human.response',
       sender: 'human',
       receiver: 'SR',
-      context: { reply_to: 'msg-20251112-093000-sr123', correlation_id: 'msg-20251112-093000-sr123', tu_id: 'TU-20251112-SR01' },
+      context: {
+        reply_to: 'msg-20251112-093000-sr123',
+        correlation_id: 'msg-20251112-093000-sr123',
+        tu_id: 'TU-20251112-SR01',
+      },
       payload: { type: 'answer', data: { choice: 'A', free_text: 'start with the coast' } },
     });
   });

@@ -12,13 +12,30 @@ async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
 }
 
 function seed(h: BrokerHarness): void {
-  const agent = { id: 'agent-7', name: 'claude-code', runtime: 'claude-code', projectDir: '~/src/shop' };
-  h.broker.add({ source: 'clarity-file', key: 'review-step-3', prompt: 'Does this summary look correct?\n\n| table | rows |\n|---|---|\n| orders | 1.2M |', createdAt: Date.now() - 600_000 });
-  h.broker.add({ source: 'cueme', key: 'deploy-prod', agent, prompt: 'Deploy **v1.2.0** to production?', input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' } });
+  const agent = {
+    id: 'agent-7',
+    name: 'claude-code',
+    runtime: 'claude-code',
+    projectDir: '~/src/shop',
+  };
+  h.broker.add({
+    source: 'clarity-file',
+    key: 'review-step-3',
+    prompt: 'Does this summary look correct?\n\n| table | rows |\n|---|---|\n| orders | 1.2M |',
+    createdAt: Date.now() - 600_000,
+  });
+  h.broker.add({
+    source: 'cueme',
+    key: 'deploy-prod',
+    agent,
+    prompt: 'Deploy **v1.2.0** to production?',
+    input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' },
+  });
 }
 
 /** Browser-side code as strings: this project's node tsconfig has no DOM types. */
-const background = (p: Page) => p.evaluate<string>('getComputedStyle(document.body).backgroundColor');
+const background = (p: Page) =>
+  p.evaluate<string>('getComputedStyle(document.body).backgroundColor');
 
 describe('appearance', () => {
   it('follows a dark system theme, and the switch pins light or dark', async () => {
@@ -50,12 +67,17 @@ describe('appearance', () => {
 
   it('renders a long question readably (wide table and long code scroll inside the card)', async () => {
     const p = await openPage();
-    const rows = Array.from({ length: 30 }, (_, i) => `| ${i} | ${'very-long-cell-'.repeat(6)}${i} | ok |`).join('\n');
+    const rows = Array.from(
+      { length: 30 },
+      (_, i) => `| ${i} | ${'very-long-cell-'.repeat(6)}${i} | ok |`,
+    ).join('\n');
     const prompt = `# Migration plan\n\n${'This paragraph explains the change in detail. '.repeat(20)}\n\n| # | step | status |\n|---|---|---|\n${rows}\n\n\`\`\`sh\n${'echo "a long command line that does not wrap" && '.repeat(8)}true\n\`\`\`\n\n1. first\n2. second\n   - nested`;
     harness!.broker.add({ source: 'mcp', key: 'long-question', prompt });
     await p.goto(harness!.url);
     await p.getByRole('heading', { name: 'long-question' }).waitFor();
-    const overflow = await p.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
+    const overflow = await p.evaluate<boolean>(
+      'document.documentElement.scrollWidth > document.documentElement.clientWidth',
+    );
     expect(overflow).toBe(false);
     await screenshot(p, 'long-question');
   });
@@ -70,8 +92,19 @@ describe('appearance', () => {
         projectDir: `/home/operator/src/${'deeply/nested/'.repeat(12)}project`,
       };
       const key = `unbroken-key-${'x'.repeat(160)}`;
-      harness!.broker.add({ source: 'cueme', key, agent, prompt: 'Does a long name break the list?' });
-      harness!.broker.add({ source: 'cueme', key: 'second-request', agent: { ...agent, id: 'agent-2', name: 'short' }, prompt: 'Still readable?', createdAt: Date.now() - 60_000 });
+      harness!.broker.add({
+        source: 'cueme',
+        key,
+        agent,
+        prompt: 'Does a long name break the list?',
+      });
+      harness!.broker.add({
+        source: 'cueme',
+        key: 'second-request',
+        agent: { ...agent, id: 'agent-2', name: 'short' },
+        prompt: 'Still readable?',
+        createdAt: Date.now() - 60_000,
+      });
       await p.goto(harness!.url);
       await p.getByRole('heading', { name: key }).waitFor();
       const list = p.getByRole('listbox', { name: 'Pending requests' });
@@ -80,10 +113,16 @@ describe('appearance', () => {
       const [headerBox, otherBox] = [await header.boundingBox(), await otherHeader.boundingBox()];
       // The header text stays inside its own fixed-height row.
       expect(await header.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
-      expect(await header.locator('.group-label').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(headerBox!.height);
+      expect(
+        await header.locator('.group-label').evaluate((el) => el.getBoundingClientRect().height),
+      ).toBeLessThanOrEqual(headerBox!.height);
       expect(headerBox!.height).toBe(otherBox!.height);
       expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-      expect(await p.evaluate<boolean>('document.documentElement.scrollWidth <= document.documentElement.clientWidth')).toBe(true);
+      expect(
+        await p.evaluate<boolean>(
+          'document.documentElement.scrollWidth <= document.documentElement.clientWidth',
+        ),
+      ).toBe(true);
       await screenshot(p, `long-agent-name-${colorScheme}`);
       await p.context().close();
       await harness!.close();
@@ -94,7 +133,12 @@ describe('appearance', () => {
     const p = await openPage();
     const now = Date.now();
     for (let i = 0; i < 10_000; i++) {
-      harness!.broker.add({ source: i % 3 ? 'clarity-http' : 'mcp', key: `bulk-${i}`, prompt: `Question ${i}: proceed?`, createdAt: now - i * 1000 });
+      harness!.broker.add({
+        source: i % 3 ? 'clarity-http' : 'mcp',
+        key: `bulk-${i}`,
+        prompt: `Question ${i}: proceed?`,
+        createdAt: now - i * 1000,
+      });
     }
     const started = Date.now();
     await p.goto(harness!.url);
@@ -114,9 +158,14 @@ describe('appearance', () => {
     await p.goto(`${harness!.url}?preview`);
     await p.getByRole('heading', { name: 'pick-data' }).waitFor();
     expect(await p.evaluate<string>('document.documentElement.dataset.preview')).toBe('true');
-    expect(await p.getByRole('listbox', { name: 'Pending requests' }).getByRole('option').count()).toBe(5);
+    expect(
+      await p.getByRole('listbox', { name: 'Pending requests' }).getByRole('option').count(),
+    ).toBe(5);
     await p.getByRole('option', { name: /deploy-prod/ }).click();
-    await p.getByRole('complementary', { name: 'Agent context' }).locator('[data-tool-status="running"]').waitFor();
+    await p
+      .getByRole('complementary', { name: 'Agent context' })
+      .locator('[data-tool-status="running"]')
+      .waitFor();
     await screenshot(p, 'preview');
     await p.getByRole('button', { name: 'Deploy' }).click();
     await p.getByRole('status').getByText('Answer sent for “deploy-prod”.').waitFor();

@@ -25,7 +25,11 @@ export async function buildRenderer(): Promise<string> {
     logLevel: 'warn',
     configFile: false,
     base: './',
-    build: { outDir, emptyOutDir: true, rollupOptions: { input: path.join(ROOT, 'renderer/index.html') } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rollupOptions: { input: path.join(ROOT, 'renderer/index.html') },
+    },
   });
   return outDir;
 }
@@ -43,7 +47,10 @@ export interface BrokerHarness {
  * The real headless broker of `clarity-hitl serve` (startBrokerService: file handshake, HTTP,
  * persistence, the UI) on 127.0.0.1, a free port, a temp handshake dir and a temp state dir.
  */
-export async function startBroker(rendererDir: string, options: { token?: string } = {}): Promise<BrokerHarness> {
+export async function startBroker(
+  rendererDir: string,
+  options: { token?: string } = {},
+): Promise<BrokerHarness> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'hitl-e2e-'));
   const dir = path.join(root, 'handshake');
   await mkdir(dir, { recursive: true });
@@ -72,11 +79,18 @@ export async function startBroker(rendererDir: string, options: { token?: string
 export function launchChromium(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
-    throw new Error(`no Chromium at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+    throw new Error(
+      `no Chromium at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
   }
   return chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-gpu',
+    ],
   });
 }
 
@@ -87,7 +101,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function until<T>(check: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<Exclude<T, false | undefined>> {
+export async function until<T>(
+  check: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<Exclude<T, false | undefined>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -106,7 +124,9 @@ export interface BrowserFixture {
   /** Opens a page in a fresh context (1280×800, en-US unless overridden); closed after the current test. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** A broker plus a page on its inbox, waiting for the empty state when `open` is set. */
-  openInbox(options?: BrowserContextOptions & { open?: boolean }): Promise<{ harness: BrokerHarness; page: Page }>;
+  openInbox(
+    options?: BrowserContextOptions & { open?: boolean },
+  ): Promise<{ harness: BrokerHarness; page: Page }>;
   /** Runs `close` after the current test (before the pages and brokers the fixture opened). */
   onCleanup(close: () => unknown): void;
 }
@@ -120,7 +140,8 @@ export function useBrowser(): BrowserFixture {
   let rendererDir: string | undefined;
   let cleanups: (() => unknown)[] = [];
   const ready = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${what} is not ready: use the fixture inside a test or hook`);
+    if (value === undefined)
+      throw new Error(`${what} is not ready: use the fixture inside a test or hook`);
     return value;
   };
 
@@ -151,7 +172,11 @@ export function useBrowser(): BrowserFixture {
       return harness;
     },
     async newPage(options = {}) {
-      const context = await fixture.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...options });
+      const context = await fixture.browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: 'en-US',
+        ...options,
+      });
       cleanups.push(() => context.close());
       return context.newPage();
     },

@@ -28,7 +28,8 @@ async function postQuestion(key: string, question: string): Promise<void> {
   expect(res.status).toBe(201);
 }
 
-const card = (key: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: key }) });
+const card = (key: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: key }) });
 
 describe('web inbox against a real broker', () => {
   it('shows the empty state, then a .question written by an agent appears live; the typed answer lands in the .answer file', async () => {
@@ -36,11 +37,17 @@ describe('web inbox against a real broker', () => {
     await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
     const questionsUrl = `${harness.url.replace(/\/$/, '')}/questions`;
     // The broker's own URL arrives with GET /info, just after the empty state first paints.
-    await until(async () => (await page.locator('.empty-state').textContent())?.includes(questionsUrl), 'the broker URL in the empty state');
+    await until(
+      async () => (await page.locator('.empty-state').textContent())?.includes(questionsUrl),
+      'the broker URL in the empty state',
+    );
     expect(await page.locator('.empty-state').textContent()).toContain(questionsUrl);
     await screenshot(page, 'empty-state');
 
-    await writeQuestion('review-step-3', 'Does this **summary** look correct?\n\n- one\n- two\n\n```js\nconsole.log(1)\n```');
+    await writeQuestion(
+      'review-step-3',
+      'Does this **summary** look correct?\n\n- one\n- two\n\n```js\nconsole.log(1)\n```',
+    );
     await card('review-step-3').waitFor();
     expect(await page.title()).toBe('(1) HITL Broker');
     await screenshot(page, 'inbox-card');
@@ -63,18 +70,25 @@ describe('web inbox against a real broker', () => {
     await postQuestion('http-cancel', 'Delete the cache?');
     const options = page.getByRole('listbox', { name: 'Pending requests' }).getByRole('option');
     await options.nth(1).waitFor();
-    expect(await options.allTextContents()).toEqual([expect.stringContaining('http-cancel'), expect.stringContaining('http-approve')]); // newest first
+    expect(await options.allTextContents()).toEqual([
+      expect.stringContaining('http-cancel'),
+      expect.stringContaining('http-approve'),
+    ]); // newest first
     await options.first().click();
     await card('http-cancel').waitFor();
 
     await page.getByRole('button', { name: 'Cancel request' }).click();
     await card('http-approve').waitFor();
-    const cancelled = (await (await fetch(new URL('/questions/http-cancel', harness.url))).json()) as { status: string };
+    const cancelled = (await (
+      await fetch(new URL('/questions/http-cancel', harness.url))
+    ).json()) as { status: string };
     expect(cancelled.status).toBe('cancelled');
 
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
-    const approved = (await (await fetch(new URL('/questions/http-approve', harness.url))).json()) as unknown;
+    const approved = (await (
+      await fetch(new URL('/questions/http-approve', harness.url))
+    ).json()) as unknown;
     expect(approved).toMatchObject({ status: 'answered', response: '' });
   });
 
@@ -112,10 +126,25 @@ describe('web inbox against a real broker', () => {
     await card('cli-answered').waitFor();
     await page.getByLabel('Your answer').fill('half-typed in the browser');
     const root = path.resolve(import.meta.dirname, '../../..');
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'answer', 'cli-answered', 'from the CLI', '--dir', harness.dir], { cwd: root });
+    await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'main/cli/clarity-hitl.ts',
+        'answer',
+        'cli-answered',
+        'from the CLI',
+        '--dir',
+        harness.dir,
+      ],
+      { cwd: root },
+    );
     await page.getByRole('status').getByText('“cli-answered” was answered elsewhere.').waitFor();
     expect(await card('cli-answered').count()).toBe(0);
-    expect(await readFile(path.join(harness.dir, 'cli-answered.answer'), 'utf8')).toBe('from the CLI');
+    expect(await readFile(path.join(harness.dir, 'cli-answered.answer'), 'utf8')).toBe(
+      'from the CLI',
+    );
   });
 
   it('history lists resolved requests with their answers and searches them', async () => {
@@ -137,7 +166,10 @@ describe('web inbox against a real broker', () => {
     expect(await page.locator('.history-item').first().textContent()).toContain('Teal');
     await screenshot(page, 'history');
     await page.getByLabel('Search history').fill('core');
-    await until(async () => (await page.locator('.history-item').count()) === 1, 'search to narrow the list');
+    await until(
+      async () => (await page.locator('.history-item').count()) === 1,
+      'search to narrow the list',
+    );
     expect(await page.locator('.history-item').textContent()).toContain('Yes, call it core');
   });
 
@@ -154,9 +186,14 @@ describe('web inbox against a real broker', () => {
     await page.locator('body').press('k');
     await card('kb-new').waitFor();
     await page.locator('body').press('Enter');
-    const focusedId = await until(() => page.evaluate<string>('document.activeElement?.id ?? ""'), 'focus on the answer');
+    const focusedId = await until(
+      () => page.evaluate<string>('document.activeElement?.id ?? ""'),
+      'focus on the answer',
+    );
     expect(focusedId).toMatch(/^answer-/);
     await page.keyboard.press('Escape');
-    expect(await page.evaluate<string | null>('document.activeElement?.getAttribute("role") ?? null')).toBe('listbox');
+    expect(
+      await page.evaluate<string | null>('document.activeElement?.getAttribute("role") ?? null'),
+    ).toBe('listbox');
   });
 });

@@ -36,7 +36,12 @@ async function postAgentMessage(agentId: string, message: AgentMessage): Promise
 
 describe('rich answer inputs answered from the UI reach the broker as AnswerInput', () => {
   it('confirm: the confirm label answers confirmed, decline is an answer (not a cancel)', async () => {
-    const deploy = await open({ source: 'cueme', key: 'deploy', prompt: 'Deploy **v1.2.0**?', input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' } });
+    const deploy = await open({
+      source: 'cueme',
+      key: 'deploy',
+      prompt: 'Deploy **v1.2.0**?',
+      input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' },
+    });
     await screenshot(page, 'input-confirm');
     await page.getByLabel('Note (optional)').fill('after lunch');
     await page.getByRole('button', { name: 'Deploy' }).click();
@@ -44,11 +49,19 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
     expect(done.status).toBe('answered');
     expect(done.answer?.value).toEqual({ kind: 'confirm', confirmed: true, note: 'after lunch' });
 
-    const drop = await open({ source: 'cueme', key: 'drop-table', prompt: 'Drop the table?', input: { kind: 'confirm' } });
+    const drop = await open({
+      source: 'cueme',
+      key: 'drop-table',
+      prompt: 'Drop the table?',
+      input: { kind: 'confirm' },
+    });
     await page.getByRole('button', { name: 'Decline' }).click();
     const declined = await resolution(drop.id);
     expect(declined.status).toBe('answered');
-    expect(declined.answer).toEqual({ text: 'declined', value: { kind: 'confirm', confirmed: false } });
+    expect(declined.answer).toEqual({
+      text: 'declined',
+      value: { kind: 'confirm', confirmed: false },
+    });
   });
 
   it('choice (QuestFoundry): description and recommended shown; picked option plus "other" sent', async () => {
@@ -67,15 +80,23 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
         ],
       },
     });
-    expect(await page.locator('.context').textContent()).toContain('The Showrunner plans the next TU.');
+    expect(await page.locator('.context').textContent()).toContain(
+      'The Showrunner plans the next TU.',
+    );
     expect(await page.locator('.choice.recommended').textContent()).toContain('Recommended');
-    expect(await page.locator('.choice').first().textContent()).toContain('Larger scope: new regions.');
+    expect(await page.locator('.choice').first().textContent()).toContain(
+      'Larger scope: new regions.',
+    );
     await screenshot(page, 'input-choice');
     await page.getByRole('radio', { name: /World Genesis/ }).check();
     await page.getByLabel('Other (free text)').fill('but keep it small');
     await page.getByLabel('Other (free text)').press('Control+Enter');
     const done = await resolution(q.id);
-    expect(done.answer?.value).toEqual({ kind: 'choice', selected: ['A'], other: 'but keep it small' });
+    expect(done.answer?.value).toEqual({
+      kind: 'choice',
+      selected: ['A'],
+      other: 'but keep it small',
+    });
   });
 
   it('choice with multiple: checkboxes, several values', async () => {
@@ -83,12 +104,23 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
       source: 'mcp',
       key: 'platforms',
       prompt: 'Build for which platforms?',
-      input: { kind: 'choice', multiple: true, options: [{ value: 'linux', label: 'Linux' }, { value: 'mac', label: 'macOS' }, { value: 'win', label: 'Windows' }] },
+      input: {
+        kind: 'choice',
+        multiple: true,
+        options: [
+          { value: 'linux', label: 'Linux' },
+          { value: 'mac', label: 'macOS' },
+          { value: 'win', label: 'Windows' },
+        ],
+      },
     });
     await page.getByRole('checkbox', { name: 'Linux' }).check();
     await page.getByRole('checkbox', { name: 'Windows' }).check();
     await page.getByRole('button', { name: 'Send' }).click();
-    expect((await resolution(q.id)).answer?.value).toEqual({ kind: 'choice', selected: ['linux', 'win'] });
+    expect((await resolution(q.id)).answer?.value).toEqual({
+      kind: 'choice',
+      selected: ['linux', 'win'],
+    });
   });
 
   it('form: text, select and multi-select fields keyed by label', async () => {
@@ -111,7 +143,10 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
     await screenshot(page, 'input-form');
     await page.getByRole('button', { name: 'Send' }).click();
     const done = await resolution(q.id);
-    expect(done.answer?.value).toEqual({ kind: 'form', values: { Version: '1.2.0', Channel: 'beta', Platforms: ['mac'] } });
+    expect(done.answer?.value).toEqual({
+      kind: 'form',
+      values: { Version: '1.2.0', Channel: 'beta', Platforms: ['mac'] },
+    });
     expect(done.answer?.text).toBe('Version: 1.2.0\nChannel: beta\nPlatforms: mac');
   });
 
@@ -122,7 +157,12 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
       await writeFile(path.join(root, 'data', 'a.csv'), 'x');
       await writeFile(path.join(root, 'data', 'b.csv'), 'y');
       await writeFile(path.join(root, 'notes.txt'), 'z');
-      const q = await open({ source: 'mcp', key: 'pick-csv', prompt: 'Which CSV?', input: { kind: 'file', pattern: '**/*.csv', root } });
+      const q = await open({
+        source: 'mcp',
+        key: 'pick-csv',
+        prompt: 'Which CSV?',
+        input: { kind: 'file', pattern: '**/*.csv', root },
+      });
       await page.getByRole('radio', { name: 'data/b.csv' }).waitFor();
       expect(await page.getByRole('radio').count()).toBe(2);
       await screenshot(page, 'input-file');
@@ -135,7 +175,12 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
   });
 
   it('text with placeholder sends the typed text', async () => {
-    const q = await open({ source: 'mcp', key: 'name-it', prompt: 'Name the branch', input: { kind: 'text', placeholder: 'feature/…' } });
+    const q = await open({
+      source: 'mcp',
+      key: 'name-it',
+      prompt: 'Name the branch',
+      input: { kind: 'text', placeholder: 'feature/…' },
+    });
     expect(await page.getByLabel('Your answer').getAttribute('placeholder')).toBe('feature/…');
     await page.getByLabel('Your answer').fill('feature/inbox');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -143,7 +188,12 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
   });
 
   it('HAPI agent context: markdown text, collapsed thinking, tool Running until its result flips it', async () => {
-    const agent = { id: 'agent-7', name: 'claude-code', runtime: 'claude-code', projectDir: '/src/shop' };
+    const agent = {
+      id: 'agent-7',
+      name: 'claude-code',
+      runtime: 'claude-code',
+      projectDir: '/src/shop',
+    };
     await postAgentMessage(agent.id, {
       role: 'assistant',
       content: [
@@ -151,21 +201,41 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
         { type: 'tool_use', id: 'call_1', name: 'ls', input: { path: './src' } },
       ],
     });
-    await open({ source: 'cueme', key: 'ctx-question', agent, prompt: 'Proceed with the listing?' });
+    await open({
+      source: 'cueme',
+      key: 'ctx-question',
+      agent,
+      prompt: 'Proceed with the listing?',
+    });
     const panel = page.getByRole('complementary', { name: 'Agent context' });
     await panel.locator('[data-tool-status="running"]').waitFor();
     expect(await panel.locator('.tool').textContent()).toContain('ls');
     expect(await panel.locator('.tool').textContent()).toContain('"path":"./src"');
     expect(await panel.locator('details').first().getAttribute('open')).toBeNull();
 
-    await postAgentMessage(agent.id, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_1', content: 'index.ts\nutils.ts' }] });
+    await postAgentMessage(agent.id, {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'call_1', content: 'index.ts\nutils.ts' }],
+    });
     await panel.locator('[data-tool-status="success"]').waitFor();
-    await postAgentMessage(agent.id, { role: 'assistant', content: [{ type: 'text', text: 'The folder has **two** files.' }] });
+    await postAgentMessage(agent.id, {
+      role: 'assistant',
+      content: [{ type: 'text', text: 'The folder has **two** files.' }],
+    });
     await panel.locator('strong', { hasText: 'two' }).waitFor();
-    await postAgentMessage(agent.id, { role: 'assistant', content: [{ type: 'tool_use', id: 'call_2', name: 'rm', input: { path: '/' } }] });
-    await postAgentMessage(agent.id, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_2', content: 'denied', is_error: true }] });
+    await postAgentMessage(agent.id, {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'call_2', name: 'rm', input: { path: '/' } }],
+    });
+    await postAgentMessage(agent.id, {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'call_2', content: 'denied', is_error: true }],
+    });
     await panel.locator('[data-tool-status="error"]').waitFor();
-    await until(async () => (await panel.locator('.badge').allTextContents()).join(',') === 'Success,Error', 'badges');
+    await until(
+      async () => (await panel.locator('.badge').allTextContents()).join(',') === 'Success,Error',
+      'badges',
+    );
     await screenshot(page, 'agent-context');
   });
 });

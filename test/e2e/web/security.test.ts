@@ -24,7 +24,13 @@ describe('web UI security in Chromium', () => {
       void d.dismiss();
     });
     await page.goto(harness.url);
-    harness.broker.add({ source: 'clarity-http', key: 'xss', title: '<img src=x onerror=alert("title")>', prompt: XSS, context: '<script>alert("ctx")</script>' });
+    harness.broker.add({
+      source: 'clarity-http',
+      key: 'xss',
+      title: '<img src=x onerror=alert("title")>',
+      prompt: XSS,
+      context: '<script>alert("ctx")</script>',
+    });
     const card = page.getByRole('article');
     await card.getByText('Payloads below must stay inert:').waitFor();
     await screenshot(page, 'xss-inert');
@@ -32,13 +38,19 @@ describe('web UI security in Chromium', () => {
     expect(await card.locator('script, img, iframe, object, embed').count()).toBe(0);
     expect(await card.locator('[onerror], [onclick]').count()).toBe(0);
     // javascript:/data: links render as inert text, not anchors.
-    const hrefs = await card.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await card
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['https://example.com/docs']);
     const safe = card.getByRole('link', { name: 'safe link' });
     expect(await safe.getAttribute('target')).toBe('_blank');
     expect(await safe.getAttribute('rel')).toBe('noopener noreferrer');
     await card.getByText('click me').click();
-    await card.getByText('raw anchor', { exact: false }).first().click().catch(() => undefined);
+    await card
+      .getByText('raw anchor', { exact: false })
+      .first()
+      .click()
+      .catch(() => undefined);
 
     expect(await page.evaluate<string | undefined>('window.__xss')).toBeUndefined();
     expect(dialogs).toEqual([]);
@@ -55,7 +67,9 @@ describe('web UI security in Chromium', () => {
     await page.goto(`${harness.url}?token=${token}`);
     expect(page.url()).toBe(harness.url);
     const cookies = await page.context().cookies();
-    expect(cookies.some((c) => c.httpOnly && c.sameSite === 'Strict' && !c.value.includes(token))).toBe(true);
+    expect(
+      cookies.some((c) => c.httpOnly && c.sameSite === 'Strict' && !c.value.includes(token)),
+    ).toBe(true);
     await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
     expect(await page.locator('.empty-state').textContent()).toContain('Authorization: Bearer');
 

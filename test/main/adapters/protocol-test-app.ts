@@ -30,7 +30,11 @@ export async function startProtocolApp(modules: RouteModule[]): Promise<Protocol
 }
 
 /** Polls `check` until it returns a truthy value or the deadline passes. */
-export async function until<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
+export async function until<T>(
+  check: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -45,7 +49,11 @@ export async function until<T>(check: () => T | Promise<T>, what: string, timeou
 export type Json = any;
 
 /** POSTs JSON and returns status + parsed body. */
-export async function postJson(url: string, body: unknown, init: RequestInit = {}): Promise<{ status: number; body: Json }> {
+export async function postJson(
+  url: string,
+  body: unknown,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Json }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

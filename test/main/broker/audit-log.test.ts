@@ -47,7 +47,11 @@ describe('AuditLog', () => {
       resolvedBy: 'cli',
       waitMs: 2_500,
     });
-    expect(lines[3]).toMatchObject({ resolvedBy: 'ui', cancelReason: 'no longer needed', waitMs: 100 });
+    expect(lines[3]).toMatchObject({
+      resolvedBy: 'ui',
+      cancelReason: 'no longer needed',
+      waitMs: 100,
+    });
   });
 
   it('appends to an existing file and never interleaves lines, even from two writers at once', async () => {
@@ -55,14 +59,28 @@ describe('AuditLog', () => {
     const [one, two] = await Promise.all([AuditLog.open(path), AuditLog.open(path)]);
     const big = 'x'.repeat(200_000);
     for (let i = 0; i < 50; i++) {
-      one!.append({ time: 't', event: 'added', key: `one-${i}`, source: 'clarity-file', question: big });
-      two!.append({ time: 't', event: 'added', key: `two-${i}`, source: 'clarity-file', question: big });
+      one!.append({
+        time: 't',
+        event: 'added',
+        key: `one-${i}`,
+        source: 'clarity-file',
+        question: big,
+      });
+      two!.append({
+        time: 't',
+        event: 'added',
+        key: `two-${i}`,
+        source: 'clarity-file',
+        question: big,
+      });
     }
     await Promise.all([one!.close(), two!.close()]);
     const lines = await readLines(path);
     expect(lines).toHaveLength(100);
     expect(lines.every((l) => l.question === big)).toBe(true);
     // Each writer's own lines keep their order.
-    expect(lines.filter((l) => l.key.startsWith('one')).map((l) => l.key)).toEqual(Array.from({ length: 50 }, (_, i) => `one-${i}`));
+    expect(lines.filter((l) => l.key.startsWith('one')).map((l) => l.key)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `one-${i}`),
+    );
   });
 });

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Broker, type BrokerEvent } from '../../../main/broker/broker';
-import { AlreadyResolvedError, DuplicateRequestError, InvalidInputError, NotFoundError } from '../../../main/broker/errors';
+import {
+  AlreadyResolvedError,
+  DuplicateRequestError,
+  InvalidInputError,
+  NotFoundError,
+} from '../../../main/broker/errors';
 
 const base = { source: 'clarity-file' as const, key: 'k', prompt: 'Approve?' };
 
@@ -22,7 +27,12 @@ describe('Broker requests', () => {
 
   it('add opens a pending text request with defaults and emits added with seq 1', () => {
     const r = broker.add(base);
-    expect(r).toMatchObject({ id: 'id-1', status: 'pending', createdAt: 1_000, input: { kind: 'text' } });
+    expect(r).toMatchObject({
+      id: 'id-1',
+      status: 'pending',
+      createdAt: 1_000,
+      input: { kind: 'text' },
+    });
     expect(events).toEqual([{ seq: 1, type: 'added', at: 1_000, request: r }]);
     expect(broker.pending()).toEqual([r]);
     expect(broker.pendingCount).toBe(1);
@@ -60,7 +70,12 @@ describe('Broker requests', () => {
     const r = broker.add(base);
     const waiting = broker.waitForResolution(r.id);
     const answered = broker.answer(r.id, { text: 'go' }, 'cli');
-    expect(answered).toMatchObject({ status: 'answered', answer: { text: 'go' }, resolvedBy: 'cli', resolvedAt: 1_000 });
+    expect(answered).toMatchObject({
+      status: 'answered',
+      answer: { text: 'go' },
+      resolvedBy: 'cli',
+      resolvedAt: 1_000,
+    });
     await expect(waiting).resolves.toEqual(answered);
     expect(events.map((e) => [e.seq, e.type])).toEqual([
       [1, 'added'],
@@ -73,13 +88,20 @@ describe('Broker requests', () => {
   it('after the first resolution every later answer, cancel and expire gets AlreadyResolvedError', () => {
     const r = broker.add(base);
     broker.cancel(r.id, { reason: 'not needed', by: 'ui' });
-    for (const attempt of [() => broker.answer(r.id, { text: 'x' }), () => broker.cancel(r.id), () => broker.expire(r.id)]) {
+    for (const attempt of [
+      () => broker.answer(r.id, { text: 'x' }),
+      () => broker.cancel(r.id),
+      () => broker.expire(r.id),
+    ]) {
       try {
         attempt();
         expect.unreachable();
       } catch (e) {
         expect(e).toBeInstanceOf(AlreadyResolvedError);
-        expect((e as AlreadyResolvedError).request).toMatchObject({ status: 'cancelled', cancelReason: 'not needed' });
+        expect((e as AlreadyResolvedError).request).toMatchObject({
+          status: 'cancelled',
+          cancelReason: 'not needed',
+        });
         expect((e as AlreadyResolvedError).code).toBe('already_resolved');
       }
     }
@@ -114,7 +136,10 @@ describe('Broker requests', () => {
   it('waitForResolution resolves at once for a resolved request and honours an abort signal', async () => {
     const a = broker.add(base);
     broker.expire(a.id, 'agent');
-    await expect(broker.waitForResolution(a.id)).resolves.toMatchObject({ status: 'expired', resolvedBy: 'agent' });
+    await expect(broker.waitForResolution(a.id)).resolves.toMatchObject({
+      status: 'expired',
+      resolvedBy: 'agent',
+    });
     const b = broker.add({ ...base, key: 'b' });
     const controller = new AbortController();
     const waiting = broker.waitForResolution(b.id, controller.signal);
@@ -127,17 +152,31 @@ describe('Broker requests', () => {
   it('an empty answer is a valid approval', () => {
     const r = broker.add(base);
     expect(broker.answer(r.id, { text: '' }).answer).toEqual({ text: '' });
-    expect(() => broker.answer(broker.add({ ...base, key: 'z' }).id, {} as never)).toThrow(/text.*value|value/);
+    expect(() => broker.answer(broker.add({ ...base, key: 'z' }).id, {} as never)).toThrow(
+      /text.*value|value/,
+    );
   });
 
   it('structured answers are checked against the request and get a text form', () => {
     const r = broker.add({
       ...base,
-      input: { kind: 'choice', options: [{ value: 'A', label: 'Alpha' }, { value: 'B', label: 'Beta' }] },
+      input: {
+        kind: 'choice',
+        options: [
+          { value: 'A', label: 'Alpha' },
+          { value: 'B', label: 'Beta' },
+        ],
+      },
     });
-    expect(() => broker.answer(r.id, { value: { kind: 'choice', selected: ['C'] } })).toThrow(/unknown option C/);
-    expect(() => broker.answer(r.id, { value: { kind: 'choice', selected: ['A', 'B'] } })).toThrow(/takes one option/);
-    expect(() => broker.answer(r.id, { value: { kind: 'confirm', confirmed: true } })).toThrow(/wants choice/);
+    expect(() => broker.answer(r.id, { value: { kind: 'choice', selected: ['C'] } })).toThrow(
+      /unknown option C/,
+    );
+    expect(() => broker.answer(r.id, { value: { kind: 'choice', selected: ['A', 'B'] } })).toThrow(
+      /takes one option/,
+    );
+    expect(() => broker.answer(r.id, { value: { kind: 'confirm', confirmed: true } })).toThrow(
+      /wants choice/,
+    );
     expect(broker.answer(r.id, { value: { kind: 'choice', selected: ['B'] } }).answer).toEqual({
       text: 'B',
       value: { kind: 'choice', selected: ['B'] },
@@ -211,7 +250,11 @@ describe('Broker deadlines (fake timers)', () => {
     vi.advanceTimersByTime(999);
     expect(broker.get(r.id)?.status).toBe('pending');
     vi.advanceTimersByTime(1);
-    expect(broker.get(r.id)).toMatchObject({ status: 'expired', resolvedBy: 'timeout', resolvedAt: 11_000 });
+    expect(broker.get(r.id)).toMatchObject({
+      status: 'expired',
+      resolvedBy: 'timeout',
+      resolvedAt: 11_000,
+    });
     expect(events.map((e) => e.type)).toEqual(['added', 'expired']);
     expect(() => broker.answer(r.id, { text: 'late' })).toThrow(AlreadyResolvedError);
   });
@@ -230,10 +273,14 @@ describe('Broker deadlines (fake timers)', () => {
   it('cancel vs expiry vs answer with many deadlines at once: each request resolves exactly once', () => {
     const broker = new Broker();
     const events = recording(broker);
-    const ids = Array.from({ length: 100 }, (_, i) => broker.add({ ...base, key: `k${i}`, expiresAt: 12_000 }).id);
+    const ids = Array.from(
+      { length: 100 },
+      (_, i) => broker.add({ ...base, key: `k${i}`, expiresAt: 12_000 }).id,
+    );
     ids.slice(0, 30).forEach((id) => broker.cancel(id));
     vi.advanceTimersByTime(2_000);
-    for (const id of ids) expect(() => broker.answer(id, { text: '' })).toThrow(AlreadyResolvedError);
+    for (const id of ids)
+      expect(() => broker.answer(id, { text: '' })).toThrow(AlreadyResolvedError);
     const resolutions = events.filter((e) => e.type !== 'added');
     expect(resolutions).toHaveLength(100);
     expect(new Set(resolutions.map((e) => e.request.id)).size).toBe(100);
@@ -267,7 +314,16 @@ describe('Broker.restore', () => {
     vi.useRealTimers();
   });
 
-  const stored = (over: object) => ({ id: 'r1', source: 'clarity-http', key: 'k', prompt: 'p', input: { kind: 'text' }, createdAt: 1, status: 'pending', ...over });
+  const stored = (over: object) => ({
+    id: 'r1',
+    source: 'clarity-http',
+    key: 'k',
+    prompt: 'p',
+    input: { kind: 'text' },
+    createdAt: 1,
+    status: 'pending',
+    ...over,
+  });
 
   it('re-inserts valid pending and resolved requests, skipping invalid ones without stopping', () => {
     const broker = new Broker();

@@ -5,7 +5,8 @@ import { parseOrThrow } from '../../../main/broker/validation';
 
 describe('isWellFormed', () => {
   it('accepts any well-formed text, including astral characters (surrogate pairs)', () => {
-    for (const text of ['', 'plain', 'émoji 😀 ok', '\ud83d\ude00', '中文/id']) expect(isWellFormed(text), text).toBe(true);
+    for (const text of ['', 'plain', 'émoji 😀 ok', '\ud83d\ude00', '中文/id'])
+      expect(isWellFormed(text), text).toBe(true);
   });
 
   it('rejects unpaired surrogates anywhere', () => {
@@ -17,6 +18,8 @@ describe('isWellFormed', () => {
 
   it('as a zod refinement, the error names the field', () => {
     const schema = z.object({ id: z.string().refine(isWellFormed, NOT_WELL_FORMED_MESSAGE) });
-    expect(() => parseOrThrow(schema, { id: 'x\ud800' }, 'envelope')).toThrow(`invalid envelope: id: ${NOT_WELL_FORMED_MESSAGE}`);
+    expect(() => parseOrThrow(schema, { id: 'x\ud800' }, 'envelope')).toThrow(
+      `invalid envelope: id: ${NOT_WELL_FORMED_MESSAGE}`,
+    );
   });
 });

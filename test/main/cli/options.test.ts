@@ -9,7 +9,9 @@ describe('resolveHandshakeDir', () => {
     expect(resolveHandshakeDir(undefined, '/flag', env)).toBe('/flag');
     expect(resolveHandshakeDir(undefined, undefined, env)).toBe('/from/env');
     expect(resolveHandshakeDir(undefined, undefined, {})).toBe(resolve('.clarity-hitl'));
-    expect(resolveHandshakeDir(undefined, undefined, { CLARITY_HITL_DIR: '' })).toBe(resolve('.clarity-hitl'));
+    expect(resolveHandshakeDir(undefined, undefined, { CLARITY_HITL_DIR: '' })).toBe(
+      resolve('.clarity-hitl'),
+    );
   });
 });
 

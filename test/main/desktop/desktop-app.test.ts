@@ -8,7 +8,14 @@ import { DesktopApp, type DesktopAppDeps } from '../../../main/desktop/desktop-a
 import type { AppApi, LoginItemApi } from '../../../main/desktop/electron-api';
 import { createSenderCheck } from '../../../main/desktop/ipc/sender-check';
 import { startBrokerService } from '../../../main/service/broker-service';
-import { FakeIpcMain, FakeNotificationApi, FakeScreen, FakeTray, FakeWindow, display } from './fake-electron';
+import {
+  FakeIpcMain,
+  FakeNotificationApi,
+  FakeScreen,
+  FakeTray,
+  FakeWindow,
+  display,
+} from './fake-electron';
 
 // electron-store imports `electron` at load; outside Electron an empty stand-in is enough.
 vi.mock('electron', () => ({ default: {} }));
@@ -98,7 +105,17 @@ function build(options: { lockHeldElsewhere?: boolean } = {}) {
   };
   const desktop = new DesktopApp(deps);
   apps.push(desktop);
-  return { desktop, app, tray, notifications, ipc, loginItems, mainWindows, popoverWindows, opened };
+  return {
+    desktop,
+    app,
+    tray,
+    notifications,
+    ipc,
+    loginItems,
+    mainWindows,
+    popoverWindows,
+    opened,
+  };
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -132,7 +149,10 @@ describe('DesktopApp', () => {
     const { desktop, tray, notifications, ipc, popoverWindows } = build();
     await desktop.start();
     expect(tray.image).toBe('idle');
-    await writeFile(join(handshakeDir, 'review_1.question'), JSON.stringify({ key: 'review 1', question: 'Merge PR #42?' }));
+    await writeFile(
+      join(handshakeDir, 'review_1.question'),
+      JSON.stringify({ key: 'review 1', question: 'Merge PR #42?' }),
+    );
     await until(() => tray.title === '1', 'tray count');
     expect(tray.image).toBe('pending');
     expect(notifications.created.map((n) => n.options.body)).toEqual(['Merge PR #42?']);
@@ -140,15 +160,23 @@ describe('DesktopApp', () => {
     notifications.created[0]!.emit('click');
     expect(popoverWindows[0]!.visible).toBe(true);
     const id = desktop.service!.broker.pending()[0]!.id;
-    expect(popoverWindows[0]!.sent.find((s) => s.channel === 'popover:show-request')?.payload).toEqual({ id });
+    expect(
+      popoverWindows[0]!.sent.find((s) => s.channel === 'popover:show-request')?.payload,
+    ).toEqual({ id });
 
-    const result = await ipc.invoke('inbox:answer', { id, input: { text: 'yes, merge' } }, `${OURS}#popover`);
+    const result = await ipc.invoke(
+      'inbox:answer',
+      { id, input: { text: 'yes, merge' } },
+      `${OURS}#popover`,
+    );
     expect(result).toMatchObject({ ok: true });
     await until(() => tray.title === '', 'tray cleared');
     await until(() => existsSync(join(handshakeDir, 'review_1.answer')), 'the .answer file');
     expect(await readFile(join(handshakeDir, 'review_1.answer'), 'utf8')).toBe('yes, merge');
     expect(notifications.created[0]!.closed).toBe(true);
-    const events = popoverWindows[0]!.sent.filter((s) => s.channel === 'inbox:event').map((s) => (s.payload as { type: string }).type);
+    const events = popoverWindows[0]!.sent
+      .filter((s) => s.channel === 'inbox:event')
+      .map((s) => (s.payload as { type: string }).type);
     expect(events).toEqual(['answered']); // the popover was created after 'added' (it loads a snapshot)
   });
 
@@ -163,8 +191,16 @@ describe('DesktopApp', () => {
       body: JSON.stringify(message),
     });
     expect(response.status).toBe(201);
-    const live = mainWindows[0]!.sent.filter((s) => s.channel === 'inbox:event').map((s) => s.payload);
-    expect(live).toEqual([expect.objectContaining({ type: 'agent_message', agentId: 'agent-7', message: expect.objectContaining(message) })]);
+    const live = mainWindows[0]!.sent
+      .filter((s) => s.channel === 'inbox:event')
+      .map((s) => s.payload);
+    expect(live).toEqual([
+      expect.objectContaining({
+        type: 'agent_message',
+        agentId: 'agent-7',
+        message: expect.objectContaining(message),
+      }),
+    ]);
     const listed = await ipc.invoke('inbox:agent-messages', { agentId: 'agent-7' }, OURS);
     expect(JSON.stringify(listed)).toContain('Listing files');
   });
@@ -175,7 +211,9 @@ describe('DesktopApp', () => {
     tray.clickItem('dnd');
     desktop.service!.broker.add({ source: 'clarity-http', key: 'q', prompt: 'quiet?' });
     expect(notifications.created).toHaveLength(0);
-    expect(JSON.parse(await readFile(join(stateDir, 'settings.json'), 'utf8')).doNotDisturb).toBe(true);
+    expect(JSON.parse(await readFile(join(stateDir, 'settings.json'), 'utf8')).doNotDisturb).toBe(
+      true,
+    );
   });
 
   it('start at login follows the setting', async () => {
@@ -191,7 +229,11 @@ describe('DesktopApp', () => {
   it('history survives a restart (same state dir as `serve`), and shutdown is clean and idempotent', async () => {
     const first = build();
     await first.desktop.start();
-    const r = first.desktop.service!.broker.add({ source: 'clarity-http', key: 'keep', prompt: 'remember me?' });
+    const r = first.desktop.service!.broker.add({
+      source: 'clarity-http',
+      key: 'keep',
+      prompt: 'remember me?',
+    });
     first.desktop.service!.broker.answer(r.id, { text: 'yes' });
     await Promise.all([first.desktop.shutdown(), first.desktop.shutdown()]);
     expect(first.tray.destroyed).toBe(true);

@@ -22,7 +22,8 @@ class Emitter {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
   }
   emit(event: string, ...args: unknown[]): void {
-    for (const listener of this.listeners.get(event) ?? []) (listener as (...a: unknown[]) => void)(...args);
+    for (const listener of this.listeners.get(event) ?? [])
+      (listener as (...a: unknown[]) => void)(...args);
   }
 }
 
@@ -139,7 +140,11 @@ export class FakeScreen implements ScreenApi {
   }
   getDisplayNearestPoint(point: Point): DisplayLike {
     const inside = this.displays.find(
-      (d) => point.x >= d.bounds.x && point.x < d.bounds.x + d.bounds.width && point.y >= d.bounds.y && point.y < d.bounds.y + d.bounds.height,
+      (d) =>
+        point.x >= d.bounds.x &&
+        point.x < d.bounds.x + d.bounds.width &&
+        point.y >= d.bounds.y &&
+        point.y < d.bounds.y + d.bounds.height,
     );
     return inside ?? this.displays[0]!;
   }
@@ -162,6 +167,15 @@ export class FakeIpcMain implements IpcMainApi {
   }
 }
 
-export function display(x: number, y: number, width: number, height: number, panel = 0): DisplayLike {
-  return { bounds: { x, y, width, height }, workArea: { x, y: y + panel, width, height: height - panel } };
+export function display(
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  panel = 0,
+): DisplayLike {
+  return {
+    bounds: { x, y, width, height },
+    workArea: { x, y: y + panel, width, height: height - panel },
+  };
 }

@@ -1,6 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Broker } from '../../../main/broker/broker';
-import { createHttpServer, type HttpServer, type HttpServerOptions } from '../../../main/http/server';
+import {
+  createHttpServer,
+  type HttpServer,
+  type HttpServerOptions,
+} from '../../../main/http/server';
 
 export const TEST_PORT = 7999;
 
@@ -9,7 +13,11 @@ export interface TestServer {
   server: HttpServer;
   /** fastify.inject with this server's own Host header (override by passing headers.host). */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
-  post(url: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
@@ -18,13 +26,21 @@ export async function makeServer(options: Partial<HttpServerOptions> = {}): Prom
   const broker = options.broker ?? new Broker();
   const server = await createHttpServer({ rendererDir: null, port: TEST_PORT, ...options, broker });
   const inject = (o: InjectOptions) =>
-    server.app.inject({ ...o, headers: { host: `127.0.0.1:${server.port()}`, ...(o.headers ?? {}) } });
+    server.app.inject({
+      ...o,
+      headers: { host: `127.0.0.1:${server.port()}`, ...(o.headers ?? {}) },
+    });
   return {
     broker,
     server,
     inject,
     post: (url, body, headers = {}) =>
-      inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }),
+      inject({
+        method: 'POST',
+        url,
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...headers },
+      }),
     get: (url, headers = {}) => inject({ method: 'GET', url, headers }),
   };
 }
@@ -32,7 +48,11 @@ export async function makeServer(options: Partial<HttpServerOptions> = {}): Prom
 export type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
 
 /** Polls `check` until it returns a truthy value or the deadline passes. */
-export async function until<T>(check: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<Truthy<T>> {
+export async function until<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -43,7 +63,9 @@ export async function until<T>(check: () => T | Promise<T>, timeoutMs = 10_000, 
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+      throw new Error(
+        `timed out waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

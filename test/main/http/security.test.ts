@@ -10,14 +10,21 @@ import { createHttpServer, type HttpServer } from '../../../main/http/server';
 import { makeServer, type TestServer } from './helpers';
 
 /** A raw request over a real socket, so Host and Origin are exactly what we send. */
-function rawGet(port: number, pathName: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function rawGet(
+  port: number,
+  pathName: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: pathName, method: 'GET', headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: pathName, method: 'GET', headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -32,7 +39,9 @@ afterEach(async () => {
   live = undefined;
 });
 
-async function listening(options: { token?: string } = {}): Promise<{ server: HttpServer; port: number }> {
+async function listening(
+  options: { token?: string } = {},
+): Promise<{ server: HttpServer; port: number }> {
   live = await createHttpServer({ broker: new Broker(), port: 0, rendererDir: null, ...options });
   await live.listen();
   return { server: live, port: live.port() };
@@ -46,9 +55,18 @@ describe('binding', () => {
   });
 
   it('refuses a non-loopback address without a token, accepts it with one', async () => {
-    await expect(createHttpServer({ broker: new Broker(), host: '0.0.0.0', rendererDir: null })).rejects.toThrow(/requires a token/);
-    await expect(createHttpServer({ broker: new Broker(), host: '192.168.1.5', rendererDir: null })).rejects.toThrow(/requires a token/);
-    const withToken = await createHttpServer({ broker: new Broker(), host: '0.0.0.0', token: 's3cret', rendererDir: null });
+    await expect(
+      createHttpServer({ broker: new Broker(), host: '0.0.0.0', rendererDir: null }),
+    ).rejects.toThrow(/requires a token/);
+    await expect(
+      createHttpServer({ broker: new Broker(), host: '192.168.1.5', rendererDir: null }),
+    ).rejects.toThrow(/requires a token/);
+    const withToken = await createHttpServer({
+      broker: new Broker(),
+      host: '0.0.0.0',
+      token: 's3cret',
+      rendererDir: null,
+    });
     expect(withToken.context.tokenRequired).toBe(true);
     await withToken.close();
   });
@@ -57,13 +75,27 @@ describe('binding', () => {
 describe('Host check (DNS rebinding)', () => {
   it('accepts the loopback names with the bound port and rejects any other Host', async () => {
     const { port } = await listening();
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`]) {
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `[::1]:${port}`,
+      `LOCALHOST:${port}`,
+    ]) {
       expect((await rawGet(port, '/questions', { host })).status, host).toBe(200);
     }
-    for (const host of [`evil.example:${port}`, `127.0.0.1:${port + 1}`, 'localhost', `attacker.localhost.evil:${port}`, `10.0.0.1:${port}`]) {
+    for (const host of [
+      `evil.example:${port}`,
+      `127.0.0.1:${port + 1}`,
+      'localhost',
+      `attacker.localhost.evil:${port}`,
+      `10.0.0.1:${port}`,
+    ]) {
       const res = await rawGet(port, '/questions', { host });
       expect(res.status, host).toBe(403);
-      expect(JSON.parse(res.body)).toEqual({ error: 'forbidden_host', message: expect.stringContaining('Host') });
+      expect(JSON.parse(res.body)).toEqual({
+        error: 'forbidden_host',
+        message: expect.stringContaining('Host'),
+      });
     }
   });
 });
@@ -71,10 +103,19 @@ describe('Host check (DNS rebinding)', () => {
 describe('Origin check (CSRF) and CORS', () => {
   it('rejects a foreign browser Origin and never sends CORS headers', async () => {
     const { port } = await listening();
-    const own = await rawGet(port, '/questions', { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` });
+    const own = await rawGet(port, '/questions', {
+      host: `127.0.0.1:${port}`,
+      origin: `http://127.0.0.1:${port}`,
+    });
     expect(own.status).toBe(200);
     expect(own.headers['access-control-allow-origin']).toBeUndefined();
-    for (const origin of ['http://evil.example', `http://evil.example:${port}`, 'null', `https://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`]) {
+    for (const origin of [
+      'http://evil.example',
+      `http://evil.example:${port}`,
+      'null',
+      `https://127.0.0.1:${port}`,
+      `http://127.0.0.1:${port + 1}`,
+    ]) {
       const res = await rawGet(port, '/questions', { host: `127.0.0.1:${port}`, origin });
       expect(res.status, origin).toBe(403);
       expect(JSON.parse(res.body).error).toBe('forbidden_origin');
@@ -85,10 +126,18 @@ describe('Origin check (CSRF) and CORS', () => {
   it('a cross-origin POST cannot answer', async () => {
     t = await makeServer();
     const r = t.broker.add({ source: 'clarity-http', key: 'k', prompt: 'q' });
-    const res = await t.post('/answer', { key: 'k', response: 'pwned' }, { origin: 'http://evil.example' });
+    const res = await t.post(
+      '/answer',
+      { key: 'k', response: 'pwned' },
+      { origin: 'http://evil.example' },
+    );
     expect(res.statusCode).toBe(403);
     expect(t.broker.get(r.id)?.status).toBe('pending');
-    const preflight = await t.inject({ method: 'OPTIONS', url: '/answer', headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await t.inject({
+      method: 'OPTIONS',
+      url: '/answer',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.statusCode).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -100,12 +149,23 @@ describe('token', () => {
     for (const url of ['/questions', '/questions/k', '/api/info', '/api/requests', '/events']) {
       const res = await t.get(url);
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ error: 'unauthorized', message: expect.stringContaining('Bearer') });
+      expect(res.json()).toEqual({
+        error: 'unauthorized',
+        message: expect.stringContaining('Bearer'),
+      });
     }
     expect((await t.get('/questions', { authorization: 'Bearer wrong' })).statusCode).toBe(401);
-    expect((await t.get('/questions', { authorization: 'Bearer correct horsE' })).statusCode).toBe(401);
-    expect((await t.get('/questions', { authorization: 'Bearer correct horse' })).statusCode).toBe(200);
-    const posted = await t.post('/questions', { key: 'k', question: 'q' }, { authorization: 'Bearer correct horse' });
+    expect((await t.get('/questions', { authorization: 'Bearer correct horsE' })).statusCode).toBe(
+      401,
+    );
+    expect((await t.get('/questions', { authorization: 'Bearer correct horse' })).statusCode).toBe(
+      200,
+    );
+    const posted = await t.post(
+      '/questions',
+      { key: 'k', question: 'q' },
+      { authorization: 'Bearer correct horse' },
+    );
     expect(posted.statusCode).toBe(201);
     expect((await t.post('/answer', { key: 'k', response: 'x' })).statusCode).toBe(401);
   });
@@ -137,13 +197,18 @@ describe('token', () => {
     const info = await rawGet(port, '/api/info', { host, cookie });
     expect(info.status).toBe(200);
     expect(JSON.parse(info.body).tokenRequired).toBe(true);
-    expect((await rawGet(port, '/api/requests', { host, cookie: 'clarity_hitl_session=forged' })).status).toBe(401);
+    expect(
+      (await rawGet(port, '/api/requests', { host, cookie: 'clarity_hitl_session=forged' })).status,
+    ).toBe(401);
 
     const events = await new Promise<{ status: number; type: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/events', headers: { host, cookie } }, (r) => {
-        resolve({ status: r.statusCode ?? 0, type: String(r.headers['content-type']) });
-        r.destroy();
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/events', headers: { host, cookie } },
+        (r) => {
+          resolve({ status: r.statusCode ?? 0, type: String(r.headers['content-type']) });
+          r.destroy();
+        },
+      );
       req.on('error', reject);
       req.end();
     });

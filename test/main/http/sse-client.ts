@@ -19,7 +19,12 @@ export class SseTestClient {
     const client = new SseTestClient();
     return new Promise((resolve, reject) => {
       client.req = httpRequest(
-        { host: '127.0.0.1', port, path: '/events', headers: { host: `127.0.0.1:${port}`, accept: 'text/event-stream', ...headers } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/events',
+          headers: { host: `127.0.0.1:${port}`, accept: 'text/event-stream', ...headers },
+        },
         (res) => {
           client.status = res.statusCode ?? 0;
           res.setEncoding('utf8');
@@ -54,7 +59,8 @@ export class SseTestClient {
         if (line.startsWith(':')) message.comment = line.slice(1).trim();
         else if (line.startsWith('id: ')) message.id = line.slice(4);
         else if (line.startsWith('event: ')) message.event = line.slice(7);
-        else if (line.startsWith('data: ')) message.data = (message.data ? `${message.data}\n` : '') + line.slice(6);
+        else if (line.startsWith('data: '))
+          message.data = (message.data ? `${message.data}\n` : '') + line.slice(6);
       }
       if (message.comment !== undefined || message.event !== undefined) this.messages.push(message);
     }

@@ -22,8 +22,16 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function start(options: Parameters<typeof startBrokerService>[0] = {}): Promise<BrokerService> {
-  const service = await startBrokerService({ port: 0, stateDir, dirs: [dir], rendererDir: null, ...options });
+async function start(
+  options: Parameters<typeof startBrokerService>[0] = {},
+): Promise<BrokerService> {
+  const service = await startBrokerService({
+    port: 0,
+    stateDir,
+    dirs: [dir],
+    rendererDir: null,
+    ...options,
+  });
   services.push(service);
   return service;
 }
@@ -36,7 +44,11 @@ describe('startBrokerService', () => {
     expect(service.url).toBe(`http://127.0.0.1:${service.port}/`);
     const file = path.join(stateDir, 'broker.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readDiscovery(stateDir)).toEqual({ url: service.url, port: service.port, pid: process.pid });
+    expect(readDiscovery(stateDir)).toEqual({
+      url: service.url,
+      port: service.port,
+      pid: process.pid,
+    });
     expect((await fetch(`${service.url}api/info`)).status).toBe(200);
     await service.close();
     expect(existsSync(file)).toBe(false);
@@ -45,13 +57,23 @@ describe('startBrokerService', () => {
 
   it('serves file-handshake questions over HTTP and writes the answer file', async () => {
     const service = await start();
-    await writeFile(path.join(dir, 'review.question'), JSON.stringify({ key: 'review', question: 'OK?', timestamp: Date.now(), pid: 1 }));
+    await writeFile(
+      path.join(dir, 'review.question'),
+      JSON.stringify({ key: 'review', question: 'OK?', timestamp: Date.now(), pid: 1 }),
+    );
     const listed = await until(async () => {
-      const list = (await (await fetch(`${service.url}questions`)).json()) as Array<{ key: string; source: string }>;
+      const list = (await (await fetch(`${service.url}questions`)).json()) as Array<{
+        key: string;
+        source: string;
+      }>;
       return list.find((q) => q.key === 'review');
     });
     expect(listed.source).toBe('clarity-file');
-    const res = await fetch(`${service.url}answer`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'review', response: 'ship it' }) });
+    const res = await fetch(`${service.url}answer`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ key: 'review', response: 'ship it' }),
+    });
     expect(res.status).toBe(200);
     await until(() => existsSync(path.join(dir, 'review.answer')));
     expect(await readFile(path.join(dir, 'review.answer'), 'utf8')).toBe('ship it');
@@ -59,7 +81,11 @@ describe('startBrokerService', () => {
 
   it('mirrors an HTTP-mode question as a .question file and survives a restart', async () => {
     const first = await start();
-    const created = await fetch(`${first.url}questions`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'remote', question: 'From the VM?' }) });
+    const created = await fetch(`${first.url}questions`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ key: 'remote', question: 'From the VM?' }),
+    });
     expect(created.status).toBe(201);
     await until(async () => (await readdir(dir)).includes('remote.question'));
     const mirrored = JSON.parse(await readFile(path.join(dir, 'remote.question'), 'utf8'));
@@ -70,23 +96,44 @@ describe('startBrokerService', () => {
     const status = await (await fetch(`${second.url}questions/remote`)).json();
     expect(status).toEqual({ key: 'remote', status: 'pending' });
     expect(second.broker.pending().filter((r) => r.key === 'remote')).toHaveLength(1);
-    await fetch(`${second.url}answer`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'remote', response: 'yes' }) });
-    expect(await (await fetch(`${second.url}questions/remote`)).json()).toEqual({ key: 'remote', status: 'answered', response: 'yes' });
+    await fetch(`${second.url}answer`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ key: 'remote', response: 'yes' }),
+    });
+    expect(await (await fetch(`${second.url}questions/remote`)).json()).toEqual({
+      key: 'remote',
+      status: 'answered',
+      response: 'yes',
+    });
     await until(async () => !(await readdir(dir)).includes('remote.question'));
     await second.close();
 
     const third = await start();
-    const history = (await (await fetch(`${third.url}api/history`)).json()) as { requests: Array<{ key: string }> };
+    const history = (await (await fetch(`${third.url}api/history`)).json()) as {
+      requests: Array<{ key: string }>;
+    };
     expect(history.requests.map((r) => r.key)).toEqual(['remote']);
   });
 
   it('appends every interaction to the JSONL audit log', async () => {
     const logFile = path.join(root, 'logs', 'audit.jsonl');
     const service = await start({ logFile });
-    await fetch(`${service.url}questions`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'audited', question: 'Log me?' }) });
-    await fetch(`${service.url}answer`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'audited', response: 'logged' }) });
+    await fetch(`${service.url}questions`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ key: 'audited', question: 'Log me?' }),
+    });
+    await fetch(`${service.url}answer`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ key: 'audited', response: 'logged' }),
+    });
     await service.close();
-    const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(logFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toMatchObject([
       { event: 'added', key: 'audited', source: 'clarity-http', question: 'Log me?' },
       { event: 'answered', key: 'audited', response: 'logged', resolvedBy: 'http' },
@@ -98,8 +145,13 @@ describe('startBrokerService', () => {
     try {
       const service = await start();
       expect((await fetch(`${service.url}questions`)).status).toBe(401);
-      expect((await fetch(`${service.url}questions`, { headers: { authorization: 'Bearer env-token' } })).status).toBe(200);
-      expect(JSON.parse(readFileSync(path.join(stateDir, 'broker.json'), 'utf8')).token).toBe('env-token');
+      expect(
+        (await fetch(`${service.url}questions`, { headers: { authorization: 'Bearer env-token' } }))
+          .status,
+      ).toBe(200);
+      expect(JSON.parse(readFileSync(path.join(stateDir, 'broker.json'), 'utf8')).token).toBe(
+        'env-token',
+      );
     } finally {
       delete process.env.CLARITY_HITL_BROKER_TOKEN;
     }

@@ -61,7 +61,12 @@ export class FuzzGen {
     let out = '';
     for (let i = 0; i < length; i++) {
       const r = this.next();
-      out += r < 0.7 ? String.fromCharCode(32 + this.int(95)) : r < 0.85 ? String.fromCharCode(this.int(32)) : String.fromCharCode(this.int(0xffff));
+      out +=
+        r < 0.7
+          ? String.fromCharCode(32 + this.int(95))
+          : r < 0.85
+            ? String.fromCharCode(this.int(32))
+            : String.fromCharCode(this.int(0xffff));
     }
     return out;
   }
@@ -84,7 +89,18 @@ export class FuzzGen {
       case 6:
       case 7: {
         const out: Record<string, unknown> = {};
-        for (let i = this.int(5); i > 0; i--) out[this.pick(['key', 'question', 'response', 'id', '__proto__', 'constructor', this.string().slice(0, 20)])] = this.json(depth - 1);
+        for (let i = this.int(5); i > 0; i--)
+          out[
+            this.pick([
+              'key',
+              'question',
+              'response',
+              'id',
+              '__proto__',
+              'constructor',
+              this.string().slice(0, 20),
+            ])
+          ] = this.json(depth - 1);
         return out;
       }
       default:
@@ -109,7 +125,8 @@ export class FuzzGen {
         return copy;
       case 3: {
         const inner = copy[key];
-        if (inner && typeof inner === 'object' && !Array.isArray(inner)) copy[key] = this.mutate(inner as Record<string, unknown>);
+        if (inner && typeof inner === 'object' && !Array.isArray(inner))
+          copy[key] = this.mutate(inner as Record<string, unknown>);
         else copy[key] = this.json(1);
         return copy;
       }

@@ -25,9 +25,24 @@ export interface ServeOptions {
  * and resolves once it prints the URL it listens on.
  */
 export async function startServe(options: ServeOptions): Promise<ServeProcess> {
-  const args = ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'serve', '--port', String(options.port ?? 0), '--dir', options.dir, '--state-dir', options.stateDir];
+  const args = [
+    '--import',
+    'tsx',
+    'main/cli/clarity-hitl.ts',
+    'serve',
+    '--port',
+    String(options.port ?? 0),
+    '--dir',
+    options.dir,
+    '--state-dir',
+    options.stateDir,
+  ];
   if (options.token) args.push('--token', options.token);
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(`stderr: ${line}`));
   const url = await new Promise<string>((resolve, reject) => {
@@ -36,7 +51,9 @@ export async function startServe(options: ServeOptions): Promise<ServeProcess> {
       const match = /listening on (http:\/\/\S+)/.exec(line);
       if (match) resolve(match[1]!.replace(/\/+$/, ''));
     });
-    child.once('exit', (code) => reject(new Error(`serve exited (${code}) before listening:\n${output.join('\n')}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`serve exited (${code}) before listening:\n${output.join('\n')}`)),
+    );
   });
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   return {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatAnswerText } from '../../../main/broker/answer-text';
 import { AnswerInputSchema } from '../../../main/broker/request';
-import { APPROVAL, choiceAnswer, confirmAnswer, fileAnswer, formAnswer, textAnswer, toggleSelection } from '../../../renderer/src/answers/build-answer';
+import {
+  APPROVAL,
+  choiceAnswer,
+  confirmAnswer,
+  fileAnswer,
+  formAnswer,
+  textAnswer,
+  toggleSelection,
+} from '../../../renderer/src/answers/build-answer';
 
 describe('answers built by the inputs are valid AnswerInput', () => {
   it('text and the empty approval', () => {
@@ -19,8 +27,12 @@ describe('answers built by the inputs are valid AnswerInput', () => {
 
   it('choice: options and/or other, nothing when empty', () => {
     expect(choiceAnswer([], ' ')).toBeUndefined();
-    expect(choiceAnswer([], 'my own')).toEqual({ value: { kind: 'choice', selected: [], other: 'my own' } });
-    expect(AnswerInputSchema.parse(choiceAnswer(['A'], ''))).toEqual({ value: { kind: 'choice', selected: ['A'] } });
+    expect(choiceAnswer([], 'my own')).toEqual({
+      value: { kind: 'choice', selected: [], other: 'my own' },
+    });
+    expect(AnswerInputSchema.parse(choiceAnswer(['A'], ''))).toEqual({
+      value: { kind: 'choice', selected: ['A'] },
+    });
   });
 
   it('toggleSelection: single replaces, multiple toggles', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EarlyEventSource, firstTheEarlyStream } from '../../../renderer/src/client/early-event-source';
+import {
+  EarlyEventSource,
+  firstTheEarlyStream,
+} from '../../../renderer/src/client/early-event-source';
 import type { EventSourceLike } from '../../../renderer/src/client/http-inbox-client';
 
 /** A browser EventSource stand-in: the test makes it open, fail and deliver messages. */
@@ -8,8 +11,14 @@ class FakeSource {
   onopen: ((e: unknown) => void) | null = null;
   onerror: ((e: unknown) => void) | null = null;
   closed = false;
-  private readonly handlers = new Map<string, Array<(e: { data: string; lastEventId: string }) => void>>();
-  addEventListener(name: string, listener: (e: { data: string; lastEventId: string }) => void): void {
+  private readonly handlers = new Map<
+    string,
+    Array<(e: { data: string; lastEventId: string }) => void>
+  >();
+  addEventListener(
+    name: string,
+    listener: (e: { data: string; lastEventId: string }) => void,
+  ): void {
     this.handlers.set(name, [...(this.handlers.get(name) ?? []), listener]);
   }
   open(): void {
@@ -17,7 +26,8 @@ class FakeSource {
     this.onopen?.({});
   }
   emit(name: string, data: unknown, id = ''): void {
-    for (const h of this.handlers.get(name) ?? []) h({ data: JSON.stringify(data), lastEventId: id });
+    for (const h of this.handlers.get(name) ?? [])
+      h({ data: JSON.stringify(data), lastEventId: id });
   }
   close(): void {
     this.closed = true;
@@ -27,7 +37,10 @@ class FakeSource {
 function attach(early: EarlyEventSource, log: string[]): void {
   early.onopen = () => log.push('open');
   early.onerror = () => log.push('error');
-  for (const name of ['snapshot', 'new_question']) early.addEventListener(name, (m) => log.push(`${name}:${m.lastEventId}:${m.json === undefined ? 'text' : 'parsed'}`));
+  for (const name of ['snapshot', 'new_question'])
+    early.addEventListener(name, (m) =>
+      log.push(`${name}:${m.lastEventId}:${m.json === undefined ? 'text' : 'parsed'}`),
+    );
 }
 
 describe('EarlyEventSource', () => {

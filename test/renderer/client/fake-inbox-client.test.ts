@@ -10,7 +10,10 @@ describe('FakeInboxClient', () => {
     fake.subscribe((e) => events.push(e));
     expect(events[0]).toMatchObject({ type: 'snapshot', pending: [{ id: a.id }] });
     await fake.answer(a.id, { value: { kind: 'confirm', confirmed: false } });
-    expect(events[1]).toMatchObject({ type: 'answered', request: { answer: { text: 'declined' } } });
+    expect(events[1]).toMatchObject({
+      type: 'answered',
+      request: { answer: { text: 'declined' } },
+    });
   });
 
   it('first resolution wins: a late answer is a 409, an unknown id a 404', async () => {

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { HitlRequest } from '../../../main/broker/request';
-import { HttpInboxClient, type EventSourceLike } from '../../../renderer/src/client/http-inbox-client';
-import { InboxClientError, type ConnectionState, type InboxEvent } from '../../../renderer/src/client/inbox-client';
+import {
+  HttpInboxClient,
+  type EventSourceLike,
+} from '../../../renderer/src/client/http-inbox-client';
+import {
+  InboxClientError,
+  type ConnectionState,
+  type InboxEvent,
+} from '../../../renderer/src/client/inbox-client';
 
-const req = (id: string): HitlRequest => ({ id, source: 'clarity-http', key: id, prompt: 'q', input: { kind: 'text' }, createdAt: 1, status: 'pending' });
+const req = (id: string): HitlRequest => ({
+  id,
+  source: 'clarity-http',
+  key: id,
+  prompt: 'q',
+  input: { kind: 'text' },
+  createdAt: 1,
+  status: 'pending',
+});
 
 /** A scriptable EventSource: the test plays the server. */
 class FakeStream implements EventSourceLike {
@@ -11,9 +26,15 @@ class FakeStream implements EventSourceLike {
   onopen: ((e: unknown) => void) | null = null;
   onerror: ((e: unknown) => void) | null = null;
   closed = false;
-  private readonly handlers = new Map<string, ((e: { data: string; lastEventId: string }) => void)[]>();
+  private readonly handlers = new Map<
+    string,
+    ((e: { data: string; lastEventId: string }) => void)[]
+  >();
   constructor(readonly url: string) {}
-  addEventListener(name: string, listener: (e: { data: string; lastEventId: string }) => void): void {
+  addEventListener(
+    name: string,
+    listener: (e: { data: string; lastEventId: string }) => void,
+  ): void {
     this.handlers.set(name, [...(this.handlers.get(name) ?? []), listener]);
   }
   close(): void {
@@ -25,7 +46,8 @@ class FakeStream implements EventSourceLike {
     this.onopen?.({});
   }
   emit(name: string, data: unknown, id = ''): void {
-    for (const h of this.handlers.get(name) ?? []) h({ data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId: id });
+    for (const h of this.handlers.get(name) ?? [])
+      h({ data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId: id });
   }
   fail(readyState: number): void {
     this.readyState = readyState;
@@ -39,7 +61,10 @@ function setup(responses: Record<string, { status: number; body: unknown }> = {}
   const fetchImpl = (async (url: string, init?: RequestInit) => {
     calls.push({ url, init });
     const r = responses[`${init?.method ?? 'GET'} ${url}`] ?? { status: 200, body: {} };
-    return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(r.body), {
+      status: r.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   const client = new HttpInboxClient({
     baseUrl: 'http://broker/',
@@ -74,10 +99,17 @@ describe('HttpInboxClient', () => {
     s.open();
     s.emit('snapshot', { seq: 3, pending: [req('a')] }, '3');
     s.emit('new_question', { type: 'new_question', id: 'b', key: 'b', request: req('b') }, '4');
-    s.emit('answered', { request: { ...req('a'), status: 'answered', answer: { text: 'x' } } }, '5');
+    s.emit(
+      'answered',
+      { request: { ...req('a'), status: 'answered', answer: { text: 'x' } } },
+      '5',
+    );
     s.emit('new_question', { request: { id: 'broken' } }, '6');
     s.emit('new_question', 'not json', '7');
-    s.emit('agent_message', { agentId: 'ag', message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }], at: 1 } });
+    s.emit('agent_message', {
+      agentId: 'ag',
+      message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }], at: 1 },
+    });
     expect(events.map((e) => e.type)).toEqual(['snapshot', 'added', 'answered', 'agent_message']);
     expect(events[1]).toMatchObject({ seq: 4 });
     expect(states).toEqual(['closed', 'connecting', 'open']);
@@ -106,7 +138,9 @@ describe('HttpInboxClient', () => {
   });
 
   it('a second subscriber gets its own snapshot from the pending list', async () => {
-    const { client, streams } = setup({ 'GET http://broker/api/requests': { status: 200, body: { requests: [req('a')], seq: 4 } } });
+    const { client, streams } = setup({
+      'GET http://broker/api/requests': { status: 200, body: { requests: [req('a')], seq: 4 } },
+    });
     client.subscribe(() => undefined);
     streams[0]!.open();
     const second: InboxEvent[] = [];
@@ -118,8 +152,14 @@ describe('HttpInboxClient', () => {
 
   it('calls the rich routes of docs/http-api.md with JSON bodies', async () => {
     const { client, calls } = setup({
-      'POST http://broker/api/requests/a%2Fb/answer': { status: 200, body: { request: req('a/b') } },
-      'GET http://broker/api/history?q=ship+it&limit=5': { status: 200, body: { requests: [req('h')] } },
+      'POST http://broker/api/requests/a%2Fb/answer': {
+        status: 200,
+        body: { request: req('a/b') },
+      },
+      'GET http://broker/api/history?q=ship+it&limit=5': {
+        status: 200,
+        body: { requests: [req('h')] },
+      },
       'GET http://broker/api/requests/x/files': { status: 200, body: { files: ['a.csv'] } },
       'GET http://broker/api/agents/ag/messages': { status: 200, body: { messages: [] } },
       'POST http://broker/api/requests/x/cancel': { status: 200, body: { request: req('x') } },
@@ -135,13 +175,25 @@ describe('HttpInboxClient', () => {
 
   it('turns broker errors into InboxClientError with code and status', async () => {
     const { client } = setup({
-      'POST http://broker/api/requests/a/answer': { status: 409, body: { error: 'already_resolved', message: 'request a is already answered' } },
+      'POST http://broker/api/requests/a/answer': {
+        status: 409,
+        body: { error: 'already_resolved', message: 'request a is already answered' },
+      },
     });
     const error = await client.answer('a', { text: 'late' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InboxClientError);
-    expect(error).toMatchObject({ status: 409, code: 'already_resolved', message: 'request a is already answered' });
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'already_resolved',
+      message: 'request a is already answered',
+    });
 
-    const offline = new HttpInboxClient({ fetch: (async () => { throw new TypeError('fetch failed'); }) as typeof fetch, eventSource: (u) => new FakeStream(u) });
+    const offline = new HttpInboxClient({
+      fetch: (async () => {
+        throw new TypeError('fetch failed');
+      }) as typeof fetch,
+      eventSource: (u) => new FakeStream(u),
+    });
     await expect(offline.info()).rejects.toMatchObject({ status: 0, code: 'network' });
   });
 });

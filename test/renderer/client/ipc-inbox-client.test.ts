@@ -5,7 +5,15 @@ import { IpcInboxClient } from '../../../renderer/src/client/ipc-inbox-client';
 import type { HitlBridge } from '../../../preload/ipc/bridge';
 import type { IpcInboxEvent } from '../../../preload/ipc/channels';
 
-const request = (id: string): HitlRequest => ({ id, source: 'clarity-file', key: id, prompt: `${id}?`, input: { kind: 'text' }, createdAt: 1, status: 'pending' });
+const request = (id: string): HitlRequest => ({
+  id,
+  source: 'clarity-file',
+  key: id,
+  prompt: `${id}?`,
+  input: { kind: 'text' },
+  createdAt: 1,
+  status: 'pending',
+});
 
 function fakeBridge() {
   let inbox: ((e: IpcInboxEvent) => void) | undefined;
@@ -18,7 +26,10 @@ function fakeBridge() {
       }),
     answer: async (payload: unknown) => {
       calls.push(['answer', payload]);
-      return { ok: false, error: { code: 'already_resolved', message: 'request a is already answered', status: 409 } };
+      return {
+        ok: false,
+        error: { code: 'already_resolved', message: 'request a is already answered', status: 409 },
+      };
     },
     history: async (payload: unknown) => {
       calls.push(['history', payload]);
@@ -33,7 +44,13 @@ function fakeBridge() {
       return () => (inbox = undefined);
     },
   } as unknown as HitlBridge;
-  return { bridge, calls, emit: (e: IpcInboxEvent) => inbox?.(e), release: () => releaseList?.(), subscribed: () => !!inbox };
+  return {
+    bridge,
+    calls,
+    emit: (e: IpcInboxEvent) => inbox?.(e),
+    release: () => releaseList?.(),
+    subscribed: () => !!inbox,
+  };
 }
 
 describe('IpcInboxClient', () => {
@@ -47,11 +64,11 @@ describe('IpcInboxClient', () => {
     release();
     await expect.poll(() => seen.length).toBe(2);
     emit({ type: 'answered', seq: 7, request: { ...request('b'), status: 'answered' } });
-    expect(seen.map((e) => (e.type === 'snapshot' ? `snapshot@${e.seq}` : `${e.type}@${'seq' in e ? e.seq : ''}`))).toEqual([
-      'snapshot@5',
-      'added@6',
-      'answered@7',
-    ]);
+    expect(
+      seen.map((e) =>
+        e.type === 'snapshot' ? `snapshot@${e.seq}` : `${e.type}@${'seq' in e ? e.seq : ''}`,
+      ),
+    ).toEqual(['snapshot@5', 'added@6', 'answered@7']);
     off();
     expect(subscribed()).toBe(false);
   });
@@ -60,7 +77,11 @@ describe('IpcInboxClient', () => {
     const client = new IpcInboxClient(fakeBridge().bridge);
     const error = await client.answer('a', { text: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InboxClientError);
-    expect(error).toMatchObject({ code: 'already_resolved', status: 409, message: 'request a is already answered' });
+    expect(error).toMatchObject({
+      code: 'already_resolved',
+      status: 409,
+      message: 'request a is already answered',
+    });
   });
 
   it('sends only the fields given (the main process rejects unknown or undefined ones strictly)', async () => {

@@ -3,7 +3,14 @@ import type { HitlRequest } from '../../../main/broker/request';
 import { groupRequests } from '../../../renderer/src/state/group-requests';
 
 const req = (id: string, createdAt: number, extra: Partial<HitlRequest> = {}): HitlRequest => ({
-  id, source: 'clarity-file', key: id, prompt: '', input: { kind: 'text' }, createdAt, status: 'pending', ...extra,
+  id,
+  source: 'clarity-file',
+  key: id,
+  prompt: '',
+  input: { kind: 'text' },
+  createdAt,
+  status: 'pending',
+  ...extra,
 });
 
 describe('groupRequests', () => {
@@ -16,10 +23,17 @@ describe('groupRequests', () => {
       req('agent-new', 9, { source: 'cueme', agent }),
       req('mcp', 3, { source: 'mcp' }),
     ]);
-    expect(rows.map((r) => (r.kind === 'group' ? `[${r.groupKey}:${r.count}]` : r.request.id))).toEqual([
-      '[agent:a1:2]', 'agent-new', 'agent-old',
-      '[source:clarity-file:2]', 'new-file', 'old-file',
-      '[source:mcp:1]', 'mcp',
+    expect(
+      rows.map((r) => (r.kind === 'group' ? `[${r.groupKey}:${r.count}]` : r.request.id)),
+    ).toEqual([
+      '[agent:a1:2]',
+      'agent-new',
+      'agent-old',
+      '[source:clarity-file:2]',
+      'new-file',
+      'old-file',
+      '[source:mcp:1]',
+      'mcp',
     ]);
   });
 

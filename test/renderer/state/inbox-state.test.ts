@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { HitlRequest } from '../../../main/broker/request';
-import { AGENT_MESSAGE_LIMIT, inboxReducer, initialInboxState, type InboxState } from '../../../renderer/src/state/inbox-state';
+import {
+  AGENT_MESSAGE_LIMIT,
+  inboxReducer,
+  initialInboxState,
+  type InboxState,
+} from '../../../renderer/src/state/inbox-state';
 
 const req = (id: string, extra: Partial<HitlRequest> = {}): HitlRequest => ({
   id,
@@ -38,11 +43,20 @@ describe('inboxReducer', () => {
 
   it('a resolution removes the request and records a departure once', () => {
     let s = loaded(req('a'), req('b'));
-    s = inboxReducer(s, { type: 'answered', seq: 11, request: req('a', { status: 'answered', answer: { text: 'x' } }) });
+    s = inboxReducer(s, {
+      type: 'answered',
+      seq: 11,
+      request: req('a', { status: 'answered', answer: { text: 'x' } }),
+    });
     expect(s.pending.has('a')).toBe(false);
-    expect(s.departures.map((d) => [d.request.id, d.request.status, d.n])).toEqual([['a', 'answered', 1]]);
+    expect(s.departures.map((d) => [d.request.id, d.request.status, d.n])).toEqual([
+      ['a', 'answered', 1],
+    ]);
     // The same request resolving again (e.g. seen twice) adds nothing.
-    const again = inboxReducer(s, { type: 'cancelled', request: req('a', { status: 'cancelled' }) });
+    const again = inboxReducer(s, {
+      type: 'cancelled',
+      request: req('a', { status: 'cancelled' }),
+    });
     expect(again.departures).toHaveLength(1);
     s = inboxReducer(s, { type: 'expired', seq: 12, request: req('b', { status: 'expired' }) });
     expect(s.departures.at(-1)?.n).toBe(2);
@@ -52,16 +66,27 @@ describe('inboxReducer', () => {
   it('keeps a bounded list of agent messages and merges a loaded list with newer live ones', () => {
     let s = loaded();
     for (let i = 0; i < AGENT_MESSAGE_LIMIT + 5; i++) {
-      s = inboxReducer(s, { type: 'agent_message', agentId: 'x', message: { role: 'assistant', content: [], at: i } });
+      s = inboxReducer(s, {
+        type: 'agent_message',
+        agentId: 'x',
+        message: { role: 'assistant', content: [], at: i },
+      });
     }
     expect(s.agentMessages.get('x')).toHaveLength(AGENT_MESSAGE_LIMIT);
     expect(s.agentMessages.get('x')?.[0]?.at).toBe(5);
 
-    let t = inboxReducer(loaded(), { type: 'agent_message', agentId: 'y', message: { role: 'assistant', content: [], at: 50 } });
+    let t = inboxReducer(loaded(), {
+      type: 'agent_message',
+      agentId: 'y',
+      message: { role: 'assistant', content: [], at: 50 },
+    });
     t = inboxReducer(t, {
       type: 'agent_messages_loaded',
       agentId: 'y',
-      messages: [{ role: 'user', content: [], at: 10 }, { role: 'assistant', content: [], at: 20 }],
+      messages: [
+        { role: 'user', content: [], at: 10 },
+        { role: 'assistant', content: [], at: 20 },
+      ],
     });
     expect(t.agentMessages.get('y')?.map((m) => m.at)).toEqual([10, 20, 50]);
   });

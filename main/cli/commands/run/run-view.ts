@@ -29,13 +29,17 @@ export class RunView {
   event(e: RunEvent, hilNote = 'answer it in the HITL Broker inbox'): void {
     switch (e.type) {
       case 'start':
-        return this.line(`▶ ${[e.agent, e.task].filter(Boolean).join(': ') || 'agent started'}${e.project ? ` (project ${e.project})` : ''}`);
+        return this.line(
+          `▶ ${[e.agent, e.task].filter(Boolean).join(': ') || 'agent started'}${e.project ? ` (project ${e.project})` : ''}`,
+        );
       case 'token':
         this.write(e.text);
         this.inline = !e.text.endsWith('\n');
         return;
       case 'progress':
-        return this.line(`⏳ ${e.phase ?? 'progress'}${e.pct !== undefined ? ` ${Math.round(e.pct)}%` : ''}`);
+        return this.line(
+          `⏳ ${e.phase ?? 'progress'}${e.pct !== undefined ? ` ${Math.round(e.pct)}%` : ''}`,
+        );
       case 'human_in_loop': {
         const what = [e.title, e.message].filter(Boolean).join(': ') || 'human input needed';
         return this.line(`⏸ [${e.hil_id}] ${what} (${hilNote})`);
@@ -43,14 +47,23 @@ export class RunView {
       case 'notice':
         return this.line(`ℹ ${e.text}`);
       case 'artifact':
-        return this.line(`📄 ${e.kind ?? 'artifact'} ${e.path ?? ''}${e.summary ? ` — ${e.summary}` : ''}`.replace(/ +$/, ''));
+        return this.line(
+          `📄 ${e.kind ?? 'artifact'} ${e.path ?? ''}${e.summary ? ` — ${e.summary}` : ''}`.replace(
+            / +$/,
+            '',
+          ),
+        );
       case 'result':
-        this.line(`${e.ok === false ? '✖' : '✔'} ${e.summary ?? (e.ok === false ? 'failed' : 'done')}`);
+        this.line(
+          `${e.ok === false ? '✖' : '✔'} ${e.summary ?? (e.ok === false ? 'failed' : 'done')}`,
+        );
         for (const a of e.artifacts ?? []) this.line(`  • ${a}`);
         return;
       case 'end':
         this.ended = true;
-        return this.line(`■ ${e.status ?? 'end'} in ${seconds(e.duration_ms ?? this.now() - this.startedAt)}`);
+        return this.line(
+          `■ ${e.status ?? 'end'} in ${seconds(e.duration_ms ?? this.now() - this.startedAt)}`,
+        );
     }
   }
 

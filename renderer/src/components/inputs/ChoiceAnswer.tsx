@@ -20,7 +20,11 @@ export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice
           const isRecommended = option.value === recommended;
           const inputId = `${name}-${i}`;
           return (
-            <label key={option.value} htmlFor={inputId} className={isRecommended ? 'choice recommended' : 'choice'}>
+            <label
+              key={option.value}
+              htmlFor={inputId}
+              className={isRecommended ? 'choice recommended' : 'choice'}
+            >
               <input
                 id={inputId}
                 type={multiple ? 'checkbox' : 'radio'}
@@ -32,11 +36,17 @@ export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice
               />
               <span className="choice-body">
                 <span className="choice-title">
-                  {option.value !== option.label ? <span className="choice-key">{option.value}</span> : null}
+                  {option.value !== option.label ? (
+                    <span className="choice-key">{option.value}</span>
+                  ) : null}
                   {option.label}
-                  {isRecommended ? <span className="badge recommended-badge">{t('recommended')}</span> : null}
+                  {isRecommended ? (
+                    <span className="badge recommended-badge">{t('recommended')}</span>
+                  ) : null}
                 </span>
-                {option.description ? <span className="choice-description">{option.description}</span> : null}
+                {option.description ? (
+                  <span className="choice-description">{option.description}</span>
+                ) : null}
               </span>
             </label>
           );
@@ -45,7 +55,12 @@ export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice
       <label htmlFor={`${name}-other`} className="field-label">
         {t('otherLabel')}
       </label>
-      <textarea id={`${name}-other`} rows={2} value={other} onChange={(e) => setOther(e.target.value)} />
+      <textarea
+        id={`${name}-other`}
+        rows={2}
+        value={other}
+        onChange={(e) => setOther(e.target.value)}
+      />
       <SendActions ready={!!answer} busy={busy} />
     </AnswerForm>
   );

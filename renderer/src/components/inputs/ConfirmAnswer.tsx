@@ -18,7 +18,12 @@ export function ConfirmAnswer({ request, busy, submit }: AnswerInputProps<'confi
         <button type="submit" className="primary" data-answer-focus disabled={busy}>
           {confirmLabel || t('confirm')}
         </button>
-        <button type="button" className="decline" disabled={busy} onClick={() => submit(confirmAnswer(false, note))}>
+        <button
+          type="button"
+          className="decline"
+          disabled={busy}
+          onClick={() => submit(confirmAnswer(false, note))}
+        >
           {cancelLabel || t('decline')}
         </button>
       </div>

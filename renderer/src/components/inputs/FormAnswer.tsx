@@ -12,11 +12,19 @@ export function FormAnswer({ request, busy, submit }: AnswerInputProps<'form'>) 
   const { fields } = request.input;
   const [values, setValues] = useState<Values>({});
   const answer = formAnswer(fields, values);
-  const set = (label: string, value: string | string[]) => setValues((v) => ({ ...v, [label]: value }));
+  const set = (label: string, value: string | string[]) =>
+    setValues((v) => ({ ...v, [label]: value }));
   return (
     <AnswerForm answer={answer} busy={busy} submit={submit}>
       {fields.map((field, i) => (
-        <Field key={field.label} field={field} id={`form-${request.id}-${i}`} first={i === 0} value={values[field.label]} set={set} />
+        <Field
+          key={field.label}
+          field={field}
+          id={`form-${request.id}-${i}`}
+          first={i === 0}
+          value={values[field.label]}
+          set={set}
+        />
       ))}
       <SendActions ready={!!answer} busy={busy} />
     </AnswerForm>
@@ -67,10 +75,30 @@ function Field({ field, id, first, value, set }: FieldProps) {
       </select>
     );
   } else if (field.kind === 'textarea' || field.kind === 'multiline') {
-    control = <textarea id={id} {...focus} rows={3} value={text} placeholder={field.placeholder} onChange={(e) => set(field.label, e.target.value)} />;
+    control = (
+      <textarea
+        id={id}
+        {...focus}
+        rows={3}
+        value={text}
+        placeholder={field.placeholder}
+        onChange={(e) => set(field.label, e.target.value)}
+      />
+    );
   } else {
-    const type = ['number', 'email', 'url', 'date', 'time', 'password'].includes(field.kind) ? field.kind : 'text';
-    control = <input id={id} {...focus} type={type} value={text} placeholder={field.placeholder} onChange={(e) => set(field.label, e.target.value)} />;
+    const type = ['number', 'email', 'url', 'date', 'time', 'password'].includes(field.kind)
+      ? field.kind
+      : 'text';
+    control = (
+      <input
+        id={id}
+        {...focus}
+        type={type}
+        value={text}
+        placeholder={field.placeholder}
+        onChange={(e) => set(field.label, e.target.value)}
+      />
+    );
   }
   return (
     <div className="form-field">

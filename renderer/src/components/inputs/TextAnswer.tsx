@@ -27,7 +27,13 @@ export function TextAnswer({ request, busy, submit }: AnswerInputProps<'text'>) 
         <button type="submit" className="primary" disabled={!answer || busy} title={t('sendHint')}>
           {t('send')}
         </button>
-        <button type="button" className="approve" disabled={busy} title={t('approveHint')} onClick={() => submit(APPROVAL)}>
+        <button
+          type="button"
+          className="approve"
+          disabled={busy}
+          title={t('approveHint')}
+          onClick={() => submit(APPROVAL)}
+        >
           {t('approve')}
         </button>
         <span className="hint">{t('sendHint')}</span>

@@ -2,7 +2,9 @@ import type { AnswerInput, HitlRequest } from '../../../../main/broker/request';
 import type { InboxClient } from '../../client/inbox-client';
 
 /** What every answer input gets from the question card. */
-export interface AnswerInputProps<K extends HitlRequest['input']['kind'] = HitlRequest['input']['kind']> {
+export interface AnswerInputProps<
+  K extends HitlRequest['input']['kind'] = HitlRequest['input']['kind'],
+> {
   request: HitlRequest & { input: Extract<HitlRequest['input'], { kind: K }> };
   client: InboxClient;
   busy: boolean;

@@ -22,8 +22,14 @@ describe('ClarityFileAdapter', () => {
   });
 
   it('turns a new .question file into a pending clarity-file request with the key from the JSON', async () => {
-    await writeFile(join(h.dir, 'review_step_1.question'), question('review step 1', 'Does this look right?\n\nyes'));
-    const request = await waitFor(() => h.broker.findPending('clarity-file', 'review step 1'), 'request');
+    await writeFile(
+      join(h.dir, 'review_step_1.question'),
+      question('review step 1', 'Does this look right?\n\nyes'),
+    );
+    const request = await waitFor(
+      () => h.broker.findPending('clarity-file', 'review step 1'),
+      'request',
+    );
     expect(request.prompt).toBe('Does this look right?\n\nyes');
     expect(request.meta).toMatchObject({ baseName: 'review_step_1', pid: 4242 });
     expect(request.agent).toEqual({ id: 'clarity:4242', runtime: 'clarity' });
@@ -77,7 +83,11 @@ describe('ClarityFileAdapter', () => {
     const request = await waitFor(() => h.broker.findPending('clarity-file', 'k'), 'request');
     await writeFile(join(h.dir, 'k.answer'), '  from the terminal \n');
     const resolved = await h.broker.waitForResolution(request.id);
-    expect(resolved).toMatchObject({ status: 'answered', resolvedBy: 'cli', answer: { text: 'from the terminal' } });
+    expect(resolved).toMatchObject({
+      status: 'answered',
+      resolvedBy: 'cli',
+      answer: { text: 'from the terminal' },
+    });
     await h.adapter.whenIdle();
     // The broker did not overwrite the other process's answer.
     expect(await readFile(join(h.dir, 'k.answer'), 'utf8')).toBe('  from the terminal \n');
@@ -91,8 +101,15 @@ describe('ClarityFileAdapter', () => {
     await writeFile(join(h.dir, 'a.answer'), '');
     await writeFile(join(h.dir, 'b.answer'), '');
     await writeFile(join(h.dir, 'a.answer'), 'written late\n');
-    expect(await h.broker.waitForResolution(a.id)).toMatchObject({ status: 'answered', answer: { text: 'written late' } });
-    expect(await h.broker.waitForResolution(b.id)).toMatchObject({ status: 'answered', answer: { text: '' }, resolvedBy: 'cli' });
+    expect(await h.broker.waitForResolution(a.id)).toMatchObject({
+      status: 'answered',
+      answer: { text: 'written late' },
+    });
+    expect(await h.broker.waitForResolution(b.id)).toMatchObject({
+      status: 'answered',
+      answer: { text: '' },
+      resolvedBy: 'cli',
+    });
   });
 
   it('a later question with the same key after the first was consumed is a new request', async () => {
@@ -123,9 +140,15 @@ describe('ClarityFileAdapter', () => {
   });
 
   it('a new question with the same key replacing the old file in place is a new request', async () => {
-    await writeFile(join(h.dir, 'k.question'), JSON.stringify({ key: 'k', question: 'again?', timestamp: 1_700_000_000_000 }));
+    await writeFile(
+      join(h.dir, 'k.question'),
+      JSON.stringify({ key: 'k', question: 'again?', timestamp: 1_700_000_000_000 }),
+    );
     const first = await waitFor(() => h.broker.findPending('clarity-file', 'k'), 'first');
-    await writeFile(join(h.dir, 'k.question'), JSON.stringify({ key: 'k', question: 'again?', timestamp: 1_700_000_000_001 }));
+    await writeFile(
+      join(h.dir, 'k.question'),
+      JSON.stringify({ key: 'k', question: 'again?', timestamp: 1_700_000_000_001 }),
+    );
     const second = await waitFor(() => {
       const r = h.broker.findPending('clarity-file', 'k');
       return r && r.id !== first.id ? r : undefined;

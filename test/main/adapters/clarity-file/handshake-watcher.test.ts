@@ -2,7 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handshakeBases, watchHandshakeDir, type HandshakeWatch } from '../../../../main/adapters/clarity-file/handshake-watcher';
+import {
+  handshakeBases,
+  watchHandshakeDir,
+  type HandshakeWatch,
+} from '../../../../main/adapters/clarity-file/handshake-watcher';
 
 async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -27,7 +31,13 @@ describe('watchHandshakeDir', () => {
   });
 
   it('reports a new question file by its base name, and ignores other files', async () => {
-    watch = watchHandshakeDir(dir, (base, written) => changes.push([base, written]), (e) => { throw e; });
+    watch = watchHandshakeDir(
+      dir,
+      (base, written) => changes.push([base, written]),
+      (e) => {
+        throw e;
+      },
+    );
     await writeFile(join(dir, 'notes.txt'), 'x');
     await writeFile(join(dir, 'step_1.question'), '{}');
     await until(() => changes.some(([b]) => b === 'step_1'), 'step_1');
@@ -37,7 +47,14 @@ describe('watchHandshakeDir', () => {
   it('the rescan reports files that appeared or vanished since the primed listing (events the OS dropped)', async () => {
     await writeFile(join(dir, 'arrived.question'), '{}');
     await writeFile(join(dir, 'kept.answer'), 'yes');
-    watch = watchHandshakeDir(dir, (base, written) => changes.push([base, written]), (e) => { throw e; }, { rescanMs: 50 });
+    watch = watchHandshakeDir(
+      dir,
+      (base, written) => changes.push([base, written]),
+      (e) => {
+        throw e;
+      },
+      { rescanMs: 50 },
+    );
     // As if the start-up scan had listed "gone.question" and "kept.answer" but not "arrived.question".
     watch.prime(['gone.question', 'kept.answer', 'readme.md']);
     await until(() => changes.length >= 2, 'two rescan changes');
@@ -49,6 +66,8 @@ describe('watchHandshakeDir', () => {
 
 describe('handshakeBases', () => {
   it('lists each base once, skipping dot files and other names', () => {
-    expect(handshakeBases(['a.question', 'a.answer', '.b.question', 'c.txt', 'd.answer']).sort()).toEqual(['a', 'd']);
+    expect(
+      handshakeBases(['a.question', 'a.answer', '.b.question', 'c.txt', 'd.answer']).sort(),
+    ).toEqual(['a', 'd']);
   });
 });

@@ -1,5 +1,8 @@
 import { Broker } from '../../../../main/broker/broker';
-import { ClarityFileAdapter, type InvalidQuestionFile } from '../../../../main/adapters/clarity-file';
+import {
+  ClarityFileAdapter,
+  type InvalidQuestionFile,
+} from '../../../../main/adapters/clarity-file';
 import { makeTempDir } from '../../../support/temp-dir';
 
 /** A broker + adapter over a fresh temp dir, recording invalid-file reports. */

@@ -39,15 +39,30 @@ describe('ClarityFileAdapter bad input', () => {
   });
 
   it('invalid JSON (after the grace period)', async () => {
-    await expectReported(h, 'bad.question', (p) => writeFile(p, '{"key": "bad", "question": '), /is not valid JSON/);
+    await expectReported(
+      h,
+      'bad.question',
+      (p) => writeFile(p, '{"key": "bad", "question": '),
+      /is not valid JSON/,
+    );
   });
 
   it('missing key', async () => {
-    await expectReported(h, 'nokey.question', (p) => writeFile(p, JSON.stringify({ question: 'q' })), /invalid fields: key:/);
+    await expectReported(
+      h,
+      'nokey.question',
+      (p) => writeFile(p, JSON.stringify({ question: 'q' })),
+      /invalid fields: key:/,
+    );
   });
 
   it('missing question', async () => {
-    await expectReported(h, 'noq.question', (p) => writeFile(p, JSON.stringify({ key: 'noq' })), /invalid fields: question:/);
+    await expectReported(
+      h,
+      'noq.question',
+      (p) => writeFile(p, JSON.stringify({ key: 'noq' })),
+      /invalid fields: question:/,
+    );
   });
 
   it('a file over 1 MiB', async () => {
@@ -56,30 +71,60 @@ describe('ClarityFileAdapter bad input', () => {
   });
 
   it('binary content', async () => {
-    await expectReported(h, 'bin.question', (p) => writeFile(p, Buffer.from([0x7b, 0x00, 0xff, 0xfe, 0x01])), /binary content/);
+    await expectReported(
+      h,
+      'bin.question',
+      (p) => writeFile(p, Buffer.from([0x7b, 0x00, 0xff, 0xfe, 0x01])),
+      /binary content/,
+    );
   });
 
   it('invalid UTF-8', async () => {
-    await expectReported(h, 'utf.question', (p) => writeFile(p, Buffer.from([0x7b, 0xc3, 0x28, 0x7d])), /not valid UTF-8/);
+    await expectReported(
+      h,
+      'utf.question',
+      (p) => writeFile(p, Buffer.from([0x7b, 0xc3, 0x28, 0x7d])),
+      /not valid UTF-8/,
+    );
   });
 
   it('a key with a path separator', async () => {
-    await expectReported(h, 'sep.question', (p) => writeFile(p, valid('../../etc/passwd')), /key: must not contain a path separator/);
+    await expectReported(
+      h,
+      'sep.question',
+      (p) => writeFile(p, valid('../../etc/passwd')),
+      /key: must not contain a path separator/,
+    );
   });
 
   it('a key with a backslash', async () => {
-    await expectReported(h, 'bs.question', (p) => writeFile(p, valid('a\\b')), /key: must not contain a path separator/);
+    await expectReported(
+      h,
+      'bs.question',
+      (p) => writeFile(p, valid('a\\b')),
+      /key: must not contain a path separator/,
+    );
   });
 
   it('a key with ..', async () => {
-    await expectReported(h, 'dots.question', (p) => writeFile(p, valid('a..b')), /key: must not contain "\.\."/);
+    await expectReported(
+      h,
+      'dots.question',
+      (p) => writeFile(p, valid('a..b')),
+      /key: must not contain "\.\."/,
+    );
   });
 
   it('a symlink (never followed)', async () => {
     // The target is a perfectly valid question: it must still not be read through the link.
     await mkdir(join(h.dir, 'elsewhere'));
     await writeFile(join(h.dir, 'elsewhere', 'target.json'), valid('secret'));
-    await expectReported(h, 'link.question', (p) => symlink(join(h.dir, 'elsewhere', 'target.json'), p), /symbolic link/);
+    await expectReported(
+      h,
+      'link.question',
+      (p) => symlink(join(h.dir, 'elsewhere', 'target.json'), p),
+      /symbolic link/,
+    );
     expect(h.broker.findPending('clarity-file', 'secret')).toBeUndefined();
   });
 
@@ -88,7 +133,10 @@ describe('ClarityFileAdapter bad input', () => {
     const request = await waitFor(() => h.broker.findPending('clarity-file', 'q'), 'q');
     await writeFile(join(h.dir, 'outside.txt'), 'smuggled answer');
     await symlink(join(h.dir, 'outside.txt'), join(h.dir, 'q.answer'));
-    const report = await waitFor(() => h.invalid.find((e) => e.file === 'q.answer'), 'answer report');
+    const report = await waitFor(
+      () => h.invalid.find((e) => e.file === 'q.answer'),
+      'answer report',
+    );
     expect(report.reason).toMatch(/q\.answer is a symbolic link/);
     expect(h.broker.get(request.id)?.status).toBe('pending');
   });
@@ -100,7 +148,13 @@ describe('ClarityFileAdapter bad input', () => {
   it('a second file with a key that is already pending', async () => {
     await writeFile(join(h.dir, 'first.question'), valid('same'));
     await waitFor(() => h.broker.findPending('clarity-file', 'same'), 'first');
-    await expectReported(h, 'second.question', (p) => writeFile(p, valid('same')), /already pending from first\.question/, ['same', 'good']);
+    await expectReported(
+      h,
+      'second.question',
+      (p) => writeFile(p, valid('same')),
+      /already pending from first\.question/,
+      ['same', 'good'],
+    );
   });
 
   it('ignores files that are not .question (no request, no report)', async () => {

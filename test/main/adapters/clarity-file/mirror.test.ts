@@ -18,14 +18,19 @@ describe('ClarityFileAdapter.mirror', () => {
     await h.stop();
   });
 
-  const addHttp = (key: string) => h.broker.add({ source: 'clarity-http', key, prompt: `HTTP ${key}` });
+  const addHttp = (key: string) =>
+    h.broker.add({ source: 'clarity-http', key, prompt: `HTTP ${key}` });
 
   it('writes {safeKey}.question for an HTTP request without opening a second request', async () => {
     const request = addHttp('deploy prod?');
     await h.adapter.mirror(request);
     await h.adapter.whenIdle();
     const body = JSON.parse(await readFile(join(h.dir, 'deploy_prod_.question'), 'utf8'));
-    expect(body).toMatchObject({ key: 'deploy prod?', question: 'HTTP deploy prod?', mirrorOf: request.id });
+    expect(body).toMatchObject({
+      key: 'deploy prod?',
+      question: 'HTTP deploy prod?',
+      mirrorOf: request.id,
+    });
     expect(h.broker.pending()).toHaveLength(1);
     expect(h.invalid).toEqual([]);
   });
@@ -35,7 +40,11 @@ describe('ClarityFileAdapter.mirror', () => {
     await h.adapter.mirror(request);
     await writeFile(join(h.dir, 'k.answer'), 'ship it\n');
     const resolved = await h.broker.waitForResolution(request.id);
-    expect(resolved).toMatchObject({ status: 'answered', resolvedBy: 'cli', answer: { text: 'ship it' } });
+    expect(resolved).toMatchObject({
+      status: 'answered',
+      resolvedBy: 'cli',
+      answer: { text: 'ship it' },
+    });
     await waitFor(async () => (await readdir(h.dir)).length === 0, 'mirror files removed');
   });
 
@@ -60,7 +69,9 @@ describe('ClarityFileAdapter.mirror', () => {
     await waitFor(() => h.broker.findPending('clarity-file', 'k'), 'file request');
     const request = addHttp('k');
     await h.adapter.mirror(request);
-    expect(JSON.parse(await readFile(join(h.dir, 'k-2.question'), 'utf8')).mirrorOf).toBe(request.id);
+    expect(JSON.parse(await readFile(join(h.dir, 'k-2.question'), 'utf8')).mirrorOf).toBe(
+      request.id,
+    );
   });
 });
 
@@ -69,14 +80,28 @@ describe('stale mirror files from an earlier run', () => {
     const temp = await makeTempDir();
     try {
       const broker = new Broker();
-      const restored = broker.add({ id: 'req-1', source: 'clarity-http', key: 'back', prompt: 'restored' });
-      await writeFile(join(temp.path, 'back.question'), JSON.stringify({ key: 'back', question: 'restored', mirrorOf: restored.id }));
-      await writeFile(join(temp.path, 'old.question'), JSON.stringify({ key: 'old', question: 'gone', mirrorOf: 'req-unknown' }));
+      const restored = broker.add({
+        id: 'req-1',
+        source: 'clarity-http',
+        key: 'back',
+        prompt: 'restored',
+      });
+      await writeFile(
+        join(temp.path, 'back.question'),
+        JSON.stringify({ key: 'back', question: 'restored', mirrorOf: restored.id }),
+      );
+      await writeFile(
+        join(temp.path, 'old.question'),
+        JSON.stringify({ key: 'old', question: 'gone', mirrorOf: 'req-unknown' }),
+      );
       const adapter = await ClarityFileAdapter.start({ dir: temp.path, broker });
       expect(broker.pending().map((r) => r.id)).toEqual(['req-1']);
       expect(await readdir(temp.path)).toEqual(['back.question']);
       await writeFile(join(temp.path, 'back.answer'), 'yes');
-      expect(await broker.waitForResolution('req-1')).toMatchObject({ status: 'answered', answer: { text: 'yes' } });
+      expect(await broker.waitForResolution('req-1')).toMatchObject({
+        status: 'answered',
+        answer: { text: 'yes' },
+      });
       await adapter.close();
     } finally {
       await temp.remove();

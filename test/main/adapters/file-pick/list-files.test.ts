@@ -2,7 +2,11 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertSafePattern, listFiles, resolvePickedPath } from '../../../../main/adapters/file-pick/list-files';
+import {
+  assertSafePattern,
+  listFiles,
+  resolvePickedPath,
+} from '../../../../main/adapters/file-pick/list-files';
 
 let base: string;
 let root: string;
@@ -35,15 +39,31 @@ describe('listFiles', () => {
 
   it('never follows symlinks out of the root', async () => {
     const { files } = await listFiles(root, '**/*');
-    expect(files.some((f) => f.includes('secret') || f.startsWith('linkdir') || f === 'escape.csv')).toBe(false);
+    expect(
+      files.some((f) => f.includes('secret') || f.startsWith('linkdir') || f === 'escape.csv'),
+    ).toBe(false);
   });
 
   it('caps the count', async () => {
-    expect(await listFiles(root, '**/*.csv', { max: 2 })).toEqual({ files: ['a.csv', 'data/b.csv'], truncated: true });
+    expect(await listFiles(root, '**/*.csv', { max: 2 })).toEqual({
+      files: ['a.csv', 'data/b.csv'],
+      truncated: true,
+    });
   });
 
   it('rejects patterns that could leave the root', async () => {
-    for (const bad of ['../outside/*.csv', 'data/../../x', '/etc/*', 'C:/x', '~/x', '..', 'a\\..\\b', '', '{..,data}/*', 'data/{a,..}/x']) {
+    for (const bad of [
+      '../outside/*.csv',
+      'data/../../x',
+      '/etc/*',
+      'C:/x',
+      '~/x',
+      '..',
+      'a\\..\\b',
+      '',
+      '{..,data}/*',
+      'data/{a,..}/x',
+    ]) {
       expect(() => assertSafePattern(bad), bad).toThrow(/invalid file pattern/);
     }
     await expect(listFiles(root, '../**')).rejects.toThrow(/\.\./);
@@ -57,6 +77,8 @@ describe('listFiles', () => {
   it('checks a picked path', async () => {
     expect(await resolvePickedPath(root, 'data/b.csv')).toBe('data/b.csv');
     await expect(resolvePickedPath(root, 'escape.csv')).rejects.toThrow(/not a file inside/);
-    await expect(resolvePickedPath(root, '../outside/secret.csv')).rejects.toThrow(/invalid file pattern/);
+    await expect(resolvePickedPath(root, '../outside/secret.csv')).rejects.toThrow(
+      /invalid file pattern/,
+    );
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AgentMessageStore } from '../../../../main/adapters/hapi/agent-message-store';
 
-const msg = (text: string) => ({ role: 'assistant' as const, content: [{ type: 'text' as const, text }] });
+const msg = (text: string) => ({
+  role: 'assistant' as const,
+  content: [{ type: 'text' as const, text }],
+});
 
 describe('AgentMessageStore', () => {
   it('keeps the newest messages per agent, oldest first, with the receive time', () => {

@@ -20,7 +20,10 @@ const flow = [
       { type: 'tool_use', id: 'call_1', name: 'ls', input: { path: './src' } },
     ],
   },
-  { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_1', content: 'index.ts\nutils.ts' }] },
+  {
+    role: 'user',
+    content: [{ type: 'tool_result', tool_use_id: 'call_1', content: 'index.ts\nutils.ts' }],
+  },
   { role: 'assistant', content: [{ type: 'text', text: '目录中包含 index.ts 和 utils.ts。' }] },
 ];
 
@@ -42,7 +45,15 @@ async function collectAgentMessages(count: number, abort: AbortController) {
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (frame.includes('event: agent_message')) found.push(JSON.parse(frame.split('\n').find((l) => l.startsWith('data: '))!.slice(6)));
+          if (frame.includes('event: agent_message'))
+            found.push(
+              JSON.parse(
+                frame
+                  .split('\n')
+                  .find((l) => l.startsWith('data: '))!
+                  .slice(6),
+              ),
+            );
         }
       }
       abort.abort();
@@ -57,15 +68,25 @@ describe('HAPI agent messages', () => {
     const sse = await collectAgentMessages(3, abort);
     for (const message of flow) {
       const res = await postJson(`${t.url}/api/agents/claude_code-1a2b3c4d/messages`, message);
-      expect(res).toEqual({ status: 201, body: { ok: true, agentId: 'claude_code-1a2b3c4d', accepted: 1 } });
+      expect(res).toEqual({
+        status: 201,
+        body: { ok: true, agentId: 'claude_code-1a2b3c4d', accepted: 1 },
+      });
     }
     const list = await getJson(`${t.url}/api/agents/claude_code-1a2b3c4d/messages`);
-    expect(list.body.messages.map((m: { role: string; content: unknown }) => ({ role: m.role, content: m.content }))).toEqual(flow);
+    expect(
+      list.body.messages.map((m: { role: string; content: unknown }) => ({
+        role: m.role,
+        content: m.content,
+      })),
+    ).toEqual(flow);
     expect(list.body.messages.every((m: { at: unknown }) => typeof m.at === 'number')).toBe(true);
     const events = (await sse.done) as Array<{ agentId: string; message: { content: unknown } }>;
     expect(events.map((e) => e.agentId)).toEqual(Array(3).fill('claude_code-1a2b3c4d'));
     expect(events.map((e) => e.message.content)).toEqual(flow.map((m) => m.content));
-    expect((await getJson(`${t.url}/api/agents/claude_code-1a2b3c4d/messages?limit=1`)).body.messages).toHaveLength(1);
+    expect(
+      (await getJson(`${t.url}/api/agents/claude_code-1a2b3c4d/messages?limit=1`)).body.messages,
+    ).toHaveLength(1);
   });
 
   it('accepts a batch and keeps agents apart', async () => {
@@ -76,9 +97,21 @@ describe('HAPI agent messages', () => {
   it.each([
     ['unknown role', { role: 'system', content: [] }, 'role'],
     ['content not a list', { role: 'assistant', content: 'hi' }, 'content'],
-    ['unknown block type', { role: 'assistant', content: [{ type: 'image', url: 'x' }] }, 'content.0'],
-    ['tool_use without id', { role: 'assistant', content: [{ type: 'tool_use', name: 'ls' }] }, 'content.0.id'],
-    ['tool_result without tool_use_id', { role: 'user', content: [{ type: 'tool_result', content: 'x' }] }, 'content.0.tool_use_id'],
+    [
+      'unknown block type',
+      { role: 'assistant', content: [{ type: 'image', url: 'x' }] },
+      'content.0',
+    ],
+    [
+      'tool_use without id',
+      { role: 'assistant', content: [{ type: 'tool_use', name: 'ls' }] },
+      'content.0.id',
+    ],
+    [
+      'tool_result without tool_use_id',
+      { role: 'user', content: [{ type: 'tool_result', content: 'x' }] },
+      'content.0.tool_use_id',
+    ],
     ['text without text', { role: 'assistant', content: [{ type: 'text' }] }, 'content.0.text'],
   ])('rejects %s with 400 naming the field', async (_n, body, field) => {
     const res = await postJson(`${t.url}/api/agents/a1/messages`, body);

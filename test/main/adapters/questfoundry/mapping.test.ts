@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { questionOf, questionToRequest, responseEnvelope } from '../../../../main/adapters/questfoundry/mapping';
+import {
+  questionOf,
+  questionToRequest,
+  responseEnvelope,
+} from '../../../../main/adapters/questfoundry/mapping';
 import { HumanQuestionSchema } from '../../../../main/adapters/questfoundry/envelope';
 import type { HitlRequest } from '../../../../main/broker/request';
 
@@ -10,7 +14,10 @@ const question = HumanQuestionSchema.parse({
   receiver: 'human',
   intent: 'human.question',
   context: { correlation_id: 'c-1' },
-  payload: { type: 'question', data: { question_text: 'Which?', options: [{ key: 'A', label: 'a' }] } },
+  payload: {
+    type: 'question',
+    data: { question_text: 'Which?', options: [{ key: 'A', label: 'a' }] },
+  },
 });
 
 const asRequest = (meta?: Record<string, unknown>): HitlRequest => ({
@@ -28,7 +35,10 @@ const asRequest = (meta?: Record<string, unknown>): HitlRequest => ({
 
 describe('questfoundry mapping', () => {
   it('flags a polled question durable and keeps a held one volatile', () => {
-    expect(questionToRequest(question, { durable: true }).meta).toEqual({ envelope: question, durable: true });
+    expect(questionToRequest(question, { durable: true }).meta).toEqual({
+      envelope: question,
+      durable: true,
+    });
     expect(questionToRequest(question).meta).toEqual({ envelope: question });
   });
 
@@ -36,6 +46,10 @@ describe('questfoundry mapping', () => {
     expect(questionOf(asRequest({ envelope: question }))).toEqual(question);
     const rebuilt = questionOf(asRequest());
     expect(rebuilt).toMatchObject({ id: 'q-1', sender: 'SR', protocol: 'questfoundry/1.0' });
-    expect(responseEnvelope(rebuilt, asRequest())).toMatchObject({ receiver: 'SR', context: { reply_to: 'q-1', correlation_id: 'q-1' }, payload: { data: { choice: null, free_text: 'free' } } });
+    expect(responseEnvelope(rebuilt, asRequest())).toMatchObject({
+      receiver: 'SR',
+      context: { reply_to: 'q-1', correlation_id: 'q-1' },
+      payload: { data: { choice: null, free_text: 'free' } },
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { questfoundryRoutes } from '../../../../main/http/routes/questfoundry';
-import { getJson, postJson, startProtocolApp, until, type ProtocolTestApp } from '../protocol-test-app';
+import {
+  getJson,
+  postJson,
+  startProtocolApp,
+  until,
+  type ProtocolTestApp,
+} from '../protocol-test-app';
 
 let t: ProtocolTestApp;
 beforeEach(async () => {
@@ -50,7 +56,9 @@ describe('QuestFoundry human.question', () => {
         ],
       },
     });
-    t.broker.answer(request.id, { value: { kind: 'choice', selected: ['B'], other: 'focus on the northern isles' } });
+    t.broker.answer(request.id, {
+      value: { kind: 'choice', selected: ['B'], other: 'focus on the northern isles' },
+    });
     const { status, body } = await held;
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -80,16 +88,28 @@ describe('QuestFoundry human.question', () => {
     });
     const held = postJson(`${t.url}${URL_PATH}`, q);
     const request = await pending('msg-2');
-    expect(request.input).toMatchObject({ kind: 'choice', recommended: 'B', options: [{ description: 'Starts a new region' }, { description: 'Safer: extends canon' }] });
+    expect(request.input).toMatchObject({
+      kind: 'choice',
+      recommended: 'B',
+      options: [{ description: 'Starts a new region' }, { description: 'Safer: extends canon' }],
+    });
     expect(request.context).toBe('Chapter 3 needs a setting decision.');
     t.broker.answer(request.id, { text: 'Deepening' });
     const { body } = await held;
-    expect(body.context).toEqual({ reply_to: 'msg-2', correlation_id: 'corr-9', tu_id: 'TU-20251112-SR01' });
+    expect(body.context).toEqual({
+      reply_to: 'msg-2',
+      correlation_id: 'corr-9',
+      tu_id: 'TU-20251112-SR01',
+    });
     expect(body.payload.data).toEqual({ choice: 'B', free_text: null });
   });
 
   it('an open question (empty options) is free text', async () => {
-    const q = { ...example, id: 'msg-3', payload: { type: 'question', data: { question_text: 'What tone?', options: [] } } };
+    const q = {
+      ...example,
+      id: 'msg-3',
+      payload: { type: 'question', data: { question_text: 'What tone?', options: [] } },
+    };
     const held = postJson(`${t.url}${URL_PATH}`, q);
     const request = await pending('msg-3');
     expect(request.input).toEqual({ kind: 'text' });
@@ -99,7 +119,10 @@ describe('QuestFoundry human.question', () => {
 
   it('?wait=0 and Prefer: respond-async answer 202 with a URL to poll', async () => {
     const res = await postJson(`${t.url}${URL_PATH}?wait=0`, example);
-    expect(res).toEqual({ status: 202, body: { status: 'pending', id: example.id, poll: `${URL_PATH}/${example.id}` } });
+    expect(res).toEqual({
+      status: 202,
+      body: { status: 'pending', id: example.id, poll: `${URL_PATH}/${example.id}` },
+    });
     expect((await getJson(`${t.url}${URL_PATH}/${example.id}`)).status).toBe(202);
     const request = t.broker.findPending('questfoundry', example.id)!;
     t.broker.answer(request.id, { value: { kind: 'choice', selected: ['A'] } });
@@ -107,7 +130,11 @@ describe('QuestFoundry human.question', () => {
     expect(polled.status).toBe(200);
     expect(polled.body.payload.data).toEqual({ choice: 'A', free_text: null });
 
-    const prefer = await postJson(`${t.url}${URL_PATH}`, { ...example, id: 'msg-p' }, { headers: { 'content-type': 'application/json', prefer: 'respond-async' } });
+    const prefer = await postJson(
+      `${t.url}${URL_PATH}`,
+      { ...example, id: 'msg-p' },
+      { headers: { 'content-type': 'application/json', prefer: 'respond-async' } },
+    );
     expect(prefer.status).toBe(202);
     expect((await getJson(`${t.url}${URL_PATH}/nope`)).status).toBe(404);
   });
@@ -129,7 +156,10 @@ describe('QuestFoundry human.question', () => {
     expect(res.body).toMatchObject({ error: 'invalid' });
     expect(res.body.message).toContain('id: must be well-formed Unicode');
     expect(t.broker.pendingCount).toBe(0);
-    const pair = await postJson(`${t.url}${URL_PATH}?wait=0`, { ...example, id: 'emoji-\ud83d\ude00' });
+    const pair = await postJson(`${t.url}${URL_PATH}?wait=0`, {
+      ...example,
+      id: 'emoji-\ud83d\ude00',
+    });
     expect(pair.status, 'a proper surrogate pair is fine').toBe(202);
     expect(pair.body.poll).toBe(`${URL_PATH}/${encodeURIComponent('emoji-\ud83d\ude00')}`);
   });
@@ -154,10 +184,37 @@ describe('QuestFoundry human.question', () => {
     ['protocol', { protocol: 'questfoundry/2.0.0' }, 'protocol: must be questfoundry/1.x'],
     ['intent', { intent: 'human.response' }, 'intent: must be "human.question"'],
     ['receiver', { receiver: 'SR' }, 'receiver: must be "human"'],
-    ['payload type', { payload: { type: 'answer', data: { question_text: 'x' } } }, 'payload.type: must be "question"'],
-    ['question_text', { payload: { type: 'question', data: { options: [] } } }, 'payload.data.question_text'],
-    ['option key', { payload: { type: 'question', data: { question_text: 'x', options: [{ label: 'L' }] } } }, 'payload.data.options.0.key'],
-    ['duplicate keys', { payload: { type: 'question', data: { question_text: 'x', options: [{ key: 'A', label: 'a' }, { key: 'A', label: 'b' }] } } }, 'duplicate key "A"'],
+    [
+      'payload type',
+      { payload: { type: 'answer', data: { question_text: 'x' } } },
+      'payload.type: must be "question"',
+    ],
+    [
+      'question_text',
+      { payload: { type: 'question', data: { options: [] } } },
+      'payload.data.question_text',
+    ],
+    [
+      'option key',
+      { payload: { type: 'question', data: { question_text: 'x', options: [{ label: 'L' }] } } },
+      'payload.data.options.0.key',
+    ],
+    [
+      'duplicate keys',
+      {
+        payload: {
+          type: 'question',
+          data: {
+            question_text: 'x',
+            options: [
+              { key: 'A', label: 'a' },
+              { key: 'A', label: 'b' },
+            ],
+          },
+        },
+      },
+      'duplicate key "A"',
+    ],
     ['sender', { sender: '' }, 'sender'],
     ['id with an unpaired surrogate', { id: 'a\ud800b' }, 'id: must be well-formed Unicode'],
   ])('rejects a bad %s with 400 naming the field', async (_n, patch, message) => {

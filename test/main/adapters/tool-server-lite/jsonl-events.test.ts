@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { LineSplitter, parseRunLine } from '../../../../main/adapters/tool-server-lite/jsonl-events';
+import {
+  LineSplitter,
+  parseRunLine,
+} from '../../../../main/adapters/tool-server-lite/jsonl-events';
 import { SPEC_JSONL } from './spec-jsonl';
 
 describe('parseRunLine', () => {
   it('parses every line of the spec example as its event', () => {
     const lines = SPEC_JSONL.split('\n').map(parseRunLine);
     expect(lines.map((l) => (l.kind === 'event' ? l.event.type : 'text'))).toEqual([
-      'start', 'token', 'progress', 'human_in_loop', 'notice', 'token', 'artifact', 'result', 'end',
+      'start',
+      'token',
+      'progress',
+      'human_in_loop',
+      'notice',
+      'token',
+      'artifact',
+      'result',
+      'end',
     ]);
     expect(lines[3]).toEqual({
       kind: 'event',
       event: {
-        type: 'human_in_loop', call_id: 'c-1697801234-abc123', hil_id: 'HIL-001', title: '请确认参考文献',
-        message: '已找到10篇论文，是否继续？', ui: { type: 'confirm' }, timeout_sec: 1800,
+        type: 'human_in_loop',
+        call_id: 'c-1697801234-abc123',
+        hil_id: 'HIL-001',
+        title: '请确认参考文献',
+        message: '已找到10篇论文，是否继续？',
+        ui: { type: 'confirm' },
+        timeout_sec: 1800,
       },
     });
   });
@@ -36,11 +52,16 @@ describe('parseRunLine', () => {
   it('a human_in_loop line whose hil_id has an unpaired surrogate is plain text (it could not be forwarded in a URL)', () => {
     const line = JSON.stringify({ type: 'human_in_loop', hil_id: 'HIL-\ud800', title: 't' });
     expect(parseRunLine(line)).toEqual({ kind: 'text', text: line });
-    expect(parseRunLine(JSON.stringify({ type: 'human_in_loop', hil_id: 'HIL-\ud83d\ude00' })).kind).toBe('event');
+    expect(
+      parseRunLine(JSON.stringify({ type: 'human_in_loop', hil_id: 'HIL-\ud83d\ude00' })).kind,
+    ).toBe('event');
   });
 
   it('tolerates a token without text and extra fields', () => {
-    expect(parseRunLine('{"type":"token","extra":1}')).toEqual({ kind: 'event', event: { type: 'token', text: '', extra: 1 } });
+    expect(parseRunLine('{"type":"token","extra":1}')).toEqual({
+      kind: 'event',
+      event: { type: 'token', text: '', extra: 1 },
+    });
   });
 });
 
@@ -48,7 +69,10 @@ describe('LineSplitter', () => {
   it('joins lines across chunk boundaries and handles CRLF', () => {
     const s = new LineSplitter();
     expect(s.push('{"type":"tok')).toEqual([]);
-    expect(s.push('en","text":"a"}\r\nplain\npar')).toEqual(['{"type":"token","text":"a"}', 'plain']);
+    expect(s.push('en","text":"a"}\r\nplain\npar')).toEqual([
+      '{"type":"token","text":"a"}',
+      'plain',
+    ]);
     expect(s.push('tial')).toEqual([]);
     expect(s.flush()).toEqual(['partial']);
     expect(s.flush()).toEqual([]);

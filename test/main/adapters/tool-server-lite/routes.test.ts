@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toolServerLiteRoutes } from '../../../../main/http/routes/tool-server-lite';
-import { getJson, postJson, startProtocolApp, until, type ProtocolTestApp } from '../protocol-test-app';
+import {
+  getJson,
+  postJson,
+  startProtocolApp,
+  until,
+  type ProtocolTestApp,
+} from '../protocol-test-app';
 
 let t: ProtocolTestApp;
 beforeEach(async () => {
@@ -17,7 +23,8 @@ const curlBody = {
   params: { hil_id: 'HIL-001', instruction: '请上传数据文件到 upload 目录' },
 };
 
-const waiting = (hilId: string) => until(() => t.broker.findPending('tool-server-lite', hilId), `${hilId} waiting`);
+const waiting = (hilId: string) =>
+  until(() => t.broker.findPending('tool-server-lite', hilId), `${hilId} waiting`);
 
 describe('Tool Server Lite HIL API', () => {
   it('holds execute until completed, then answers 人类任务已完成: {result}', async () => {
@@ -31,14 +38,30 @@ describe('Tool Server Lite HIL API', () => {
       instruction: '请上传数据文件到 upload 目录',
       task_id: '/path',
     });
-    const done = await postJson(`${t.url}/api/hil/complete/HIL-001`, { result: '文件已上传至 upload/data.csv' });
-    expect(done).toEqual({ status: 200, body: { success: true, message: 'HIL task HIL-001 marked as completed' } });
+    const done = await postJson(`${t.url}/api/hil/complete/HIL-001`, {
+      result: '文件已上传至 upload/data.csv',
+    });
+    expect(done).toEqual({
+      status: 200,
+      body: { success: true, message: 'HIL task HIL-001 marked as completed' },
+    });
     expect(await held).toEqual({
       status: 200,
-      body: { success: true, data: { status: 'success', output: '人类任务已完成: 文件已上传至 upload/data.csv', error: '' } },
+      body: {
+        success: true,
+        data: {
+          status: 'success',
+          output: '人类任务已完成: 文件已上传至 upload/data.csv',
+          error: '',
+        },
+      },
     });
     const after = await getJson(`${t.url}/api/hil/HIL-001`);
-    expect(after.body).toMatchObject({ found: true, status: 'completed', result: '文件已上传至 upload/data.csv' });
+    expect(after.body).toMatchObject({
+      found: true,
+      status: 'completed',
+      result: '文件已上传至 upload/data.csv',
+    });
   });
 
   it('runs the Python client flow: background execute, status, complete, join', async () => {
@@ -54,9 +77,16 @@ describe('Tool Server Lite HIL API', () => {
   });
 
   it('lists tasks in the spec shape', async () => {
-    const a = postJson(`${t.url}/api/tool/execute`, { ...curlBody, params: { hil_id: 'HIL-001', instruction: '请上传文件' } });
+    const a = postJson(`${t.url}/api/tool/execute`, {
+      ...curlBody,
+      params: { hil_id: 'HIL-001', instruction: '请上传文件' },
+    });
     await waiting('HIL-001');
-    const b = postJson(`${t.url}/api/tool/execute`, { task_id: '/path2', tool_name: 'human_in_loop', params: { hil_id: 'HIL-002', instruction: '请确认结果' } });
+    const b = postJson(`${t.url}/api/tool/execute`, {
+      task_id: '/path2',
+      tool_name: 'human_in_loop',
+      params: { hil_id: 'HIL-002', instruction: '请确认结果' },
+    });
     await waiting('HIL-002');
     const list = await getJson(`${t.url}/api/hil/tasks`);
     expect(list.body).toEqual({
@@ -75,8 +105,14 @@ describe('Tool Server Lite HIL API', () => {
     const held = postJson(`${t.url}/api/tool/execute`, curlBody);
     await waiting('HIL-001');
     const res = await postJson(`${t.url}/api/hil/cancel/HIL-001`, { reason: '用户不需要此功能' });
-    expect(res).toEqual({ status: 200, body: { success: true, message: 'HIL task HIL-001 marked as cancelled' } });
-    expect((await held).body).toEqual({ success: true, data: { status: 'success', output: '⏭️ 用户已取消: 用户不需要此功能', error: '' } });
+    expect(res).toEqual({
+      status: 200,
+      body: { success: true, message: 'HIL task HIL-001 marked as cancelled' },
+    });
+    expect((await held).body).toEqual({
+      success: true,
+      data: { status: 'success', output: '⏭️ 用户已取消: 用户不需要此功能', error: '' },
+    });
     expect((await getJson(`${t.url}/api/hil/HIL-001`)).body.status).toBe('cancelled');
   });
 
@@ -89,7 +125,10 @@ describe('Tool Server Lite HIL API', () => {
   });
 
   it('times out: status timeout and a failure telling the agent to ask again', async () => {
-    const held = postJson(`${t.url}/api/tool/execute`, { ...curlBody, params: { ...curlBody.params, timeout: 0.2 } });
+    const held = postJson(`${t.url}/api/tool/execute`, {
+      ...curlBody,
+      params: { ...curlBody.params, timeout: 0.2 },
+    });
     const res = await held;
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(false);
@@ -110,7 +149,10 @@ describe('Tool Server Lite HIL API', () => {
     expect(again.body.message).toContain('already completed');
     const cancel = await postJson(`${t.url}/api/hil/cancel/HIL-001`, { reason: 'late' });
     expect(cancel.status).toBe(409);
-    expect((await getJson(`${t.url}/api/hil/HIL-001`)).body).toMatchObject({ status: 'completed', result: 'first' });
+    expect((await getJson(`${t.url}/api/hil/HIL-001`)).body).toMatchObject({
+      status: 'completed',
+      result: 'first',
+    });
   });
 
   it('a second execute with a live hil_id is a clear 409; others are not blocked', async () => {
@@ -130,7 +172,10 @@ describe('Tool Server Lite HIL API', () => {
   });
 
   it('unknown ids: GET found:false, complete/cancel 404', async () => {
-    expect((await getJson(`${t.url}/api/hil/HIL-nope`)).body).toMatchObject({ found: false, hil_id: 'HIL-nope' });
+    expect((await getJson(`${t.url}/api/hil/HIL-nope`)).body).toMatchObject({
+      found: false,
+      hil_id: 'HIL-nope',
+    });
     const c = await postJson(`${t.url}/api/hil/complete/HIL-nope`, { result: 'x' });
     expect(c.status).toBe(404);
     expect(c.body).toMatchObject({ success: false, message: 'HIL task HIL-nope not found' });
@@ -138,13 +183,22 @@ describe('Tool Server Lite HIL API', () => {
   });
 
   it('rejects other tools and bad params with a message naming the field', async () => {
-    const other = await postJson(`${t.url}/api/tool/execute`, { tool_name: 'file_read', params: {} });
+    const other = await postJson(`${t.url}/api/tool/execute`, {
+      tool_name: 'file_read',
+      params: {},
+    });
     expect(other.status).toBe(400);
     expect(other.body.data.error).toContain('unsupported tool "file_read"');
-    const noId = await postJson(`${t.url}/api/tool/execute`, { tool_name: 'human_in_loop', params: { instruction: 'x' } });
+    const noId = await postJson(`${t.url}/api/tool/execute`, {
+      tool_name: 'human_in_loop',
+      params: { instruction: 'x' },
+    });
     expect(noId.status).toBe(400);
     expect(noId.body.data.error).toContain('hil_id');
-    const badTimeout = await postJson(`${t.url}/api/tool/execute`, { tool_name: 'human_in_loop', params: { hil_id: 'H', instruction: 'x', timeout: 'soon' } });
+    const badTimeout = await postJson(`${t.url}/api/tool/execute`, {
+      tool_name: 'human_in_loop',
+      params: { hil_id: 'H', instruction: 'x', timeout: 'soon' },
+    });
     expect(badTimeout.body.data.error).toContain('timeout');
     const badComplete = await postJson(`${t.url}/api/hil/complete/H`, { result: 5 });
     expect(badComplete.status).toBe(400);
@@ -155,23 +209,40 @@ describe('Tool Server Lite HIL API', () => {
   it('maps ui types to input kinds (file_pick rooted at task_id)', async () => {
     const cases = [
       [{ type: 'confirm' }, { kind: 'confirm' }],
-      [{ type: 'text', placeholder: '请输入分支名' }, { kind: 'text', placeholder: '请输入分支名' }],
-      [{ type: 'file_pick', pattern: '**/*.csv' }, { kind: 'file', pattern: '**/*.csv', root: '/ws' }],
+      [
+        { type: 'text', placeholder: '请输入分支名' },
+        { kind: 'text', placeholder: '请输入分支名' },
+      ],
+      [
+        { type: 'file_pick', pattern: '**/*.csv' },
+        { kind: 'file', pattern: '**/*.csv', root: '/ws' },
+      ],
     ] as const;
     for (const [i, [ui, input]] of cases.entries()) {
-      const held = postJson(`${t.url}/api/tool/execute`, { task_id: '/ws', tool_name: 'human_in_loop', params: { hil_id: `U${i}`, instruction: 'x', ui } });
+      const held = postJson(`${t.url}/api/tool/execute`, {
+        task_id: '/ws',
+        tool_name: 'human_in_loop',
+        params: { hil_id: `U${i}`, instruction: 'x', ui },
+      });
       const request = await waiting(`U${i}`);
       expect(request.input).toEqual(input);
       await postJson(`${t.url}/api/hil/cancel/U${i}`, {});
       await held;
     }
-    const relative = await postJson(`${t.url}/api/tool/execute`, { task_id: 'rel', tool_name: 'human_in_loop', params: { hil_id: 'F', instruction: 'x', ui: { type: 'file_pick', pattern: '*' } } });
+    const relative = await postJson(`${t.url}/api/tool/execute`, {
+      task_id: 'rel',
+      tool_name: 'human_in_loop',
+      params: { hil_id: 'F', instruction: 'x', ui: { type: 'file_pick', pattern: '*' } },
+    });
     expect(relative.status).toBe(400);
     expect(relative.body.data.error).toContain('task_id');
   });
 
   it('an operator answer from the inbox completes the held call with its text form', async () => {
-    const held = postJson(`${t.url}/api/tool/execute`, { ...curlBody, params: { ...curlBody.params, ui: { type: 'confirm' } } });
+    const held = postJson(`${t.url}/api/tool/execute`, {
+      ...curlBody,
+      params: { ...curlBody.params, ui: { type: 'confirm' } },
+    });
     const request = await waiting('HIL-001');
     t.broker.answer(request.id, { value: { kind: 'confirm', confirmed: true } });
     expect((await held).body.data.output).toBe('人类任务已完成: confirmed');
@@ -179,17 +250,25 @@ describe('Tool Server Lite HIL API', () => {
 
   it('a client that hangs up cancels its task, so it leaves the inbox', async () => {
     const abort = new AbortController();
-    const held = postJson(`${t.url}/api/tool/execute`, curlBody, { signal: abort.signal }).catch((e: Error) => e);
+    const held = postJson(`${t.url}/api/tool/execute`, curlBody, { signal: abort.signal }).catch(
+      (e: Error) => e,
+    );
     await waiting('HIL-001');
     abort.abort();
     expect(await held).toBeInstanceOf(Error);
-    await until(() => t.broker.findPending('tool-server-lite', 'HIL-001') === undefined, 'task cancelled');
+    await until(
+      () => t.broker.findPending('tool-server-lite', 'HIL-001') === undefined,
+      'task cancelled',
+    );
     expect((await getJson(`${t.url}/api/hil/HIL-001`)).body.status).toBe('cancelled');
   });
 
   it('annotations from JSONL events enrich the task, before or after execute', async () => {
     const early = await postJson(`${t.url}/api/hil/annotate/HIL-001`, {
-      title: '请确认参考文献', message: '已找到10篇论文，是否继续？', ui: { type: 'confirm' }, timeout_sec: 1800,
+      title: '请确认参考文献',
+      message: '已找到10篇论文，是否继续？',
+      ui: { type: 'confirm' },
+      timeout_sec: 1800,
     });
     expect(early.body).toEqual({ success: true, applied: false, hil_id: 'HIL-001' });
     const held = postJson(`${t.url}/api/tool/execute`, curlBody);
@@ -197,18 +276,33 @@ describe('Tool Server Lite HIL API', () => {
       const p = t.broker.findPending('tool-server-lite', 'HIL-001');
       return p?.title ? p : undefined;
     }, 'annotated');
-    expect(r).toMatchObject({ title: '请确认参考文献', prompt: '已找到10篇论文，是否继续？', input: { kind: 'confirm' } });
+    expect(r).toMatchObject({
+      title: '请确认参考文献',
+      prompt: '已找到10篇论文，是否继续？',
+      input: { kind: 'confirm' },
+    });
     expect(r.expiresAt).toBe(r.createdAt + 1_800_000);
-    const late = await postJson(`${t.url}/api/hil/annotate/HIL-001`, { title: 'Second title', ui: { type: 'unknown' } });
+    const late = await postJson(`${t.url}/api/hil/annotate/HIL-001`, {
+      title: 'Second title',
+      ui: { type: 'unknown' },
+    });
     expect(late.body.applied).toBe(true);
-    expect(t.broker.findPending('tool-server-lite', 'HIL-001')).toMatchObject({ title: 'Second title', input: { kind: 'confirm' } });
-    expect((await getJson(`${t.url}/api/hil/HIL-001`)).body.instruction).toBe('请上传数据文件到 upload 目录');
+    expect(t.broker.findPending('tool-server-lite', 'HIL-001')).toMatchObject({
+      title: 'Second title',
+      input: { kind: 'confirm' },
+    });
+    expect((await getJson(`${t.url}/api/hil/HIL-001`)).body.instruction).toBe(
+      '请上传数据文件到 upload 目录',
+    );
     await postJson(`${t.url}/api/hil/complete/HIL-001`, { result: 'yes' });
     await held;
   });
 
   it('an execute whose hil_id has an unpaired surrogate is refused with 400 naming params.hil_id, nothing held', async () => {
-    const res = await postJson(`${t.url}/api/tool/execute`, { ...curlBody, params: { ...curlBody.params, hil_id: 'HIL-\udc00' } });
+    const res = await postJson(`${t.url}/api/tool/execute`, {
+      ...curlBody,
+      params: { ...curlBody.params, hil_id: 'HIL-\udc00' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.message).toMatch(/hil_id: must be well-formed Unicode/);

@@ -28,20 +28,35 @@ describe('RequestJournal', () => {
   it('appends one line per entry and reads them back in order', () => {
     const journal = new RequestJournal(dir);
     journal.append({ op: 'pending', request: request('a') });
-    journal.append({ op: 'resolved', request: { ...request('a', 'answered'), answer: { text: 'yes' } } });
+    journal.append({
+      op: 'resolved',
+      request: { ...request('a', 'answered'), answer: { text: 'yes' } },
+    });
     expect(journal.appends).toBe(2);
     expect(readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').split('\n')).toHaveLength(3);
-    expect(journal.read()).toMatchObject({ skipped: 0, entries: [{ op: 'pending', request: { id: 'a' } }, { op: 'resolved', request: { id: 'a', answer: { text: 'yes' } } }] });
+    expect(journal.read()).toMatchObject({
+      skipped: 0,
+      entries: [
+        { op: 'pending', request: { id: 'a' } },
+        { op: 'resolved', request: { id: 'a', answer: { text: 'yes' } } },
+      ],
+    });
     journal.close();
   });
 
   it('skips a torn last line and starts the next entry on a fresh line', () => {
     const file = path.join(dir, JOURNAL_FILE);
-    writeFileSync(file, `${JSON.stringify({ op: 'pending', request: request('a') })}\n{"op":"resolved","requ`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ op: 'pending', request: request('a') })}\n{"op":"resolved","requ`,
+    );
     const journal = new RequestJournal(dir);
     expect(journal.read()).toMatchObject({ skipped: 1, entries: [{ request: { id: 'a' } }] });
     journal.append({ op: 'pending', request: request('b') });
-    expect(journal.read()).toMatchObject({ skipped: 1, entries: [{ request: { id: 'a' } }, { request: { id: 'b' } }] });
+    expect(journal.read()).toMatchObject({
+      skipped: 1,
+      entries: [{ request: { id: 'a' } }, { request: { id: 'b' } }],
+    });
     journal.close();
   });
 
@@ -61,7 +76,9 @@ describe('RequestJournal', () => {
     journal.truncate();
     expect(journal.isEmpty()).toBe(true);
     journal.append({ op: 'pending', request: request('b') });
-    expect(readFileSync(path.join(dir, JOURNAL_FILE), 'utf8')).toBe(`${JSON.stringify({ op: 'pending', request: request('b') })}\n`);
+    expect(readFileSync(path.join(dir, JOURNAL_FILE), 'utf8')).toBe(
+      `${JSON.stringify({ op: 'pending', request: request('b') })}\n`,
+    );
     journal.close();
     expect(() => journal.append({ op: 'pending', request: request('c') })).toThrow(/closed/);
   });

@@ -1,4 +1,12 @@
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,16 +30,28 @@ function open(options: Partial<ConstructorParameters<typeof RequestStore>[0]> = 
   return { broker, store, restored };
 }
 
-function readJson(name: string): { requests: Array<{ key: string; status: string; meta?: unknown }> } {
+function readJson(name: string): {
+  requests: Array<{ key: string; status: string; meta?: unknown }>;
+} {
   return JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
 }
 
 describe('RequestStore', () => {
   it('pending HTTP-born requests and the resolved history survive a restart; file requests do not', async () => {
     const first = open();
-    const http = first.broker.add({ source: 'clarity-http', key: 'http-q', prompt: 'Still there?', meta: { pid: 7 } });
+    const http = first.broker.add({
+      source: 'clarity-http',
+      key: 'http-q',
+      prompt: 'Still there?',
+      meta: { pid: 7 },
+    });
     first.broker.add({ source: 'clarity-file', key: 'file-q', prompt: 'On disk already' });
-    const done = first.broker.add({ source: 'clarity-http', key: 'done', prompt: 'q', meta: { pid: 8 } });
+    const done = first.broker.add({
+      source: 'clarity-http',
+      key: 'done',
+      prompt: 'q',
+      meta: { pid: 8 },
+    });
     first.broker.answer(done.id, { text: 'answered before restart' }, 'http');
     first.store.close();
     first.broker.close();
@@ -42,8 +62,13 @@ describe('RequestStore', () => {
 
     const second = open();
     expect(second.restored).toEqual({ history: 1, pending: 1 });
-    expect(second.broker.pending()).toMatchObject([{ id: http.id, key: 'http-q', status: 'pending', meta: { pid: 7 } }]);
-    expect(second.broker.findByKey('done')).toMatchObject({ status: 'answered', answer: { text: 'answered before restart' } });
+    expect(second.broker.pending()).toMatchObject([
+      { id: http.id, key: 'http-q', status: 'pending', meta: { pid: 7 } },
+    ]);
+    expect(second.broker.findByKey('done')).toMatchObject({
+      status: 'answered',
+      answer: { text: 'answered before restart' },
+    });
     second.broker.answer(http.id, { text: 'after restart' });
     second.store.close();
     expect(readJson('pending.json').requests).toEqual([]);
@@ -65,7 +90,8 @@ describe('RequestStore', () => {
 
   it('batches writes: 10,000 new requests are a handful of writes, all on disk after close', () => {
     const { broker, store } = open({ flushDelayMs: 1000 });
-    for (let i = 0; i < 10_000; i += 1) broker.add({ source: 'clarity-http', key: `bulk-${i}`, prompt: 'q' });
+    for (let i = 0; i < 10_000; i += 1)
+      broker.add({ source: 'clarity-http', key: `bulk-${i}`, prompt: 'q' });
     expect(store.writeCount).toBe(0);
     store.close();
     expect(store.writeCount).toBe(1);
@@ -76,7 +102,8 @@ describe('RequestStore', () => {
     const { broker, store } = open({ flushDelayMs: 5 });
     broker.add({ source: 'clarity-http', key: 'soon', prompt: 'q' });
     const deadline = Date.now() + 5000;
-    while (store.writeCount === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    while (store.writeCount === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 5));
     expect(readJson('pending.json').requests.map((r) => r.key)).toEqual(['soon']);
     store.close();
   });
@@ -85,7 +112,9 @@ describe('RequestStore', () => {
     writeFileSync(path.join(dir, 'history.json'), '{ not json');
     writeFileSync(path.join(dir, 'pending.json'), JSON.stringify({ requests: 'nope' }));
     const setAside: string[] = [];
-    const { store } = open({ onSetAside: (_file, movedTo) => setAside.push(path.basename(movedTo)) });
+    const { store } = open({
+      onSetAside: (_file, movedTo) => setAside.push(path.basename(movedTo)),
+    });
     expect(setAside).toHaveLength(2);
     const files = readdirSync(dir);
     const historyAside = files.find((f) => f.startsWith('history.json.invalid-'))!;
@@ -100,7 +129,15 @@ describe('RequestStore', () => {
       path.join(dir, 'pending.json'),
       JSON.stringify({
         requests: [
-          { id: 'ok', source: 'clarity-http', key: 'good', prompt: 'q', input: { kind: 'text' }, createdAt: 1, status: 'pending' },
+          {
+            id: 'ok',
+            source: 'clarity-http',
+            key: 'good',
+            prompt: 'q',
+            input: { kind: 'text' },
+            createdAt: 1,
+            status: 'pending',
+          },
           { id: 'bad', source: 'clarity-http', key: '', prompt: 'q' },
         ],
       }),
@@ -125,7 +162,11 @@ describe('RequestStore', () => {
       first.store.flush();
       const writesBefore = first.store.writeCount;
       first.broker.answer(answered.id, { text: 'acknowledged' }, 'http');
-      first.broker.add({ source: 'clarity-http', key: 'late', prompt: 'asked just before the crash' });
+      first.broker.add({
+        source: 'clarity-http',
+        key: 'late',
+        prompt: 'asked just before the crash',
+      });
       expect(first.store.writeCount, 'no snapshot written yet').toBe(writesBefore);
       const copy = crashCopy();
       first.store.close();
@@ -133,11 +174,18 @@ describe('RequestStore', () => {
         const broker = new Broker();
         const store = new RequestStore({ stateDir: copy, flushDelayMs: 10 });
         expect(store.attach(broker)).toEqual({ history: 1, pending: 1 });
-        expect(broker.findByKey('answered')).toMatchObject({ status: 'answered', answer: { text: 'acknowledged' } });
+        expect(broker.findByKey('answered')).toMatchObject({
+          status: 'answered',
+          answer: { text: 'acknowledged' },
+        });
         expect(broker.pending().map((r) => r.key)).toEqual(['late']);
         // Compacted at start: the snapshots hold the replayed state, the journal is empty.
         expect(statSync(path.join(copy, JOURNAL_FILE)).size).toBe(0);
-        expect(JSON.parse(readFileSync(path.join(copy, 'pending.json'), 'utf8')).requests.map((r: { key: string }) => r.key)).toEqual(['late']);
+        expect(
+          JSON.parse(readFileSync(path.join(copy, 'pending.json'), 'utf8')).requests.map(
+            (r: { key: string }) => r.key,
+          ),
+        ).toEqual(['late']);
         store.close();
       } finally {
         await rm(copy, { recursive: true, force: true });
@@ -146,13 +194,19 @@ describe('RequestStore', () => {
 
     it('keeps snapshot batching: 10,000 answers are one journal line each and a handful of snapshot writes', () => {
       const { broker, store } = open({ flushDelayMs: 60_000 });
-      const ids = Array.from({ length: 10_000 }, (_, i) => broker.add({ source: 'clarity-http', key: `k${i}`, prompt: 'q' }).id);
+      const ids = Array.from(
+        { length: 10_000 },
+        (_, i) => broker.add({ source: 'clarity-http', key: `k${i}`, prompt: 'q' }).id,
+      );
       for (const id of ids) broker.answer(id, { text: 'a' }, 'http');
       expect(store.journalAppends).toBe(20_000);
       expect(store.writeCount).toBe(0);
       store.close();
       expect(store.writeCount).toBe(2);
-      expect(statSync(path.join(dir, JOURNAL_FILE)).size, 'journal emptied once the snapshots are written').toBe(0);
+      expect(
+        statSync(path.join(dir, JOURNAL_FILE)).size,
+        'journal emptied once the snapshots are written',
+      ).toBe(0);
       expect(readJson('history.json').requests).toHaveLength(5000);
     });
 
@@ -174,9 +228,20 @@ describe('RequestStore', () => {
 
     it('persists polled requests (meta.durable) but not held ones; a durable answer keeps its meta for the poll', async () => {
       const first = open({ flushDelayMs: 60_000 });
-      const polled = first.broker.add({ source: 'questfoundry', key: 'polled', prompt: 'q', meta: { durable: true, envelope: { id: 'polled' } } });
-      first.broker.add({ source: 'questfoundry', key: 'polled-open', prompt: 'q', meta: { durable: true } });
-      for (const source of ['questfoundry', 'tool-server-lite', 'cueme', 'mcp'] as const) first.broker.add({ source, key: `held-${source}`, prompt: 'q' });
+      const polled = first.broker.add({
+        source: 'questfoundry',
+        key: 'polled',
+        prompt: 'q',
+        meta: { durable: true, envelope: { id: 'polled' } },
+      });
+      first.broker.add({
+        source: 'questfoundry',
+        key: 'polled-open',
+        prompt: 'q',
+        meta: { durable: true },
+      });
+      for (const source of ['questfoundry', 'tool-server-lite', 'cueme', 'mcp'] as const)
+        first.broker.add({ source, key: `held-${source}`, prompt: 'q' });
       first.broker.answer(polled.id, { text: 'A' }, 'http');
       expect(first.store.journalAppends).toBe(3);
       const copy = crashCopy();
@@ -186,7 +251,10 @@ describe('RequestStore', () => {
         const store = new RequestStore({ stateDir: copy });
         store.attach(broker);
         expect(broker.pending().map((r) => r.key)).toEqual(['polled-open']);
-        expect(broker.findByKey('polled')).toMatchObject({ status: 'answered', meta: { durable: true, envelope: { id: 'polled' } } });
+        expect(broker.findByKey('polled')).toMatchObject({
+          status: 'answered',
+          meta: { durable: true, envelope: { id: 'polled' } },
+        });
         store.close();
       } finally {
         await rm(copy, { recursive: true, force: true });

@@ -15,12 +15,24 @@ afterEach(async () => {
 
 describe('locateBroker', () => {
   it('falls back to the default URL without discovery', () => {
-    expect(locateBroker(undefined, { CLARITY_HITL_STATE_DIR: dir })).toEqual({ url: DEFAULT_BROKER_URL, from: 'default' });
+    expect(locateBroker(undefined, { CLARITY_HITL_STATE_DIR: dir })).toEqual({
+      url: DEFAULT_BROKER_URL,
+      from: 'default',
+    });
   });
 
   it('uses a live discovery file, with its token', () => {
-    writeDiscovery(dir, { url: 'http://127.0.0.1:5555/', port: 5555, token: 'sekret', pid: process.pid });
-    expect(locateBroker(undefined, { CLARITY_HITL_STATE_DIR: dir })).toEqual({ url: 'http://127.0.0.1:5555/', from: 'discovery', token: 'sekret' });
+    writeDiscovery(dir, {
+      url: 'http://127.0.0.1:5555/',
+      port: 5555,
+      token: 'sekret',
+      pid: process.pid,
+    });
+    expect(locateBroker(undefined, { CLARITY_HITL_STATE_DIR: dir })).toEqual({
+      url: 'http://127.0.0.1:5555/',
+      from: 'discovery',
+      token: 'sekret',
+    });
   });
 
   it('ignores a discovery file whose process is gone', () => {
@@ -29,10 +41,21 @@ describe('locateBroker', () => {
   });
 
   it('prefers --broker, then CLARITY_HITL_BROKER_URL; the discovered token only goes to its own broker', () => {
-    writeDiscovery(dir, { url: 'http://127.0.0.1:5555/', port: 5555, token: 'sekret', pid: process.pid });
+    writeDiscovery(dir, {
+      url: 'http://127.0.0.1:5555/',
+      port: 5555,
+      token: 'sekret',
+      pid: process.pid,
+    });
     const env = { CLARITY_HITL_STATE_DIR: dir, CLARITY_HITL_BROKER_URL: 'http://127.0.0.1:6666' };
     expect(locateBroker(undefined, env)).toEqual({ url: 'http://127.0.0.1:6666/', from: 'env' });
-    expect(locateBroker('http://127.0.0.1:5555', env)).toEqual({ url: 'http://127.0.0.1:5555/', from: 'flag', token: 'sekret' });
-    expect(locateBroker('http://127.0.0.1:7777/', { ...env, CLARITY_HITL_BROKER_TOKEN: 't2' })).toEqual({ url: 'http://127.0.0.1:7777/', from: 'flag', token: 't2' });
+    expect(locateBroker('http://127.0.0.1:5555', env)).toEqual({
+      url: 'http://127.0.0.1:5555/',
+      from: 'flag',
+      token: 'sekret',
+    });
+    expect(
+      locateBroker('http://127.0.0.1:7777/', { ...env, CLARITY_HITL_BROKER_TOKEN: 't2' }),
+    ).toEqual({ url: 'http://127.0.0.1:7777/', from: 'flag', token: 't2' });
   });
 });

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../support/cli';
 import { makeTempDir } from '../../../support/temp-dir';
 
-const question = (key: string, text: string, ageMs = 0) => JSON.stringify({ key, question: text, timestamp: Date.now() - ageMs, pid: 7 });
+const question = (key: string, text: string, ageMs = 0) =>
+  JSON.stringify({ key, question: text, timestamp: Date.now() - ageMs, pid: 7 });
 
 // Each case spawns the CLI (tsx) a few times: generous timeouts, parallel spawns where independent.
 describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
@@ -13,8 +14,14 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
   beforeEach(async () => {
     temp = await makeTempDir();
     dir = temp.path;
-    await writeFile(join(dir, 'review-step-3.question'), question('review-step-3', 'Does this summary look correct?\n\n[summary]', 134_000));
-    await writeFile(join(dir, 'deploy_prod_.question'), question('deploy prod?', 'x'.repeat(300), 5_000));
+    await writeFile(
+      join(dir, 'review-step-3.question'),
+      question('review-step-3', 'Does this summary look correct?\n\n[summary]', 134_000),
+    );
+    await writeFile(
+      join(dir, 'deploy_prod_.question'),
+      question('deploy prod?', 'x'.repeat(300), 5_000),
+    );
     await writeFile(join(dir, 'done.question'), question('done', 'already answered'));
     await writeFile(join(dir, 'done.answer'), 'yes');
     await writeFile(join(dir, 'broken.question'), '{"key": ');
@@ -44,28 +51,50 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
       expect(run.code).toBe(0);
       const listed = JSON.parse(run.stdout);
       expect(listed.map((q: { key: string }) => q.key)).toEqual(['review-step-3', 'deploy prod?']);
-      expect(listed[0]).toMatchObject({ file: 'review-step-3.question', pid: 7, question: 'Does this summary look correct?\n\n[summary]' });
+      expect(listed[0]).toMatchObject({
+        file: 'review-step-3.question',
+        pid: 7,
+        question: 'Does this summary look correct?\n\n[summary]',
+      });
       expect(listed[0].ageSeconds).toBeGreaterThanOrEqual(134);
     }
   });
 
   it('answer writes {basename}.answer by key or by file name, and logs to --log', async () => {
     const log = join(dir, 'audit.jsonl');
-    const byKey = await runCli(['answer', 'deploy prod?', 'Looks good, proceed', '--dir', dir, '--log', log]);
+    const byKey = await runCli([
+      'answer',
+      'deploy prod?',
+      'Looks good, proceed',
+      '--dir',
+      dir,
+      '--log',
+      log,
+    ]);
     expect(byKey.code).toBe(0);
     expect(await readFile(join(dir, 'deploy_prod_.answer'), 'utf8')).toBe('Looks good, proceed');
-    const byName = await runCli(['answer', 'review-step-3.question', '-', '--dir', dir], { input: 'line one\nline two\n' });
+    const byName = await runCli(['answer', 'review-step-3.question', '-', '--dir', dir], {
+      input: 'line one\nline two\n',
+    });
     expect(byName.code).toBe(0);
     expect(await readFile(join(dir, 'review-step-3.answer'), 'utf8')).toBe('line one\nline two\n');
     const entry = JSON.parse((await readFile(log, 'utf8')).trim());
-    expect(entry).toMatchObject({ event: 'answered', key: 'deploy prod?', response: 'Looks good, proceed', resolvedBy: 'cli', source: 'clarity-file' });
+    expect(entry).toMatchObject({
+      event: 'answered',
+      key: 'deploy prod?',
+      response: 'Looks good, proceed',
+      resolvedBy: 'cli',
+      source: 'clarity-file',
+    });
     expect(entry.waitMs).toBeGreaterThanOrEqual(5_000);
   });
 
   it('answer: unknown key exits 3 with a clear message; an answered question exits 4 and is not overwritten', async () => {
     const unknown = await runCli(['answer', 'nope', 'x', '--dir', dir]);
     expect(unknown.code).toBe(3);
-    expect(unknown.stderr).toMatch(/no pending question with key or file name "nope".*pending: review-step-3, deploy prod\?/);
+    expect(unknown.stderr).toMatch(
+      /no pending question with key or file name "nope".*pending: review-step-3, deploy prod\?/,
+    );
     const again = await runCli(['answer', 'done', 'no', '--dir', dir]);
     expect(again.code).toBe(4);
     expect(again.stderr).toMatch(/already answered/);
@@ -85,7 +114,13 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
   });
 
   it('usage errors exit 2; --help exits 0 on every command; --version prints the version', async () => {
-    const usage = await Promise.all([['answer', 'only-key'], ['list', '--bogus'], ['watch', '--timeout', 'soon']].map((a) => runCli(a)));
+    const usage = await Promise.all(
+      [
+        ['answer', 'only-key'],
+        ['list', '--bogus'],
+        ['watch', '--timeout', 'soon'],
+      ].map((a) => runCli(a)),
+    );
     expect(usage.map((r) => r.code)).toEqual([2, 2, 2]);
     const commands = ['watch', 'list', 'answer', 'cancel'];
     const helps = await Promise.all(commands.map((c) => runCli([c, '--help'])));

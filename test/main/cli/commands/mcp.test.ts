@@ -25,7 +25,12 @@ async function connect(brokerUrl: string): Promise<Client> {
     command: process.execPath,
     args: ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'mcp'],
     cwd: process.cwd(),
-    env: { ...(process.env as Record<string, string>), CLARITY_HITL_BROKER_URL: brokerUrl, CLARITY_HITL_STATE_DIR: '/nonexistent', CLARITY_HITL_MCP_PROGRESS_MS: '100' },
+    env: {
+      ...(process.env as Record<string, string>),
+      CLARITY_HITL_BROKER_URL: brokerUrl,
+      CLARITY_HITL_STATE_DIR: '/nonexistent',
+      CLARITY_HITL_MCP_PROGRESS_MS: '100',
+    },
     stderr: 'pipe',
   });
   const client = new Client({ name: 'vitest-client', version: '1.0.0' });
@@ -41,37 +46,69 @@ describe('clarity-hitl mcp (SDK client over stdio)', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(['ask_human']);
-      expect(Object.keys(tools[0]!.inputSchema.properties ?? {})).toEqual(['question', 'options', 'multiple', 'title', 'timeout_seconds']);
+      expect(Object.keys(tools[0]!.inputSchema.properties ?? {})).toEqual([
+        'question',
+        'options',
+        'multiple',
+        'title',
+        'timeout_seconds',
+      ]);
 
       const progress: number[] = [];
       const call = client.callTool(
-        { name: 'ask_human', arguments: { question: 'Deploy **now**?', options: ['Yes', 'No'], title: 'Deploy' } },
+        {
+          name: 'ask_human',
+          arguments: { question: 'Deploy **now**?', options: ['Yes', 'No'], title: 'Deploy' },
+        },
         undefined,
         { onprogress: (p) => progress.push(p.progress), timeout: 60_000 },
       );
-      const request = await until(() => broker.pending().find((r) => r.source === 'mcp'), 'mcp request', 20_000);
+      const request = await until(
+        () => broker.pending().find((r) => r.source === 'mcp'),
+        'mcp request',
+        20_000,
+      );
       expect(request).toMatchObject({
         prompt: 'Deploy **now**?',
         title: 'Deploy',
         agent: { id: 'mcp:vitest-client', name: 'vitest-client', runtime: 'mcp' },
-        input: { kind: 'choice', multiple: false, options: [{ value: 'Yes', label: 'Yes' }, { value: 'No', label: 'No' }] },
+        input: {
+          kind: 'choice',
+          multiple: false,
+          options: [
+            { value: 'Yes', label: 'Yes' },
+            { value: 'No', label: 'No' },
+          ],
+        },
       });
       await until(() => progress.length >= 2, 'progress notifications');
-      broker.answer(request.id, { value: { kind: 'choice', selected: ['No'], other: 'wait for QA' } });
+      broker.answer(request.id, {
+        value: { kind: 'choice', selected: ['No'], other: 'wait for QA' },
+      });
       const result = (await call) as CallToolResult;
       expect(result.isError).toBeFalsy();
       expect(textOf(result)).toBe('No\nwait for QA');
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
-      const cancelled = client.callTool({ name: 'ask_human', arguments: { question: 'Free text?' } });
-      const second = await until(() => broker.pending().find((r) => r.source === 'mcp'), 'second request', 20_000);
+      const cancelled = client.callTool({
+        name: 'ask_human',
+        arguments: { question: 'Free text?' },
+      });
+      const second = await until(
+        () => broker.pending().find((r) => r.source === 'mcp'),
+        'second request',
+        20_000,
+      );
       expect(second.input).toEqual({ kind: 'text' });
       broker.cancel(second.id, { reason: 'not now' });
       const cancelResult = (await cancelled) as CallToolResult;
       expect(cancelResult.isError).toBe(true);
       expect(textOf(cancelResult)).toContain('cancelled this question (not now)');
 
-      const expired = (await client.callTool({ name: 'ask_human', arguments: { question: 'Fast?', timeout_seconds: 0.3 } })) as CallToolResult;
+      const expired = (await client.callTool({
+        name: 'ask_human',
+        arguments: { question: 'Fast?', timeout_seconds: 0.3 },
+      })) as CallToolResult;
       expect(expired.isError).toBe(true);
       expect(textOf(expired)).toContain('No answer within 0.3 s');
     } finally {
@@ -83,11 +120,22 @@ describe('clarity-hitl mcp (SDK client over stdio)', () => {
     const client = await connect(url);
     try {
       const abort = new AbortController();
-      const call = client.callTool({ name: 'ask_human', arguments: { question: 'Withdrawn?' } }, undefined, { signal: abort.signal }).catch((e: Error) => e);
-      const request = await until(() => broker.pending().find((r) => r.prompt === 'Withdrawn?'), 'request', 20_000);
+      const call = client
+        .callTool({ name: 'ask_human', arguments: { question: 'Withdrawn?' } }, undefined, {
+          signal: abort.signal,
+        })
+        .catch((e: Error) => e);
+      const request = await until(
+        () => broker.pending().find((r) => r.prompt === 'Withdrawn?'),
+        'request',
+        20_000,
+      );
       abort.abort();
       expect(await call).toBeInstanceOf(Error);
-      const done = await until(() => (broker.get(request.id)?.status === 'cancelled' ? broker.get(request.id) : undefined), 'cancelled');
+      const done = await until(
+        () => (broker.get(request.id)?.status === 'cancelled' ? broker.get(request.id) : undefined),
+        'cancelled',
+      );
       expect(done).toMatchObject({ resolvedBy: 'agent', cancelReason: 'the agent disconnected' });
     } finally {
       await client.close();
@@ -97,7 +145,10 @@ describe('clarity-hitl mcp (SDK client over stdio)', () => {
   it('says clearly when no broker runs', async () => {
     const client = await connect('http://127.0.0.1:9/');
     try {
-      const result = (await client.callTool({ name: 'ask_human', arguments: { question: 'Anyone?' } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: 'ask_human',
+        arguments: { question: 'Anyone?' },
+      })) as CallToolResult;
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain('no HITL Broker is running');
       expect(textOf(result)).toContain('clarity-hitl serve');

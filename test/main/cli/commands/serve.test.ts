@@ -53,9 +53,20 @@ describe('clarity-hitl serve', { timeout: 60_000 }, () => {
     expect(run.stdout(), output()).toContain(`Watching ${dir}`);
     expect(existsSync(path.join(stateDir, 'broker.json')), output()).toBe(true);
 
-    await writeFile(path.join(dir, 'deploy.question'), JSON.stringify({ key: 'deploy', question: 'Deploy?', timestamp: Date.now() }));
-    await until(async () => ((await (await fetch(`${url}questions`)).json()) as unknown[]).length === 1, 30_000, 'the question');
-    const res = await fetch(`${url}answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'deploy', response: 'go' }) });
+    await writeFile(
+      path.join(dir, 'deploy.question'),
+      JSON.stringify({ key: 'deploy', question: 'Deploy?', timestamp: Date.now() }),
+    );
+    await until(
+      async () => ((await (await fetch(`${url}questions`)).json()) as unknown[]).length === 1,
+      30_000,
+      'the question',
+    );
+    const res = await fetch(`${url}answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'deploy', response: 'go' }),
+    });
     expect(res.status, `${await res.text()}\n${output()}`).toBe(200);
     await until(() => existsSync(path.join(dir, 'deploy.answer')), 30_000, 'the answer file');
     expect(await readFile(path.join(dir, 'deploy.answer'), 'utf8')).toBe('go');
@@ -67,12 +78,25 @@ describe('clarity-hitl serve', { timeout: 60_000 }, () => {
   });
 
   it('says a broker already runs on a taken port and prints its URL', async () => {
-    const existing: BrokerService = await startBrokerService({ port: 0, stateDir: path.join(root, 'other'), rendererDir: null });
+    const existing: BrokerService = await startBrokerService({
+      port: 0,
+      stateDir: path.join(root, 'other'),
+      rendererDir: null,
+    });
     cleanups.push(() => existing.close());
-    const run = runCli(['serve', path.join(root, 'hs'), '--port', String(existing.port), '--state-dir', path.join(root, 'state')]);
+    const run = runCli([
+      'serve',
+      path.join(root, 'hs'),
+      '--port',
+      String(existing.port),
+      '--state-dir',
+      path.join(root, 'state'),
+    ]);
     cleanups.push(() => run.child.kill('SIGKILL'));
     expect(await run.exited).toBe(3);
-    expect(run.stderr()).toContain(`port ${existing.port} is taken: a HITL broker already runs there. Open ${existing.url}`);
+    expect(run.stderr()).toContain(
+      `port ${existing.port} is taken: a HITL broker already runs there. Open ${existing.url}`,
+    );
   });
 
   it('says the port is taken by another program when the holder is not a broker', async () => {
@@ -82,19 +106,38 @@ describe('clarity-hitl serve', { timeout: 60_000 }, () => {
       socket.end('not http\n');
     });
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      blocker.close(resolve);
-    }));
+    cleanups.push(
+      () =>
+        new Promise((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          blocker.close(resolve);
+        }),
+    );
     const port = (blocker.address() as { port: number }).port;
-    const run = runCli(['serve', path.join(root, 'hs'), '--port', String(port), '--state-dir', path.join(root, 'state')]);
+    const run = runCli([
+      'serve',
+      path.join(root, 'hs'),
+      '--port',
+      String(port),
+      '--state-dir',
+      path.join(root, 'state'),
+    ]);
     cleanups.push(() => run.child.kill('SIGKILL'));
     expect(await run.exited).toBe(2);
     expect(run.stderr()).toContain(`port ${port} on 127.0.0.1 is taken by another program`);
   });
 
   it('refuses to bind beyond loopback without a token', async () => {
-    const run = runCli(['serve', path.join(root, 'hs'), '--host', '0.0.0.0', '--port', '0', '--state-dir', path.join(root, 'state')]);
+    const run = runCli([
+      'serve',
+      path.join(root, 'hs'),
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--state-dir',
+      path.join(root, 'state'),
+    ]);
     cleanups.push(() => run.child.kill('SIGKILL'));
     expect(await run.exited).toBe(1);
     expect(run.stderr()).toContain('requires a token');

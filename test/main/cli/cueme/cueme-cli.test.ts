@@ -23,12 +23,22 @@ afterAll(async () => {
 });
 
 const envelope = (prompt: string, payload?: unknown) =>
-  `<cueme_prompt>\n${prompt}\n</cueme_prompt>\n` + (payload === undefined ? '' : `<cueme_payload>\n${JSON.stringify(payload)}\n</cueme_payload>\n`);
+  `<cueme_prompt>\n${prompt}\n</cueme_prompt>\n` +
+  (payload === undefined ? '' : `<cueme_payload>\n${JSON.stringify(payload)}\n</cueme_payload>\n`);
 
 /** Starts `cueme cue`, waits for its request, answers it over the broker API, returns the CLI result. */
-async function cueAndAnswer(agentId: string, stdin: string, answer: (r: HitlRequest) => unknown, args: string[] = []) {
+async function cueAndAnswer(
+  agentId: string,
+  stdin: string,
+  answer: (r: HitlRequest) => unknown,
+  args: string[] = [],
+) {
   const run = runCli(ENTRY, ['cue', agentId, '-', ...args], { stdin, env });
-  const request = await until(() => broker.pending().find((r) => r.agent?.id === agentId), `cue of ${agentId}`, 20_000);
+  const request = await until(
+    () => broker.pending().find((r) => r.agent?.id === agentId),
+    `cue of ${agentId}`,
+    20_000,
+  );
   const body = answer(request);
   const res = await postJson(`${url}api/requests/${request.id}/answer`, body);
   expect(res.status).toBe(200);
@@ -60,16 +70,33 @@ describe('cueme CLI against a running broker', () => {
   });
 
   it('cue without payload: text answer printed as is; the request is grouped under its agent', async () => {
-    const { request, result } = await cueAndAnswer('cursor-00000001', envelope('Which branch?'), () => ({ text: 'main, please' }));
-    expect(request).toMatchObject({ source: 'cueme', prompt: 'Which branch?', input: { kind: 'text' } });
-    expect(request.agent).toEqual({ id: 'cursor-00000001', runtime: 'cursor', projectDir: process.cwd(), terminal: 'vscode' });
+    const { request, result } = await cueAndAnswer(
+      'cursor-00000001',
+      envelope('Which branch?'),
+      () => ({ text: 'main, please' }),
+    );
+    expect(request).toMatchObject({
+      source: 'cueme',
+      prompt: 'Which branch?',
+      input: { kind: 'text' },
+    });
+    expect(request.agent).toEqual({
+      id: 'cursor-00000001',
+      runtime: 'cursor',
+      projectDir: process.cwd(),
+      terminal: 'vscode',
+    });
     expect(result).toMatchObject({ code: 0, stdout: 'main, please\n' });
   });
 
   it('choice payload → choice input; the picked options come back as text', async () => {
     const { request, result } = await cueAndAnswer(
       'codex-00000002',
-      envelope('Next step?', { type: 'choice', options: ['Continue', 'Stop', 'Retry'], allow_multiple: true }),
+      envelope('Next step?', {
+        type: 'choice',
+        options: ['Continue', 'Stop', 'Retry'],
+        allow_multiple: true,
+      }),
       () => ({ value: { kind: 'choice', selected: ['Continue', 'Retry'], other: 'but slowly' } }),
     );
     expect(request.input).toEqual({
@@ -87,18 +114,37 @@ describe('cueme CLI against a running broker', () => {
   it('confirm payload → confirm input; decline is an answer', async () => {
     const { request, result } = await cueAndAnswer(
       'kiro-00000003',
-      envelope('Deploy?', { type: 'confirm', text: 'Continue?', confirm_label: 'Ship', cancel_label: 'Hold' }),
+      envelope('Deploy?', {
+        type: 'confirm',
+        text: 'Continue?',
+        confirm_label: 'Ship',
+        cancel_label: 'Hold',
+      }),
       () => ({ value: { kind: 'confirm', confirmed: false, note: 'not on Friday' } }),
     );
-    expect(request.input).toEqual({ kind: 'confirm', text: 'Continue?', confirmLabel: 'Ship', cancelLabel: 'Hold' });
+    expect(request.input).toEqual({
+      kind: 'confirm',
+      text: 'Continue?',
+      confirmLabel: 'Ship',
+      cancelLabel: 'Hold',
+    });
     expect(result).toMatchObject({ code: 0, stdout: 'declined\n\nnot on Friday\n' });
   });
 
   it('form payload → form input; one Label: value line per field', async () => {
     const { request, result } = await cueAndAnswer(
       'windsurf-00000004',
-      envelope('Release', { type: 'form', fields: [{ label: 'Env', options: ['prod', 'staging'] }, { label: 'Note', kind: 'text' }, { label: 'Regions', options: ['eu', 'us'], allow_multiple: true }] }),
-      () => ({ value: { kind: 'form', values: { Env: 'staging', Note: 'go', Regions: ['eu', 'us'] } } }),
+      envelope('Release', {
+        type: 'form',
+        fields: [
+          { label: 'Env', options: ['prod', 'staging'] },
+          { label: 'Note', kind: 'text' },
+          { label: 'Regions', options: ['eu', 'us'], allow_multiple: true },
+        ],
+      }),
+      () => ({
+        value: { kind: 'form', values: { Env: 'staging', Note: 'go', Regions: ['eu', 'us'] } },
+      }),
     );
     expect(request.input).toEqual({
       kind: 'form',
@@ -112,15 +158,30 @@ describe('cueme CLI against a running broker', () => {
   });
 
   it('times out with exit 3 and tells the agent to ask again', async () => {
-    const result = await runCli(ENTRY, ['cue', 'opencode-00000005', '-', '--timeout', '0.5'], { stdin: envelope('Quick?'), env }).done;
+    const result = await runCli(ENTRY, ['cue', 'opencode-00000005', '-', '--timeout', '0.5'], {
+      stdin: envelope('Quick?'),
+      env,
+    }).done;
     expect(result.code).toBe(3);
-    expect(result.stdout).toBe('No answer within 0.5 s: the request expired and nothing was decided. Ask again with `cueme cue opencode-00000005 -`.\n');
+    expect(result.stdout).toBe(
+      'No answer within 0.5 s: the request expired and nothing was decided. Ask again with `cueme cue opencode-00000005 -`.\n',
+    );
   });
 
   it('a cancel exits 4 with the reason and how to ask again', async () => {
-    const run = runCli(ENTRY, ['cue', 'terminal-00000006', '-'], { stdin: envelope('Cancel me'), env });
-    const request = await until(() => broker.pending().find((r) => r.agent?.id === 'terminal-00000006'), 'cue', 20_000);
-    expect((await postJson(`${url}api/requests/${request.id}/cancel`, { reason: 'wrong project' })).status).toBe(200);
+    const run = runCli(ENTRY, ['cue', 'terminal-00000006', '-'], {
+      stdin: envelope('Cancel me'),
+      env,
+    });
+    const request = await until(
+      () => broker.pending().find((r) => r.agent?.id === 'terminal-00000006'),
+      'cue',
+      20_000,
+    );
+    expect(
+      (await postJson(`${url}api/requests/${request.id}/cancel`, { reason: 'wrong project' }))
+        .status,
+    ).toBe(200);
     const result = await run.done;
     expect(result.code).toBe(4);
     expect(result.stdout).toContain('The user cancelled this request (wrong project)');
@@ -128,16 +189,28 @@ describe('cueme CLI against a running broker', () => {
   });
 
   it('pause with an inline prompt waits without a limit; an empty reply still prints something', async () => {
-    const run = runCli(ENTRY, ['pause', 'vscode-00000007', 'Review the diff, then continue'], { env });
-    const request = await until(() => broker.pending().find((r) => r.agent?.id === 'vscode-00000007'), 'pause', 20_000);
+    const run = runCli(ENTRY, ['pause', 'vscode-00000007', 'Review the diff, then continue'], {
+      env,
+    });
+    const request = await until(
+      () => broker.pending().find((r) => r.agent?.id === 'vscode-00000007'),
+      'pause',
+      20_000,
+    );
     expect(request.expiresAt).toBeUndefined();
     expect(request.prompt).toBe('Review the diff, then continue');
     await postJson(`${url}api/requests/${request.id}/answer`, { text: '' });
-    expect(await run.done).toMatchObject({ code: 0, stdout: '(the user replied with an empty message)\n' });
+    expect(await run.done).toMatchObject({
+      code: 0,
+      stdout: '(the user replied with an empty message)\n',
+    });
   });
 
   it('pause - reads a prompt-only envelope; a payload there is exit 2', async () => {
-    const bad = await runCli(ENTRY, ['pause', 'vscode-00000008', '-'], { stdin: envelope('x', null), env }).done;
+    const bad = await runCli(ENTRY, ['pause', 'vscode-00000008', '-'], {
+      stdin: envelope('x', null),
+      env,
+    }).done;
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('cueme: line 4: pause takes only a <cueme_prompt> block\n');
   });
@@ -147,14 +220,17 @@ describe('cueme CLI against a running broker', () => {
     ['empty prompt', envelope(' '), '<cueme_prompt> is empty'],
     ['text outside blocks', `hi\n${envelope('x')}`, 'only whitespace'],
     ['bad payload type', envelope('x', { type: 'slider' }), 'type must be'],
-  ])('rejects a malformed envelope (%s) with exit 2 and one stderr line', async (_n, stdin, reason) => {
-    const result = await runCli(ENTRY, ['cue', 'cursor-00000009', '-'], { stdin, env }).done;
-    expect(result.code).toBe(2);
-    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
-    expect(result.stderr).toContain(reason);
-    expect(result.stdout).toBe('');
-    expect(broker.pending().some((r) => r.agent?.id === 'cursor-00000009')).toBe(false);
-  });
+  ])(
+    'rejects a malformed envelope (%s) with exit 2 and one stderr line',
+    async (_n, stdin, reason) => {
+      const result = await runCli(ENTRY, ['cue', 'cursor-00000009', '-'], { stdin, env }).done;
+      expect(result.code).toBe(2);
+      expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+      expect(result.stderr).toContain(reason);
+      expect(result.stdout).toBe('');
+      expect(broker.pending().some((r) => r.agent?.id === 'cursor-00000009')).toBe(false);
+    },
+  );
 
   it('cue without `-` is a usage error', async () => {
     const result = await runCli(ENTRY, ['cue', 'cursor-00000010'], { env }).done;
@@ -163,7 +239,10 @@ describe('cueme CLI against a running broker', () => {
   });
 
   it('says how to start a broker when none runs', async () => {
-    const result = await runCli(ENTRY, ['cue', 'cursor-00000011', '-'], { stdin: envelope('x'), env: { CLARITY_HITL_BROKER_URL: 'http://127.0.0.1:9/' } }).done;
+    const result = await runCli(ENTRY, ['cue', 'cursor-00000011', '-'], {
+      stdin: envelope('x'),
+      env: { CLARITY_HITL_BROKER_URL: 'http://127.0.0.1:9/' },
+    }).done;
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('no HITL Broker is running at http://127.0.0.1:9/');
     expect(result.stderr).toContain('clarity-hitl serve');
@@ -171,12 +250,21 @@ describe('cueme CLI against a running broker', () => {
 
   it('sends the broker token; without it the error says how to set it', async () => {
     const secured = new Broker();
-    const tokenServer = await createHttpServer({ broker: secured, port: 0, rendererDir: null, token: 'tok-123' });
+    const tokenServer = await createHttpServer({
+      broker: secured,
+      port: 0,
+      rendererDir: null,
+      token: 'tok-123',
+    });
     const securedUrl = await tokenServer.listen();
     try {
-      const ok = await runCli(ENTRY, ['join', 'terminal'], { env: { CLARITY_HITL_BROKER_URL: securedUrl, CLARITY_HITL_BROKER_TOKEN: 'tok-123' } }).done;
+      const ok = await runCli(ENTRY, ['join', 'terminal'], {
+        env: { CLARITY_HITL_BROKER_URL: securedUrl, CLARITY_HITL_BROKER_TOKEN: 'tok-123' },
+      }).done;
       expect(ok.code).toBe(0);
-      const denied = await runCli(ENTRY, ['join', 'terminal'], { env: { CLARITY_HITL_BROKER_URL: securedUrl } }).done;
+      const denied = await runCli(ENTRY, ['join', 'terminal'], {
+        env: { CLARITY_HITL_BROKER_URL: securedUrl },
+      }).done;
       expect(denied.code).toBe(1);
       expect(denied.stderr).toContain('CLARITY_HITL_BROKER_TOKEN');
     } finally {

@@ -6,7 +6,13 @@ import { cut, formatAge, sanitizeForTerminal } from '../../../../main/cli/termin
 
 describe('terminal helpers', () => {
   it('renders the spec prompt box with the key in the title and every question line', () => {
-    expect(renderPromptBox('review-step-3', 'Does this summary look correct?\n\n[summary text here]', paint(false))).toBe(
+    expect(
+      renderPromptBox(
+        'review-step-3',
+        'Does this summary look correct?\n\n[summary text here]',
+        paint(false),
+      ),
+    ).toBe(
       [
         '╔══ HITL request: review-step-3 ══╗',
         '│ Does this summary look correct?',
@@ -19,7 +25,9 @@ describe('terminal helpers', () => {
   });
 
   it('neutralises escape sequences and control characters from agents', () => {
-    expect(sanitizeForTerminal('a\u001b]0;pwned\u0007b\r\nc\td')).toBe('a\uFFFD]0;pwned\uFFFDb\nc\td');
+    expect(sanitizeForTerminal('a\u001b]0;pwned\u0007b\r\nc\td')).toBe(
+      'a\uFFFD]0;pwned\uFFFDb\nc\td',
+    );
     expect(renderPromptBox('k\u001b[2J', 'x', paint(false))).not.toContain('\u001b');
   });
 
@@ -43,13 +51,19 @@ describe('terminal helpers', () => {
   it('renders the list table with the first non-empty line of each question, fitting the width', () => {
     const table = renderQuestionTable(
       [
-        { key: 'review-step-3', ageMs: 134_000, question: '\nDoes this summary look correct?\nmore' },
+        {
+          key: 'review-step-3',
+          ageMs: 134_000,
+          question: '\nDoes this summary look correct?\nmore',
+        },
         { key: 'k'.repeat(50), ageMs: 0, question: 'q'.repeat(100) },
       ],
       100,
     );
     const lines = table.trimEnd().split('\n');
-    expect(lines[2]).toBe(`review-step-3${' '.repeat(27)} 00:02:14 Does this summary look correct?`);
+    expect(lines[2]).toBe(
+      `review-step-3${' '.repeat(27)} 00:02:14 Does this summary look correct?`,
+    );
     expect(lines[3]!.startsWith('k'.repeat(39) + '… 00:00:00 ')).toBe(true);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
   });

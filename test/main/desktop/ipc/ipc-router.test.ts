@@ -70,20 +70,43 @@ describe('IPC router', () => {
 
   it('answers our own renderer: list, answer (with meta stripped), history search', async () => {
     const { ipc, broker } = setup();
-    const r = broker.add({ source: 'clarity-file', key: 'deploy', prompt: 'Ship it?', meta: { file: '/secret' } });
-    const listed = (await ipc.invoke('inbox:list-pending', undefined, OURS)) as { ok: true; value: { requests: object[] } };
+    const r = broker.add({
+      source: 'clarity-file',
+      key: 'deploy',
+      prompt: 'Ship it?',
+      meta: { file: '/secret' },
+    });
+    const listed = (await ipc.invoke('inbox:list-pending', undefined, OURS)) as {
+      ok: true;
+      value: { requests: object[] };
+    };
     expect(listed.ok).toBe(true);
     expect(listed.value.requests[0]).not.toHaveProperty('meta');
     const answered = await ipc.invoke('inbox:answer', { id: r.id, input: { text: 'yes' } }, OURS);
-    expect(answered).toMatchObject({ ok: true, value: { status: 'answered', answer: { text: 'yes' } } });
-    expect(await ipc.invoke('inbox:history', { q: 'SHIP' }, OURS)).toMatchObject({ ok: true, value: [{ key: 'deploy' }] });
-    expect(await ipc.invoke('inbox:history', { q: 'nothing' }, OURS)).toEqual({ ok: true, value: [] });
+    expect(answered).toMatchObject({
+      ok: true,
+      value: { status: 'answered', answer: { text: 'yes' } },
+    });
+    expect(await ipc.invoke('inbox:history', { q: 'SHIP' }, OURS)).toMatchObject({
+      ok: true,
+      value: [{ key: 'deploy' }],
+    });
+    expect(await ipc.invoke('inbox:history', { q: 'nothing' }, OURS)).toEqual({
+      ok: true,
+      value: [],
+    });
   });
 
   it('refuses foreign senders before touching the broker', async () => {
     const { ipc, broker, rejected } = setup();
     const r = broker.add({ source: 'clarity-file', key: 'k', prompt: 'p' });
-    for (const url of ['https://evil.example/', 'file:///tmp/evil.html', 'file://host/opt/x/index.html', undefined, 'not a url']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///tmp/evil.html',
+      'file://host/opt/x/index.html',
+      undefined,
+      'not a url',
+    ]) {
       const result = await ipc.invoke('inbox:answer', { id: r.id, input: { text: 'pwned' } }, url);
       expect(result).toMatchObject({ ok: false, error: { code: 'forbidden', status: 403 } });
     }
@@ -98,29 +121,54 @@ describe('IPC router', () => {
       ok: false,
       error: { code: 'invalid', status: 400, message: expect.stringContaining('input') },
     });
-    expect(await ipc.invoke('inbox:answer', { id: r.id, input: { text: 'x' }, extra: 1 }, OURS)).toMatchObject({
+    expect(
+      await ipc.invoke('inbox:answer', { id: r.id, input: { text: 'x' }, extra: 1 }, OURS),
+    ).toMatchObject({
       error: { message: expect.stringContaining('extra') },
     });
-    expect(await ipc.invoke('inbox:history', { limit: 'all' }, OURS)).toMatchObject({ error: { message: expect.stringContaining('limit') } });
-    expect(await ipc.invoke('inbox:list-pending', { sneaky: true }, OURS)).toMatchObject({ ok: false, error: { code: 'invalid' } });
-    expect(await ipc.invoke('settings:update', { port: -1 }, OURS)).toMatchObject({ error: { message: expect.stringContaining('port') } });
+    expect(await ipc.invoke('inbox:history', { limit: 'all' }, OURS)).toMatchObject({
+      error: { message: expect.stringContaining('limit') },
+    });
+    expect(await ipc.invoke('inbox:list-pending', { sneaky: true }, OURS)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
+    expect(await ipc.invoke('settings:update', { port: -1 }, OURS)).toMatchObject({
+      error: { message: expect.stringContaining('port') },
+    });
     expect(broker.get(r.id)?.status).toBe('pending');
-    expect(await ipc.invoke('inbox:answer', { id: r.id, input: { text: 'fine' } }, OURS)).toMatchObject({ ok: true });
+    expect(
+      await ipc.invoke('inbox:answer', { id: r.id, input: { text: 'fine' } }, OURS),
+    ).toMatchObject({ ok: true });
   });
 
   it('maps broker errors to codes: unknown id 404, second answer 409', async () => {
     const { ipc, broker } = setup();
     const r = broker.add({ source: 'clarity-file', key: 'k', prompt: 'p' });
-    expect(await ipc.invoke('inbox:answer', { id: 'nope', input: { text: 'x' } }, OURS)).toMatchObject({ error: { code: 'not_found', status: 404 } });
+    expect(
+      await ipc.invoke('inbox:answer', { id: 'nope', input: { text: 'x' } }, OURS),
+    ).toMatchObject({ error: { code: 'not_found', status: 404 } });
     broker.answer(r.id, { text: 'from terminal' }, 'cli');
-    expect(await ipc.invoke('inbox:cancel', { id: r.id }, OURS)).toMatchObject({ error: { code: 'already_resolved', status: 409 } });
+    expect(await ipc.invoke('inbox:cancel', { id: r.id }, OURS)).toMatchObject({
+      error: { code: 'already_resolved', status: 409 },
+    });
   });
 
   it('opens only http(s) links externally', async () => {
     const { ipc, deps } = setup();
-    expect(await ipc.invoke('shell:open-external', { url: 'https://example.com/docs' }, OURS)).toEqual({ ok: true, value: null });
-    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'smb://host/share', 'https://user:pw@example.com/']) {
-      expect(await ipc.invoke('shell:open-external', { url }, OURS)).toMatchObject({ ok: false, error: { code: 'invalid' } });
+    expect(
+      await ipc.invoke('shell:open-external', { url: 'https://example.com/docs' }, OURS),
+    ).toEqual({ ok: true, value: null });
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'smb://host/share',
+      'https://user:pw@example.com/',
+    ]) {
+      expect(await ipc.invoke('shell:open-external', { url }, OURS)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid' },
+      });
     }
     expect(deps.openExternal).toHaveBeenCalledTimes(1);
     expect(deps.openExternal).toHaveBeenCalledWith('https://example.com/docs');
@@ -128,12 +176,26 @@ describe('IPC router', () => {
 
   it('updates settings and lists files only inside a file-pick root', async () => {
     const { ipc, broker } = setup();
-    expect(await ipc.invoke('settings:update', { doNotDisturb: true }, OURS)).toMatchObject({ ok: true, value: { doNotDisturb: true } });
+    expect(await ipc.invoke('settings:update', { doNotDisturb: true }, OURS)).toMatchObject({
+      ok: true,
+      value: { doNotDisturb: true },
+    });
     await writeFile(join(dir, 'a.csv'), 'x');
-    const f = broker.add({ source: 'clarity-http', key: 'f', prompt: 'pick', input: { kind: 'file', root: dir, pattern: '*.csv' } });
-    expect(await ipc.invoke('inbox:list-files', { id: f.id }, OURS)).toEqual({ ok: true, value: ['a.csv'] });
+    const f = broker.add({
+      source: 'clarity-http',
+      key: 'f',
+      prompt: 'pick',
+      input: { kind: 'file', root: dir, pattern: '*.csv' },
+    });
+    expect(await ipc.invoke('inbox:list-files', { id: f.id }, OURS)).toEqual({
+      ok: true,
+      value: ['a.csv'],
+    });
     const t = broker.add({ source: 'clarity-http', key: 't', prompt: 'text' });
-    expect(await ipc.invoke('inbox:list-files', { id: t.id }, OURS)).toMatchObject({ ok: false, error: { code: 'invalid' } });
+    expect(await ipc.invoke('inbox:list-files', { id: t.id }, OURS)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
   });
 
   it('accepts the dev server origin only when configured', () => {

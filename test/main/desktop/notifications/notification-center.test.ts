@@ -84,7 +84,12 @@ describe('NotificationCenter', () => {
 
   it('confirm requests get Approve / Decline buttons that answer (macOS, Windows)', () => {
     const { broker, api } = setup('win32');
-    const r = broker.add({ source: 'tool-server-lite', key: 'c', prompt: 'Delete?', input: { kind: 'confirm', confirmLabel: 'Delete' } });
+    const r = broker.add({
+      source: 'tool-server-lite',
+      key: 'c',
+      prompt: 'Delete?',
+      input: { kind: 'confirm', confirmLabel: 'Delete' },
+    });
     expect(api.created[0]!.options.actions).toEqual([
       { type: 'button', text: 'Delete' },
       { type: 'button', text: 'Decline' },
@@ -100,7 +105,13 @@ describe('NotificationCenter', () => {
       source: 'questfoundry',
       key: 'ch',
       prompt: 'Which?',
-      input: { kind: 'choice', options: [{ value: 'A', label: 'Alpha' }, { value: 'B', label: 'Beta' }] },
+      input: {
+        kind: 'choice',
+        options: [
+          { value: 'A', label: 'Alpha' },
+          { value: 'B', label: 'Beta' },
+        ],
+      },
     });
     const t = broker.add({ source: 'clarity-file', key: 'tx', prompt: 'Name?' });
     expect(api.created[1]!.options.hasReply).toBe(true);

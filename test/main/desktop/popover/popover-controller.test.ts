@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Broker } from '../../../../main/broker/broker';
-import { POPOVER_SHOW_CHANNEL, PopoverController } from '../../../../main/desktop/popover/popover-controller';
+import {
+  POPOVER_SHOW_CHANNEL,
+  PopoverController,
+} from '../../../../main/desktop/popover/popover-controller';
 import { FakeScreen, FakeTray, FakeWindow, display } from '../fake-electron';
 
 function setup() {
@@ -29,7 +32,9 @@ describe('PopoverController', () => {
     broker.add({ source: 'clarity-file', key: 'second', prompt: '2' });
     popover.show();
     expect(popover.requestId).toBe(first.id);
-    expect(windows[0]!.sent).toEqual([{ channel: POPOVER_SHOW_CHANNEL, payload: { id: first.id } }]);
+    expect(windows[0]!.sent).toEqual([
+      { channel: POPOVER_SHOW_CHANNEL, payload: { id: first.id } },
+    ]);
     expect(windows[0]!.visible).toBe(true);
     expect(windows[0]!.focused).toBe(1);
   });
@@ -41,7 +46,10 @@ describe('PopoverController', () => {
     popover.show();
     popover.show(second.id);
     expect(windows).toHaveLength(1);
-    expect(windows[0]!.sent.at(-1)).toEqual({ channel: POPOVER_SHOW_CHANNEL, payload: { id: second.id } });
+    expect(windows[0]!.sent.at(-1)).toEqual({
+      channel: POPOVER_SHOW_CHANNEL,
+      payload: { id: second.id },
+    });
   });
 
   it('hides on blur and toggles from the tray', () => {

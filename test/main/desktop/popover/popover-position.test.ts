@@ -12,14 +12,20 @@ describe('popoverPosition', () => {
   });
 
   it('opens above a tray icon in a bottom taskbar (Windows) and stays inside the work area', () => {
-    const screen = { bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 } };
+    const screen = {
+      bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+      workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+    };
     const tray = { x: 1880, y: 1045, width: 24, height: 30 };
     const p = popoverPosition(size, screen, tray, { x: 0, y: 0 });
     expect(p).toEqual({ x: 1520, y: 740 });
   });
 
   it('opens beside a tray in a left vertical taskbar', () => {
-    const screen = { bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 60, y: 0, width: 1860, height: 1080 } };
+    const screen = {
+      bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+      workArea: { x: 60, y: 0, width: 1860, height: 1080 },
+    };
     const tray = { x: 10, y: 1000, width: 40, height: 40 };
     expect(popoverPosition(size, screen, tray, { x: 0, y: 0 })).toEqual({ x: 60, y: 780 });
   });
@@ -37,8 +43,16 @@ describe('popoverPosition', () => {
   });
 
   it('always returns integers, even for fractional scale bounds', () => {
-    const screen = { bounds: { x: 0, y: 0, width: 1366.4, height: 768.6 }, workArea: { x: 0.2, y: 24.7, width: 1366.4, height: 743.9 } };
-    const p = popoverPosition({ width: 401, height: 299 }, screen, { x: 700.3, y: 0.4, width: 21.7, height: 21.9 }, { x: 0, y: 0 });
+    const screen = {
+      bounds: { x: 0, y: 0, width: 1366.4, height: 768.6 },
+      workArea: { x: 0.2, y: 24.7, width: 1366.4, height: 743.9 },
+    };
+    const p = popoverPosition(
+      { width: 401, height: 299 },
+      screen,
+      { x: 700.3, y: 0.4, width: 21.7, height: 21.9 },
+      { x: 0, y: 0 },
+    );
     expect(Number.isInteger(p.x) && Number.isInteger(p.y)).toBe(true);
     expect(p.y).toBeGreaterThanOrEqual(24);
   });

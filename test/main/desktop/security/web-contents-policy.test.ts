@@ -11,12 +11,16 @@ function fakeContents() {
   const listeners = new Map<string, (...args: never[]) => void>();
   let openHandler: ((d: { url: string }) => { action: 'deny' }) | undefined;
   const contents: PolicyWebContents = {
-    on: ((event: string, listener: (...args: never[]) => void) => listeners.set(event, listener)) as PolicyWebContents['on'],
+    on: ((event: string, listener: (...args: never[]) => void) =>
+      listeners.set(event, listener)) as PolicyWebContents['on'],
     setWindowOpenHandler: (h) => (openHandler = h),
   };
   const fire = (event: string, url?: string) => {
     let prevented = false;
-    (listeners.get(event) as (e: { preventDefault(): void }, u?: string) => void)({ preventDefault: () => (prevented = true) }, url);
+    (listeners.get(event) as (e: { preventDefault(): void }, u?: string) => void)(
+      { preventDefault: () => (prevented = true) },
+      url,
+    );
     return prevented;
   };
   return { contents, fire, open: (url: string) => openHandler!({ url }) };
@@ -48,7 +52,8 @@ describe('web contents policy', () => {
     const granted: boolean[] = [];
     let check: (() => boolean) | undefined;
     denyAllPermissions({
-      setPermissionRequestHandler: (h) => ['media', 'geolocation', 'notifications'].forEach((p) => h({}, p, (g) => granted.push(g))),
+      setPermissionRequestHandler: (h) =>
+        ['media', 'geolocation', 'notifications'].forEach((p) => h({}, p, (g) => granted.push(g))),
       setPermissionCheckHandler: (h) => (check = h),
     });
     expect(granted).toEqual([false, false, false]);
@@ -56,7 +61,12 @@ describe('web contents policy', () => {
   });
 
   it('uses isolated, sandboxed renderers without Node', () => {
-    expect(secureWebPreferences('/p.cjs')).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
+    expect(secureWebPreferences('/p.cjs')).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    });
   });
 
   it('treats only absolute http(s) URLs without credentials as external links', () => {

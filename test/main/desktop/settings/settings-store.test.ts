@@ -2,7 +2,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SettingsStore, type SettingsBackendFactory } from '../../../../main/desktop/settings/settings-store';
+import {
+  SettingsStore,
+  type SettingsBackendFactory,
+} from '../../../../main/desktop/settings/settings-store';
 
 // electron-store imports `electron` at load time; outside Electron that module only throws.
 // An empty stand-in makes electron-store behave as in a main process given an absolute `cwd`.
@@ -20,12 +23,22 @@ afterEach(async () => {
 });
 
 const open = (onInvalid?: (m: string) => void) =>
-  new SettingsStore({ dir, createBackend: realElectronStore, now: () => Date.UTC(2026, 0, 2, 3, 4, 5), onInvalid });
+  new SettingsStore({
+    dir,
+    createBackend: realElectronStore,
+    now: () => Date.UTC(2026, 0, 2, 3, 4, 5),
+    onInvalid,
+  });
 
 describe('SettingsStore (real electron-store in a temp dir)', () => {
   it('starts from defaults and writes settings.json in the state dir', async () => {
     const store = open();
-    expect(store.get()).toMatchObject({ port: 7842, notifications: true, language: 'system', historySize: 5000 });
+    expect(store.get()).toMatchObject({
+      port: 7842,
+      notifications: true,
+      language: 'system',
+      historySize: 5000,
+    });
     expect(store.path).toBe(join(dir, 'settings.json'));
     const onDisk = JSON.parse(await readFile(store.path, 'utf8'));
     expect(onDisk.port).toBe(7842);
@@ -38,7 +51,11 @@ describe('SettingsStore (real electron-store in a temp dir)', () => {
     store.update({ handshakeDirs: ['/tmp/a', '/tmp/b'], language: 'zh-CN', port: 7843 });
     store.update({ port: 7843 });
     expect(seen).toEqual([['handshakeDirs', 'port', 'language']]);
-    expect(open().get()).toMatchObject({ handshakeDirs: ['/tmp/a', '/tmp/b'], language: 'zh-CN', port: 7843 });
+    expect(open().get()).toMatchObject({
+      handshakeDirs: ['/tmp/a', '/tmp/b'],
+      language: 'zh-CN',
+      port: 7843,
+    });
   });
 
   it('rejects a bad patch naming the field and keeps the old value', () => {
@@ -62,7 +79,10 @@ describe('SettingsStore (real electron-store in a temp dir)', () => {
   });
 
   it('resets only the bad fields, keeping the original file aside', async () => {
-    await writeFile(join(dir, 'settings.json'), JSON.stringify({ port: 'seven', sound: false, historySize: 3 }));
+    await writeFile(
+      join(dir, 'settings.json'),
+      JSON.stringify({ port: 'seven', sound: false, historySize: 3 }),
+    );
     const messages: string[] = [];
     const store = open((m) => messages.push(m));
     expect(store.get()).toMatchObject({ port: 7842, sound: false, historySize: 5000 });
@@ -74,10 +94,17 @@ describe('SettingsStore (real electron-store in a temp dir)', () => {
   it('migrates a 1.x file (single handshakeDir, dnd) to the current shape', async () => {
     await writeFile(
       join(dir, 'settings.json'),
-      JSON.stringify({ handshakeDir: '/work/.clarity-hitl', dnd: true, __internal__: { migrations: { version: '1.0.0' } } }),
+      JSON.stringify({
+        handshakeDir: '/work/.clarity-hitl',
+        dnd: true,
+        __internal__: { migrations: { version: '1.0.0' } },
+      }),
     );
     const store = open();
-    expect(store.get()).toMatchObject({ handshakeDirs: ['/work/.clarity-hitl'], doNotDisturb: true });
+    expect(store.get()).toMatchObject({
+      handshakeDirs: ['/work/.clarity-hitl'],
+      doNotDisturb: true,
+    });
     const onDisk = JSON.parse(await readFile(store.path, 'utf8'));
     expect(onDisk.handshakeDir).toBeUndefined();
     expect(onDisk.__internal__.migrations.version).toBe('2.0.0');

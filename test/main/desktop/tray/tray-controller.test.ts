@@ -15,12 +15,20 @@ function setup(platform = 'darwin') {
     quit: vi.fn(),
   };
   const onClick = vi.fn();
-  const controller = new TrayController({ tray, broker, platform, state: () => settings, actions, onClick });
+  const controller = new TrayController({
+    tray,
+    broker,
+    platform,
+    state: () => settings,
+    actions,
+    onClick,
+  });
   controller.start();
   return { broker, tray, actions, controller, onClick, settings };
 }
 
-const ask = (broker: Broker, key: string, prompt = `question ${key}`) => broker.add({ source: 'clarity-file', key, prompt });
+const ask = (broker: Broker, key: string, prompt = `question ${key}`) =>
+  broker.add({ source: 'clarity-file', key, prompt });
 
 describe('TrayController', () => {
   it('follows the inbox: idle icon, then pending icon with the count as title', () => {
@@ -48,10 +56,18 @@ describe('TrayController', () => {
 
   it('always has a full context menu: open, oldest requests, DND, start at login, quit', () => {
     const { broker, tray, actions } = setup('linux');
-    expect(tray.menu.map((i) => i.id).filter(Boolean)).toEqual(['open-inbox', 'none', 'dnd', 'start-at-login', 'quit']);
+    expect(tray.menu.map((i) => i.id).filter(Boolean)).toEqual([
+      'open-inbox',
+      'none',
+      'dnd',
+      'start-at-login',
+      'quit',
+    ]);
     for (let i = 0; i < 7; i++) ask(broker, `k${i}`, `Deploy step ${i}?`);
     const requestItems = tray.menu.filter((i) => i.id?.startsWith('request:'));
-    expect(requestItems.map((i) => i.label)).toEqual([0, 1, 2, 3, 4].map((i) => `k${i}: Deploy step ${i}?`));
+    expect(requestItems.map((i) => i.label)).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `k${i}: Deploy step ${i}?`),
+    );
     expect(tray.menu.find((i) => i.id === 'more')?.label).toBe('2 more…');
     tray.clickItem(requestItems[0]!.id!);
     expect(actions.openRequest).toHaveBeenCalledWith(broker.pending()[0]!.id);

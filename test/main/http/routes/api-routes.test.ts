@@ -14,7 +14,12 @@ describe('/api routes', () => {
     t = await makeServer({ dirs: ['/tmp/hitl'] });
     const res = await t.get('/api/info');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ version: expect.any(String), dirs: ['/tmp/hitl'], tokenRequired: false, url: 'http://127.0.0.1:7999/' });
+    expect(res.json()).toEqual({
+      version: expect.any(String),
+      dirs: ['/tmp/hitl'],
+      tokenRequired: false,
+      url: 'http://127.0.0.1:7999/',
+    });
   });
 
   it('GET /api/requests returns pending requests oldest first with seq, never meta', async () => {
@@ -25,7 +30,12 @@ describe('/api routes', () => {
     expect(body.seq).toBe(2);
     expect(body.requests.map((r: { key: string }) => r.key)).toEqual(['one', 'two']);
     expect(body.requests[0]).not.toHaveProperty('meta');
-    expect(body.requests[0]).toMatchObject({ source: 'cueme', prompt: 'first', status: 'pending', input: { kind: 'text' } });
+    expect(body.requests[0]).toMatchObject({
+      source: 'cueme',
+      prompt: 'first',
+      status: 'pending',
+      input: { kind: 'text' },
+    });
   });
 
   it('answers by id with text or a structured value; 409 after the first answer; 404 unknown id', async () => {
@@ -34,12 +44,25 @@ describe('/api routes', () => {
       source: 'cueme',
       key: 'pick',
       prompt: 'Which?',
-      input: { kind: 'choice', options: [{ value: 'A', label: 'Alpha' }, { value: 'B', label: 'Beta' }] },
+      input: {
+        kind: 'choice',
+        options: [
+          { value: 'A', label: 'Alpha' },
+          { value: 'B', label: 'Beta' },
+        ],
+      },
       meta: { hidden: true },
     });
-    const res = await t.post(`/api/requests/${r.id}/answer`, { value: { kind: 'choice', selected: ['B'] } });
+    const res = await t.post(`/api/requests/${r.id}/answer`, {
+      value: { kind: 'choice', selected: ['B'] },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().request).toMatchObject({ id: r.id, status: 'answered', answer: { text: 'B' }, resolvedBy: 'ui' });
+    expect(res.json().request).toMatchObject({
+      id: r.id,
+      status: 'answered',
+      answer: { text: 'B' },
+      resolvedBy: 'ui',
+    });
     expect(res.json().request).not.toHaveProperty('meta');
     const again = await t.post(`/api/requests/${r.id}/answer`, { text: 'late' });
     expect(again.statusCode).toBe(409);
@@ -88,8 +111,12 @@ describe('/api routes', () => {
     t.broker.add({ source: 'clarity-http', key: 'still-pending', prompt: 'q' });
     const all = (await t.get('/api/history')).json().requests;
     expect(all.map((r: { key: string }) => r.key)).toEqual(['naming', 'schema', 'deploy']);
-    expect((await t.get('/api/history?q=WAIT')).json().requests.map((r: { key: string }) => r.key)).toEqual(['schema']);
-    expect((await t.get('/api/history?q=prod')).json().requests.map((r: { key: string }) => r.key)).toEqual(['deploy']);
+    expect(
+      (await t.get('/api/history?q=WAIT')).json().requests.map((r: { key: string }) => r.key),
+    ).toEqual(['schema']);
+    expect(
+      (await t.get('/api/history?q=prod')).json().requests.map((r: { key: string }) => r.key),
+    ).toEqual(['deploy']);
     expect((await t.get('/api/history?limit=1')).json().requests).toHaveLength(1);
     const bad = await t.get('/api/history?limit=0');
     expect(bad.statusCode).toBe(400);
@@ -104,10 +131,20 @@ describe('/api routes', () => {
       await writeFile(path.join(root, 'b.csv'), 'x');
       await writeFile(path.join(root, 'c.txt'), 'x');
       t = await makeServer();
-      const r = t.broker.add({ source: 'mcp', key: 'f', prompt: 'Pick', input: { kind: 'file', pattern: '**/*.csv', root } });
+      const r = t.broker.add({
+        source: 'mcp',
+        key: 'f',
+        prompt: 'Pick',
+        input: { kind: 'file', pattern: '**/*.csv', root },
+      });
       const res = await t.get(`/api/requests/${r.id}/files`);
       expect(res.json()).toEqual({ files: ['b.csv', 'data/a.csv'], truncated: false });
-      const escape = t.broker.add({ source: 'mcp', key: 'g', prompt: 'Pick', input: { kind: 'file', pattern: '../**/*', root } });
+      const escape = t.broker.add({
+        source: 'mcp',
+        key: 'g',
+        prompt: 'Pick',
+        input: { kind: 'file', pattern: '../**/*', root },
+      });
       const escaped = await t.get(`/api/requests/${escape.id}/files`);
       expect(escaped.statusCode).toBe(400);
       expect(escaped.json().message).toContain('..');

@@ -9,16 +9,32 @@ afterEach(async () => {
 describe('Clarity spec routes', () => {
   it('POST /questions creates a pending clarity-http request; GET /questions lists it', async () => {
     t = await makeServer();
-    const created = await t.post('/questions', { key: 'review-3', question: 'Looks **right**?', timestamp: 1_700_000_000_000, pid: 42 });
+    const created = await t.post('/questions', {
+      key: 'review-3',
+      question: 'Looks **right**?',
+      timestamp: 1_700_000_000_000,
+      pid: 42,
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ key: 'review-3', status: 'pending' });
     const id = created.json().id as string;
-    expect(t.broker.get(id)).toMatchObject({ source: 'clarity-http', prompt: 'Looks **right**?', createdAt: 1_700_000_000_000 });
+    expect(t.broker.get(id)).toMatchObject({
+      source: 'clarity-http',
+      prompt: 'Looks **right**?',
+      createdAt: 1_700_000_000_000,
+    });
 
     const list = await t.get('/questions');
     expect(list.statusCode).toBe(200);
     const [item] = list.json();
-    expect(item).toEqual({ key: 'review-3', question: 'Looks **right**?', timestamp: 1_700_000_000_000, age: expect.any(Number), source: 'clarity-http', id });
+    expect(item).toEqual({
+      key: 'review-3',
+      question: 'Looks **right**?',
+      timestamp: 1_700_000_000_000,
+      age: expect.any(Number),
+      source: 'clarity-http',
+      id,
+    });
     expect(item.age).toBeGreaterThan(0);
   });
 
@@ -27,7 +43,10 @@ describe('Clarity spec routes', () => {
     t.broker.add({ source: 'clarity-file', key: 'a', prompt: 'from a file' });
     t.broker.add({ source: 'tool-server-lite', key: 'b', prompt: 'from TSL', meta: { secret: 1 } });
     const list = (await t.get('/questions')).json();
-    expect(list.map((q: { source: string }) => q.source)).toEqual(['clarity-file', 'tool-server-lite']);
+    expect(list.map((q: { source: string }) => q.source)).toEqual([
+      'clarity-file',
+      'tool-server-lite',
+    ]);
     expect(JSON.stringify(list)).not.toContain('secret');
   });
 
@@ -57,10 +76,18 @@ describe('Clarity spec routes', () => {
     const answered = await t.post('/answer', { key: 'a', response: 'Looks good' });
     expect(answered.statusCode).toBe(200);
     expect(answered.json()).toEqual({ ok: true, key: 'a', status: 'answered' });
-    expect((await t.get('/questions/a')).json()).toEqual({ key: 'a', status: 'answered', response: 'Looks good' });
+    expect((await t.get('/questions/a')).json()).toEqual({
+      key: 'a',
+      status: 'answered',
+      response: 'Looks good',
+    });
 
     await t.post('/questions', { key: 'c', question: 'q' });
-    expect((await t.post('/cancel', { key: 'c' })).json()).toEqual({ ok: true, key: 'c', status: 'cancelled' });
+    expect((await t.post('/cancel', { key: 'c' })).json()).toEqual({
+      ok: true,
+      key: 'c',
+      status: 'cancelled',
+    });
     expect((await t.get('/questions/c')).json()).toEqual({ key: 'c', status: 'cancelled' });
 
     const e = t.broker.add({ source: 'clarity-http', key: 'e', prompt: 'q' });
@@ -72,7 +99,11 @@ describe('Clarity spec routes', () => {
     t = await makeServer();
     await t.post('/questions', { key: 'ok', question: 'Proceed?' });
     expect((await t.post('/answer', { key: 'ok', response: '' })).statusCode).toBe(200);
-    expect((await t.get('/questions/ok')).json()).toEqual({ key: 'ok', status: 'answered', response: '' });
+    expect((await t.get('/questions/ok')).json()).toEqual({
+      key: 'ok',
+      status: 'answered',
+      response: '',
+    });
   });
 
   it('POST /answer and /cancel work for any source by key, preferring Clarity sources', async () => {
@@ -92,7 +123,10 @@ describe('Clarity spec routes', () => {
     await t.post('/answer', { key: 'once', response: 'first' });
     const second = await t.post('/answer', { key: 'once', response: 'second' });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ error: 'already_resolved', message: 'request once is already answered' });
+    expect(second.json()).toEqual({
+      error: 'already_resolved',
+      message: 'request once is already answered',
+    });
     expect((await t.post('/cancel', { key: 'once' })).statusCode).toBe(409);
     expect((await t.get('/questions/once')).json().response).toBe('first');
   });
@@ -139,13 +173,28 @@ describe('Clarity spec routes', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ error: 'too_large', message: expect.any(String) });
 
-    const text = await t.inject({ method: 'POST', url: '/answer', payload: 'key=a', headers: { 'content-type': 'text/plain' } });
+    const text = await t.inject({
+      method: 'POST',
+      url: '/answer',
+      payload: 'key=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json().error).toBe('unsupported_media_type');
-    const form = await t.inject({ method: 'POST', url: '/answer', payload: 'key=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.inject({
+      method: 'POST',
+      url: '/answer',
+      payload: 'key=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.statusCode).toBe(415);
 
-    const broken = await t.inject({ method: 'POST', url: '/answer', payload: '{"key":', headers: { 'content-type': 'application/json' } });
+    const broken = await t.inject({
+      method: 'POST',
+      url: '/answer',
+      payload: '{"key":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error).toBe('invalid');
   });

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Broker } from '../../../../main/broker/broker';
-import { createHttpServer, type HttpServer, type HttpServerOptions } from '../../../../main/http/server';
+import {
+  createHttpServer,
+  type HttpServer,
+  type HttpServerOptions,
+} from '../../../../main/http/server';
 import { until } from '../helpers';
 import { SseTestClient } from '../sse-client';
 
@@ -12,7 +16,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(options: Partial<HttpServerOptions> = {}): Promise<{ broker: Broker; port: number }> {
+async function start(
+  options: Partial<HttpServerOptions> = {},
+): Promise<{ broker: Broker; port: number }> {
   const broker = options.broker ?? new Broker();
   server = await createHttpServer({ rendererDir: null, port: 0, ...options, broker });
   await server.listen();
@@ -39,7 +45,12 @@ describe('GET /events', () => {
     expect(data.pending.map((r: { key: string }) => r.key)).toEqual(['before']);
     expect(snapshot!.data).not.toContain('secret');
 
-    const added = broker.add({ source: 'clarity-http', key: 'live', prompt: 'Ship it?', meta: { secret: 'y' } });
+    const added = broker.add({
+      source: 'clarity-http',
+      key: 'live',
+      prompt: 'Ship it?',
+      meta: { secret: 'y' },
+    });
     broker.answer(added.id, { text: 'yes' });
     const live = await until(() => client.events().length >= 3 && client.events().slice(1));
     expect(live.map((m) => [m.id, m.event])).toEqual([
@@ -47,7 +58,14 @@ describe('GET /events', () => {
       ['3', 'answered'],
     ]);
     const question = JSON.parse(live[0]!.data!);
-    expect(question).toMatchObject({ type: 'new_question', id: added.id, key: 'live', source: 'clarity-http', question: 'Ship it?', timestamp: added.createdAt });
+    expect(question).toMatchObject({
+      type: 'new_question',
+      id: added.id,
+      key: 'live',
+      source: 'clarity-http',
+      question: 'Ship it?',
+      timestamp: added.createdAt,
+    });
     expect(question.request).toMatchObject({ id: added.id, status: 'pending' });
     expect(question.request).not.toHaveProperty('meta');
     expect(JSON.parse(live[1]!.data!).request.answer).toEqual({ text: 'yes' });
@@ -62,7 +80,14 @@ describe('GET /events', () => {
     broker.cancel(a.id);
     broker.expire(b.id);
     const events = await until(() => client.events().length >= 6 && client.events());
-    expect(events.map((m) => m.event)).toEqual(['snapshot', 'new_question', 'new_question', 'updated', 'cancelled', 'expired']);
+    expect(events.map((m) => m.event)).toEqual([
+      'snapshot',
+      'new_question',
+      'new_question',
+      'updated',
+      'cancelled',
+      'expired',
+    ]);
   });
 
   it('replays the events after Last-Event-ID without a snapshot', async () => {

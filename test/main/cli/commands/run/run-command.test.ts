@@ -50,33 +50,78 @@ describe('clarity-hitl run', () => {
   it('shows the live view, enriches the HIL request through the broker, returns the agent exit code', async () => {
     const agent = join(dir, 'agent.mjs');
     await writeFile(agent, AGENT);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'run', '--broker', url, '--', process.execPath, agent], {
-      cwd: process.cwd(),
-      env: { ...process.env, CLARITY_HITL_STATE_DIR: '/nonexistent' },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'main/cli/clarity-hitl.ts',
+        'run',
+        '--broker',
+        url,
+        '--',
+        process.execPath,
+        agent,
+      ],
+      {
+        cwd: process.cwd(),
+        env: { ...process.env, CLARITY_HITL_STATE_DIR: '/nonexistent' },
+      },
+    );
     let stdout = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     const exit = new Promise<number | null>((r) => child.on('close', r));
-    const request = await until(() => {
-      const r = broker.findPending('tool-server-lite', 'HIL-001');
-      return r?.title ? r : undefined;
-    }, 'annotated HIL request', 30_000);
-    expect(request).toMatchObject({ title: '请确认参考文献', prompt: '已找到10篇论文，是否继续？', input: { kind: 'confirm' } });
+    const request = await until(
+      () => {
+        const r = broker.findPending('tool-server-lite', 'HIL-001');
+        return r?.title ? r : undefined;
+      },
+      'annotated HIL request',
+      30_000,
+    );
+    expect(request).toMatchObject({
+      title: '请确认参考文献',
+      prompt: '已找到10篇论文，是否继续？',
+      input: { kind: 'confirm' },
+    });
     expect((await postJson(`${url}api/hil/complete/HIL-001`, { result: '继续' })).status).toBe(200);
     expect(await exit).toBe(0);
-    expect(stdout).toContain('▶ writing_agent: 写文章 (project /path)\na plain log line that is not JSON\n开始收集资料...\n⏳ collect 20%\n');
+    expect(stdout).toContain(
+      '▶ writing_agent: 写文章 (project /path)\na plain log line that is not JSON\n开始收集资料...\n⏳ collect 20%\n',
+    );
     expect(stdout).toContain('⏸ [HIL-001] 请确认参考文献: 已找到10篇论文，是否继续？');
-    expect(stdout).toContain('人类任务已完成: 继续\n📄 file upload/references.md — 参考文献列表\n✔ 文章已生成\n  • upload/article.md\n■ ok in 125.4 s\n');
+    expect(stdout).toContain(
+      '人类任务已完成: 继续\n📄 file upload/references.md — 参考文献列表\n✔ 文章已生成\n  • upload/article.md\n■ ok in 125.4 s\n',
+    );
     expect(stdout).toMatch(/■ agent exited with code 0 after \d+\.\d s\n$/);
   });
 
   it('passes on a failing exit code and reports a command that cannot start', async () => {
-    const fail = spawn(process.execPath, ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'run', '--broker', url, '--', process.execPath, '-e', 'console.log("{oops"); process.exit(7)'], { cwd: process.cwd() });
+    const fail = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'main/cli/clarity-hitl.ts',
+        'run',
+        '--broker',
+        url,
+        '--',
+        process.execPath,
+        '-e',
+        'console.log("{oops"); process.exit(7)',
+      ],
+      { cwd: process.cwd() },
+    );
     let out = '';
     fail.stdout.on('data', (c: Buffer) => (out += c.toString()));
     expect(await new Promise((r) => fail.on('close', r))).toBe(7);
     expect(out).toContain('{oops\n■ agent exited with code 7');
-    const missing = spawn(process.execPath, ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'run', '--', join(dir, 'no-such-agent')], { cwd: process.cwd() });
+    const missing = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'run', '--', join(dir, 'no-such-agent')],
+      { cwd: process.cwd() },
+    );
     let out2 = '';
     missing.stdout.on('data', (c: Buffer) => (out2 += c.toString()));
     expect(await new Promise((r) => missing.on('close', r))).toBe(1);

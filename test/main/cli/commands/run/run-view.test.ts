@@ -6,7 +6,10 @@ import { SPEC_JSONL } from '../../../adapters/tool-server-lite/spec-jsonl';
 describe('RunView', () => {
   it('renders the spec example: streamed tokens, progress, HIL, artifacts, result, duration', () => {
     let out = '';
-    const view = new RunView((t) => (out += t), () => 0);
+    const view = new RunView(
+      (t) => (out += t),
+      () => 0,
+    );
     for (const line of ['starting up', ...SPEC_JSONL.split('\n')]) {
       const parsed = parseRunLine(line);
       if (parsed.kind === 'event') view.event(parsed.event);
@@ -34,7 +37,10 @@ describe('RunView', () => {
   it('measures the duration when end has none, and reports the exit', () => {
     let t = 1000;
     let out = '';
-    const view = new RunView((s) => (out += s), () => t);
+    const view = new RunView(
+      (s) => (out += s),
+      () => t,
+    );
     view.event({ type: 'token', text: 'partial' });
     t = 3500;
     view.event({ type: 'end' });
