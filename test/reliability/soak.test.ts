@@ -190,6 +190,7 @@ describe('soak: mixed traffic on loopback', () => {
       );
       expect(growth, `RSS ${early} → ${late}`).toBeLessThan(0.1);
     },
+    // The traffic itself plus prefill and drain, whatever SOAK_SECONDS says.
     (SECONDS + 180) * 1000,
-  ); // the traffic itself plus prefill and drain, whatever SOAK_SECONDS says
+  );
 });
