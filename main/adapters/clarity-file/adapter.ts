@@ -4,9 +4,10 @@ import { join, resolve } from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { AlreadyResolvedError, DuplicateRequestError } from '../../broker/errors';
 import type { HitlRequest } from '../../broker/request';
-import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
+import { readAnswerFile, removeIfPresent } from './answer-file';
+import { AnswerIntake } from './answer-intake';
 import { writeFileAtomic } from './atomic-write';
-import { exists, questionCreatedAt } from './handshake-dir';
+import { exists } from './handshake-dir';
 import {
   forEachLimited,
   handshakeBases,
@@ -16,6 +17,7 @@ import {
 import { InvalidFiles, type InvalidQuestionFile } from './invalid-files';
 
 export type { InvalidQuestionFile };
+export type { ClarityFileAdapterOptions };
 import { KeyedRunner } from './keyed-runner';
 import {
   ANSWER_EXT,
@@ -23,28 +25,11 @@ import {
   readQuestionFile,
   sameSignature,
   statSignature,
-  type QuestionFile,
 } from './question-file';
 import { MirrorFiles } from './mirror-files';
 import { TrackedBases, type Tracked } from './tracked-bases';
-
-export interface ClarityFileAdapterOptions {
-  dir: string;
-  broker: Broker;
-  /** Called once per invalid file (again only after it was fixed or removed and broke anew). */
-  onInvalid?: (invalid: InvalidQuestionFile) => void;
-  /** Called after an answer file was renamed into place (the moment a runtime can read it). */
-  onAnswerWritten?: (request: HitlRequest, file: string) => void;
-  /** File-system errors the adapter survived (it keeps running). */
-  onError?: (error: unknown) => void;
-  now?: () => number;
-  /** How long a file that looks half-written may stay unparseable after its last change. Default 300 ms. */
-  invalidGraceMs?: number;
-  /** Interval of the safety-net rescan of the directory listing (default 2 s). */
-  rescanMs?: number;
-  /** Leave chokidar off until `startReliableWatch()` (the service starts it once it serves). */
-  deferReliableWatch?: boolean;
-}
+import type { ClarityFileAdapterOptions } from './adapter-options';
+import { fileQuestionRequest, fingerprint } from './question-request';
 
 const SCAN_CONCURRENCY = 32;
 
@@ -65,7 +50,7 @@ export class ClarityFileAdapter {
   private readonly tracked = new TrackedBases();
   private readonly mirrors: MirrorFiles;
   private readonly invalid: InvalidFiles;
-  private readonly answeredFromFile = new Set<string>();
+  private readonly intake: AnswerIntake;
   private readonly operations = new Set<Promise<void>>();
   private watcher: HandshakeWatch | undefined;
   private keepAlive: NodeJS.Timeout | undefined;
@@ -79,7 +64,7 @@ export class ClarityFileAdapter {
     this.now = options.now ?? Date.now;
     this.runner = new KeyedRunner(
       (base) => this.reconcile(base),
-      (error) => this.reportError(error),
+      (error) => this.options.onError?.(error),
     );
     this.mirrors = new MirrorFiles({
       broker: this.broker,
@@ -87,7 +72,7 @@ export class ClarityFileAdapter {
       questionPath: (base) => this.questionPath(base),
       answerPath: (base) => this.answerPath(base),
       recheck: (base) => void this.runner.request(base),
-      usableAnswer: (base, answer) => this.usableAnswer(base, answer),
+      usableAnswer: (base, answer) => this.intake.usable(base, answer),
     });
     this.invalid = new InvalidFiles(
       options.invalidGraceMs ?? 300,
@@ -97,6 +82,7 @@ export class ClarityFileAdapter {
         void this.runner.request(base);
       },
     );
+    this.intake = new AnswerIntake(this.broker, this.invalid);
   }
 
   /** Creates the directory if needed, starts watching, scans what is already there; resolves when ready. */
@@ -154,7 +140,7 @@ export class ClarityFileAdapter {
         if (written) this.invalid.changed(base);
         void this.runner.request(base);
       },
-      (error) => this.reportError(error),
+      (error) => this.options.onError?.(error),
       { rescanMs: this.options.rescanMs },
     );
     // The watch is already running: a file that appears during the scan is seen by one or both.
@@ -188,18 +174,14 @@ export class ClarityFileAdapter {
       if (entry) this.retire(base, entry);
       return;
     }
-    if (entry) {
-      if (read.ok && entry.fingerprint === fingerprint(read.question)) {
-        entry.signature = read.signature;
-        return this.takeExternalAnswer(base, entry);
-      }
-      if (!read.ok && read.transient && this.invalid.inGrace(base)) return this.invalid.wait(base);
-      this.retire(base, entry);
+    if (entry && read.ok && entry.fingerprint === fingerprint(read.question)) {
+      entry.signature = read.signature;
+      return this.takeExternalAnswer(base, entry);
     }
-    if (!read.ok) {
-      if (read.transient && this.invalid.inGrace(base)) return this.invalid.wait(base);
-      return this.markInvalid(base, read.reason);
-    }
+    // A half-written file gets its grace period before it retires a request or counts as invalid.
+    if (!read.ok && read.transient && this.invalid.inGrace(base)) return this.invalid.wait(base);
+    if (entry) this.retire(base, entry);
+    if (!read.ok) return this.markInvalid(base, read.reason);
     this.invalid.forget(base, []);
     const question = read.question;
     if (question.mirrorOf !== undefined) return this.mirrors.adoptStale(base, question.mirrorOf);
@@ -223,22 +205,16 @@ export class ClarityFileAdapter {
     this.tracked.set(base, created);
     let request: HitlRequest;
     try {
-      request = this.broker.add({
-        id: created.requestId,
-        source: 'clarity-file',
-        key: question.key,
-        prompt: question.question,
-        createdAt: questionCreatedAt(question, read.signature.mtimeMs, this.now()),
-        ...(question.pid !== undefined
-          ? { agent: { id: `clarity:${question.pid}`, runtime: 'clarity' } }
-          : {}),
-        meta: {
-          baseName: base,
-          questionFile: this.questionPath(base),
+      request = this.broker.add(
+        fileQuestionRequest(question, {
+          id: created.requestId,
+          base,
           dir: this.dir,
-          pid: question.pid,
-        },
-      });
+          questionFile: this.questionPath(base),
+          mtimeMs: read.signature.mtimeMs,
+          now: this.now(),
+        }),
+      );
     } catch (error) {
       this.tracked.delete(base, created);
       if (error instanceof DuplicateRequestError)
@@ -246,39 +222,17 @@ export class ClarityFileAdapter {
       throw error;
     }
     this.forgetInvalid(base);
-    if (this.usableAnswer(base, answer))
-      this.answerFromFile(request.id, answer.text, this.scanning ? 'system' : 'cli');
+    if (this.intake.usable(base, answer))
+      this.intake.answer(request.id, answer.text, this.scanning ? 'system' : 'cli');
   }
 
   /** An `.answer` written by another process answers the pending request (resolvedBy cli). */
   private async takeExternalAnswer(base: string, entry: Tracked): Promise<void> {
     if (this.broker.get(entry.requestId)?.status !== 'pending') return;
     const answer = await readAnswerFile(this.answerPath(base));
-    if (this.usableAnswer(base, answer)) this.answerFromFile(entry.requestId, answer.text, 'cli');
+    if (this.intake.usable(base, answer)) this.intake.answer(entry.requestId, answer.text, 'cli');
     else if (!answer.ok && !answer.missing)
       this.markInvalid(base, answer.reason, base + ANSWER_EXT);
-  }
-
-  /**
-   * An empty answer file may be one whose writer has created it but not written yet (`echo yes >
-   * x.answer`): it counts as an empty approval only once it stayed empty for the grace period.
-   */
-  private usableAnswer(base: string, answer: AnswerRead): answer is AnswerRead & { ok: true } {
-    if (!answer.ok) return false;
-    if (!answer.empty || !this.invalid.inGrace(base)) return true;
-    this.invalid.wait(base);
-    return false;
-  }
-
-  private answerFromFile(id: string, text: string, by: 'cli' | 'system'): void {
-    if (this.broker.get(id)?.status !== 'pending') return;
-    this.answeredFromFile.add(id);
-    try {
-      this.broker.answer(id, { text }, by);
-    } catch (error) {
-      this.answeredFromFile.delete(id);
-      if (!(error instanceof AlreadyResolvedError)) throw error;
-    }
   }
 
   /** The question file is gone (or replaced): its request leaves pending if it has not already. */
@@ -303,7 +257,7 @@ export class ClarityFileAdapter {
       return;
     }
     if (event.type === 'answered') {
-      if (this.answeredFromFile.delete(event.request.id)) return;
+      if (this.intake.takeFromFile(event.request.id)) return;
       this.track(this.writeAnswer(base, event.request));
     } else if (event.type === 'cancelled') {
       this.track(removeIfPresent(this.questionPath(base)));
@@ -329,13 +283,9 @@ export class ClarityFileAdapter {
 
   private track(operation: Promise<void>): void {
     const tracked = operation
-      .catch((error) => this.reportError(error))
+      .catch((error) => this.options.onError?.(error))
       .finally(() => this.operations.delete(tracked));
     this.operations.add(tracked);
-  }
-
-  private reportError(error: unknown): void {
-    this.options.onError?.(error);
   }
 
   private questionPath(base: string): string {
@@ -345,12 +295,4 @@ export class ClarityFileAdapter {
   private answerPath(base: string): string {
     return join(this.dir, base + ANSWER_EXT);
   }
-}
-
-/**
- * What makes a question the same question: a runtime that asks again with the same key writes a
- * new timestamp, so a rewritten file with the same fingerprint is the one already tracked.
- */
-function fingerprint(q: QuestionFile): string {
-  return JSON.stringify([q.key, q.question, q.timestamp, q.pid]);
 }

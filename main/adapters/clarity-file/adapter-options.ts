@@ -1,0 +1,21 @@
+import type { Broker } from '../../broker/broker';
+import type { HitlRequest } from '../../broker/request';
+import type { InvalidQuestionFile } from './invalid-files';
+
+export interface ClarityFileAdapterOptions {
+  dir: string;
+  broker: Broker;
+  /** Called once per invalid file (again only after it was fixed or removed and broke anew). */
+  onInvalid?: (invalid: InvalidQuestionFile) => void;
+  /** Called after an answer file was renamed into place (the moment a runtime can read it). */
+  onAnswerWritten?: (request: HitlRequest, file: string) => void;
+  /** File-system errors the adapter survived (it keeps running). */
+  onError?: (error: unknown) => void;
+  now?: () => number;
+  /** How long a file that looks half-written may stay unparseable after its last change. Default 300 ms. */
+  invalidGraceMs?: number;
+  /** Interval of the safety-net rescan of the directory listing (default 2 s). */
+  rescanMs?: number;
+  /** Leave chokidar off until `startReliableWatch()` (the service starts it once it serves). */
+  deferReliableWatch?: boolean;
+}

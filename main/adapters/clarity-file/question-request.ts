@@ -1,0 +1,44 @@
+import type { NewRequest } from '../../broker/request';
+import { questionCreatedAt } from './handshake-dir';
+import type { QuestionFile } from './question-file';
+
+/** Where a question file sits and when it was seen: what the request record needs besides its JSON. */
+export interface QuestionFileOrigin {
+  id: string;
+  base: string;
+  dir: string;
+  questionFile: string;
+  mtimeMs: number;
+  now: number;
+}
+
+/** The broker request for a `{base}.question` file (source `clarity-file`, key from its JSON). */
+export function fileQuestionRequest(
+  question: QuestionFile,
+  origin: QuestionFileOrigin,
+): NewRequest {
+  return {
+    id: origin.id,
+    source: 'clarity-file',
+    key: question.key,
+    prompt: question.question,
+    createdAt: questionCreatedAt(question, origin.mtimeMs, origin.now),
+    ...(question.pid !== undefined
+      ? { agent: { id: `clarity:${question.pid}`, runtime: 'clarity' } }
+      : {}),
+    meta: {
+      baseName: origin.base,
+      questionFile: origin.questionFile,
+      dir: origin.dir,
+      pid: question.pid,
+    },
+  };
+}
+
+/**
+ * What makes a question the same question: a runtime that asks again with the same key writes a
+ * new timestamp, so a rewritten file with the same fingerprint is the one already tracked.
+ */
+export function fingerprint(q: QuestionFile): string {
+  return JSON.stringify([q.key, q.question, q.timestamp, q.pid]);
+}
