@@ -1,9 +1,23 @@
+import { z } from 'zod';
+import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 import { SECURITY_HEADERS } from '../security-headers';
 
-/** `GET /events`: the SSE stream (snapshot or Last-Event-ID replay, then live events). */
+const EventsQuerySchema = z.object({
+  snapshot_limit: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+
+/**
+ * `GET /events[?snapshot_limit=N]`: the SSE stream (snapshot or Last-Event-ID replay, then live
+ * events). With `snapshot_limit` the snapshot holds only the newest N pending requests.
+ */
 export const eventsRoute: RouteModule = (app, { events }) => {
   app.get('/events', (request, reply) => {
+    const { snapshot_limit: snapshotLimit } = parseOrThrow(
+      EventsQuerySchema,
+      request.query,
+      'query',
+    );
     const header = request.headers['last-event-id'];
     const raw = Array.isArray(header) ? header[0] : header;
     const lastEventId =
@@ -18,6 +32,6 @@ export const eventsRoute: RouteModule = (app, { events }) => {
       'x-accel-buffering': 'no',
     });
     res.socket?.setNoDelay(true);
-    events.attach(res, lastEventId);
+    events.attach(res, lastEventId, snapshotLimit);
   });
 };

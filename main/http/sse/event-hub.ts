@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Broker, BrokerEvent, BrokerEventType } from '../../broker/broker';
 import { toPublicRequest } from '../views';
+import type { HitlRequest } from '../../broker/request';
 import { RingBuffer } from './ring-buffer';
 
 /** SSE event names per broker event type (the spec calls an added request `new_question`). */
@@ -57,13 +58,14 @@ export class EventHub {
 
   /**
    * Starts streaming to `res` (headers already written): replays the buffered events after
-   * `lastEventId` when they are all still buffered, otherwise sends a fresh `snapshot`.
+   * `lastEventId` when they are all still buffered, otherwise sends a fresh `snapshot` — of the
+   * newest `snapshotLimit` pending requests only when given (its `total` says how many there are).
    */
-  attach(res: ServerResponse, lastEventId?: number): void {
+  attach(res: ServerResponse, lastEventId?: number, snapshotLimit?: number): void {
     res.write('retry: 2000\n\n');
     const replay = lastEventId === undefined ? undefined : this.framesAfter(lastEventId);
     if (replay) for (const item of replay) res.write(item.frame);
-    else res.write(this.snapshotFrame());
+    else res.write(this.snapshotFrame(snapshotLimit));
     this.clients.add(res);
     res.on('close', () => this.clients.delete(res));
   }
@@ -92,9 +94,11 @@ export class EventHub {
     return this.buffer.toArray().filter((item) => item.seq > lastEventId);
   }
 
-  private snapshotFrame(): string {
+  private snapshotFrame(limit?: number): string {
     const seq = this.broker.lastSeq;
-    const data = { seq, pending: this.broker.pending().map(toPublicRequest) };
+    const all = this.broker.pending();
+    const pending = limit === undefined || all.length <= limit ? all : newest(all, limit);
+    const data = { seq, total: all.length, pending: pending.map(toPublicRequest) };
     return `id: ${seq}\nevent: snapshot\ndata: ${JSON.stringify(data)}\n\n`;
   }
 
@@ -125,4 +129,11 @@ export class EventHub {
       res.write(frame);
     }
   }
+}
+
+/** The `limit` newest requests of `requests` (by creation time), oldest first like the full list. */
+function newest(requests: HitlRequest[], limit: number): HitlRequest[] {
+  return [...requests]
+    .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(-limit);
 }

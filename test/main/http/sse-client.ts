@@ -15,14 +15,18 @@ export class SseTestClient {
   private req: ClientRequest | undefined;
   private buffer = '';
 
-  static connect(port: number, headers: Record<string, string> = {}): Promise<SseTestClient> {
+  static connect(
+    port: number,
+    headers: Record<string, string> = {},
+    path = '/events',
+  ): Promise<SseTestClient> {
     const client = new SseTestClient();
     return new Promise((resolve, reject) => {
       client.req = httpRequest(
         {
           host: '127.0.0.1',
           port,
-          path: '/events',
+          path,
           headers: { host: `127.0.0.1:${port}`, accept: 'text/event-stream', ...headers },
         },
         (res) => {

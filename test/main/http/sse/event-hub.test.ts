@@ -25,8 +25,12 @@ async function start(
   return { broker, port: server.port() };
 }
 
-async function connect(port: number, headers: Record<string, string> = {}): Promise<SseTestClient> {
-  const client = await SseTestClient.connect(port, headers);
+async function connect(
+  port: number,
+  headers: Record<string, string> = {},
+  path?: string,
+): Promise<SseTestClient> {
+  const client = await SseTestClient.connect(port, headers, path);
   clients.push(client);
   return client;
 }
@@ -126,6 +130,52 @@ describe('GET /events', () => {
     const future = await connect(port, { 'last-event-id': '99' });
     await until(() => future.events().length >= 1);
     expect(future.events()[0]!.event).toBe('snapshot');
+  });
+
+  it('with ?snapshot_limit=N sends only the newest N pending, oldest first, with the total', async () => {
+    const { broker, port } = await start();
+    for (const [key, createdAt] of [
+      ['old', 1000],
+      ['newest', 4000],
+      ['middle', 2000],
+      ['newer', 3000],
+    ] as const)
+      broker.add({ source: 'cueme', key, prompt: 'q', createdAt });
+    const paged = await connect(port, {}, '/events?snapshot_limit=2');
+    const [snap] = await until(() => paged.events().length >= 1 && paged.events());
+    expect(snap).toMatchObject({ event: 'snapshot', id: '4' });
+    const data = JSON.parse(snap!.data!);
+    expect(data).toMatchObject({ seq: 4, total: 4 });
+    expect(data.pending.map((r: { key: string }) => r.key)).toEqual(['newer', 'newest']);
+
+    const full = await connect(port, {}, '/events?snapshot_limit=10');
+    const [all] = await until(() => full.events().length >= 1 && full.events());
+    expect(JSON.parse(all!.data!)).toMatchObject({ seq: 4, total: 4 });
+    expect(JSON.parse(all!.data!).pending).toHaveLength(4);
+
+    broker.add({ source: 'cueme', key: 'live', prompt: 'q' });
+    await until(() => paged.events().length >= 2);
+    expect(paged.events()[1]).toMatchObject({ id: '5', event: 'new_question' });
+  });
+
+  it('with ?snapshot_limit still replays after Last-Event-ID (no snapshot)', async () => {
+    const { broker, port } = await start();
+    broker.add({ source: 'cueme', key: 'a', prompt: 'q' });
+    broker.add({ source: 'cueme', key: 'b', prompt: 'q' });
+    const resumed = await connect(port, { 'last-event-id': '1' }, '/events?snapshot_limit=1');
+    const events = await until(() => resumed.events().length >= 1 && resumed.events());
+    expect(events.map((m) => [m.id, m.event])).toEqual([['2', 'new_question']]);
+  });
+
+  it('refuses a snapshot_limit that is not a positive integer with a 400 naming it', async () => {
+    const { port } = await start();
+    for (const bad of ['0', '-3', '1.5', 'many']) {
+      const res = await fetch(`http://127.0.0.1:${port}/events?snapshot_limit=${bad}`);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: string; message: string };
+      expect(body.error).toBe('invalid');
+      expect(body.message).toContain('snapshot_limit');
+    }
   });
 
   it('sends a heartbeat comment at the configured interval', async () => {
