@@ -1,8 +1,7 @@
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename } from 'node:path';
-import { watch as chokidarWatch, type FSWatcher as ChokidarWatcher } from 'chokidar';
 import { answerBaseName, questionBaseName } from './handshake-dir';
+import { startReliableWatch, type ReliableWatch } from './reliable-watch';
 
 /** How often the directory listing is compared with the last one, to catch events the OS dropped. */
 export const DEFAULT_RESCAN_MS = 2000;
@@ -42,9 +41,9 @@ export interface HandshakeWatchOptions {
  * chokidar runs beside them as the cross-platform source (FSEvents, Windows, renames and editors'
  * write patterns), started once the adapter's own start-up scan is done and never awaited: its
  * initial walk lstats every file and watches each one, which over 10,000 question files would
- * otherwise delay start-up by a second, and its per-change directory re-read costs milliseconds
- * that the plain `fs.watch` path does not (docs/benchmarks.md). Events may arrive two or three
- * times; the consumer's work per base is idempotent.
+ * otherwise delay start-up by a second. It runs in a worker thread (reliable-watch.ts), so its
+ * per-change directory re-read never delays the plain `fs.watch` path (docs/benchmarks.md).
+ * Events may arrive two or three times; the consumer's work per base is idempotent.
  */
 export function watchHandshakeDir(
   dir: string,
@@ -56,25 +55,18 @@ export function watchHandshakeDir(
   let closed = false;
   let known: Set<string> | undefined;
   let rescanning = false;
-  let reliable: ChokidarWatcher | undefined;
+  let reliable: ReliableWatch | undefined;
 
   const startChokidar = () => {
     if (closed || reliable) return;
-    reliable = chokidarWatch(dir, {
-      // Unref'd: the adapter holds the process open itself while running, so a watcher chokidar
-      // may still open while closing can never hang an exit.
-      persistent: false,
-      ignoreInitial: true,
-      followSymlinks: false,
-      atomic: false,
-      depth: 0,
-      ignored: (path) => path !== dir && handshakeBaseOf(basename(path)) === undefined,
-    });
-    reliable.on('all', (event, path) => {
-      const base = handshakeBaseOf(basename(path));
-      if (base !== undefined) onChange(base, event === 'add' || event === 'change');
-    });
-    reliable.on('error', onError);
+    reliable = startReliableWatch(
+      dir,
+      (name, written) => {
+        const base = handshakeBaseOf(name);
+        if (base !== undefined) onChange(base, written);
+      },
+      onError,
+    );
   };
 
   const open = () => {
