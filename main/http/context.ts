@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AgentMessageStore } from '../adapters/hapi/agent-message-store';
+import type { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '../broker/request';
 import type { EventHub } from './sse/event-hub';
@@ -17,6 +18,8 @@ export interface HttpContext {
   mirrorQuestion?: (request: HitlRequest) => void | Promise<void>;
   /** Recent HAPI messages per agent, shared with the desktop shell. */
   agentMessages: AgentMessageStore;
+  /** Agent runs reported by `clarity-hitl run`, shared with the desktop shell. */
+  runs: RunStore;
   /** The package version, for /api/info. */
   version: string;
   /** True when every request needs the token. */

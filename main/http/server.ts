@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
+import { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '../broker/request';
 import { version as packageVersion } from '../cli/version';
@@ -33,6 +34,8 @@ export interface HttpServerOptions {
   mirrorQuestion?: HttpContext['mirrorQuestion'];
   /** HAPI message memory (default: a new one); its appends go out as SSE `agent_message`. */
   agentMessages?: AgentMessageStore;
+  /** Agent runs (default: a new store); its changes go out as SSE `run_updated`. */
+  runs?: RunStore;
   /** SSE heartbeat interval (default 15 s). */
   heartbeatMs?: number;
   /** SSE events kept for Last-Event-ID replay (default 1000). */
@@ -88,6 +91,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     history: options.history ?? (() => options.broker.resolved()),
     mirrorQuestion: options.mirrorQuestion,
     agentMessages: options.agentMessages ?? new AgentMessageStore(),
+    runs: options.runs ?? new RunStore(),
     version: packageVersion,
     tokenRequired: token !== undefined,
     url,

@@ -1,5 +1,6 @@
 import { ClarityFileAdapter } from '../adapters/clarity-file';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
+import { RunStore } from '../adapters/tool-server-lite/run-store';
 import { AuditLog } from '../broker/audit-log';
 import { Broker } from '../broker/broker';
 import { RequestStore } from '../broker/persistence/request-store';
@@ -37,6 +38,8 @@ export interface BrokerService {
   store: RequestStore;
   /** Recent HAPI agent messages (shown beside an agent's requests). */
   agentMessages: AgentMessageStore;
+  /** Agent runs reported by `clarity-hitl run`. */
+  runs: RunStore;
   url: string;
   port: number;
   stateDir: string;
@@ -101,6 +104,7 @@ export async function startBrokerService(
     }
 
     const agentMessages = new AgentMessageStore();
+    const runs = new RunStore();
     const server = await createHttpServer({
       broker,
       host: options.host,
@@ -112,6 +116,7 @@ export async function startBrokerService(
       mirrorQuestion: mirrorTarget ? (request) => mirrorTarget.mirror(request) : undefined,
       heartbeatMs: options.heartbeatMs,
       agentMessages,
+      runs,
     });
     cleanups.push(() => server.close());
     const url = await server.listen();
@@ -132,6 +137,7 @@ export async function startBrokerService(
       adapters,
       store,
       agentMessages,
+      runs,
       url,
       port: server.port(),
       stateDir,

@@ -7,6 +7,7 @@ import {
 } from '../../adapters/tool-server-lite/jsonl-events';
 import { callBroker } from '../broker-client/broker-http';
 import { locateBroker, type BrokerLocation } from '../broker-client/locate-broker';
+import { RunForwarder } from './run/run-forwarder';
 import { RunView } from './run/run-view';
 
 /** `clarity-hitl run -- <agent command…>`: spawns the agent and shows its JSONL events live. */
@@ -29,13 +30,23 @@ export function registerRunCommand(program: Command): void {
     });
 }
 
-/** Runs the agent to completion; resolves with its exit code (1 when it could not start). */
+/**
+ * Runs the agent to completion; resolves with its exit code (1 when it could not start). Every
+ * output line is also forwarded to the broker's run view (batched; `forward` tunes it in tests).
+ */
 export function runAgent(
   command: string[],
   broker: BrokerLocation,
   write: (text: string) => void,
+  forwarding: Partial<ConstructorParameters<typeof RunForwarder>[0]> = {},
 ): Promise<number> {
   const view = new RunView(write);
+  const forwarder = new RunForwarder({
+    broker,
+    start: { command: command.map((part) => part.slice(0, 4_000)).slice(0, 200) },
+    warn: (text) => view.text(text),
+    ...forwarding,
+  });
   const splitter = new LineSplitter();
   let warned = false;
   const forward = (e: Extract<RunEvent, { type: 'human_in_loop' }>) => {
@@ -54,6 +65,7 @@ export function runAgent(
   };
   const handle = (line: string) => {
     const parsed = parseRunLine(line);
+    forwarder.push(parsed);
     if (parsed.kind === 'text') return view.text(parsed.text);
     if (parsed.event.type === 'human_in_loop') forward(parsed.event);
     view.event(parsed.event);
@@ -68,14 +80,16 @@ export function runAgent(
     let failed = false;
     child.on('error', (error) => {
       failed = true;
-      view.text(`✖ could not start ${command[0]}: ${error.message}`);
-      resolve(1);
+      const text = `✖ could not start ${command[0]}: ${error.message}`;
+      view.text(text);
+      forwarder.push({ kind: 'text', text });
+      void forwarder.finish({ code: null, signal: null }).then(() => resolve(1));
     });
     child.on('close', (code, signal) => {
       if (failed) return;
       splitter.flush().forEach(handle);
       view.exit(code, signal);
-      resolve(code ?? 1);
+      void forwarder.finish({ code, signal }).then(() => resolve(code ?? 1));
     });
   });
 }

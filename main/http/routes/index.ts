@@ -6,6 +6,7 @@ import { eventsRoute } from './events-route';
 import { hapiRoutes } from './hapi';
 import { mcpRoutes } from './mcp';
 import { questfoundryRoutes } from './questfoundry';
+import { runsRoutes } from './runs';
 import { toolServerLiteRoutes } from './tool-server-lite';
 
 /**
@@ -21,4 +22,5 @@ export const routeModules: RouteModule[] = [
   questfoundryRoutes,
   mcpRoutes,
   hapiRoutes,
+  runsRoutes,
 ];

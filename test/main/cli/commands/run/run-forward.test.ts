@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  RunDetail,
+  RunSummary,
+} from '../../../../../main/adapters/tool-server-lite/run-schemas';
+import { until } from '../../../http/helpers';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+
+function cli(args: string[]): {
+  child: ChildProcess;
+  out: () => string;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/clarity-hitl.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, CLARITY_HITL_BROKER_TOKEN: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => resolve(code)),
+  );
+  return { child, out: () => out, exited };
+}
+
+/** A fake agent: the spec's JSONL (tokens split over lines, a plain line), then exit code 3. */
+const AGENT = `
+const out = (e) => console.log(JSON.stringify({ call_id: 'c-1', ...e }));
+out({ type: 'start', project: '/path', agent: 'writing_agent', task: '写文章' });
+out({ type: 'token', text: '开始' });
+out({ type: 'token', text: '收集资料...' });
+console.log('a plain log line');
+out({ type: 'progress', phase: 'collect', pct: 20 });
+out({ type: 'human_in_loop', hil_id: 'HIL-RUN-1', title: '请确认', ui: { type: 'confirm' } });
+out({ type: 'artifact', kind: 'file', path: 'upload/references.md', summary: '参考文献列表' });
+out({ type: 'result', ok: true, summary: '文章已生成' });
+out({ type: 'end', status: 'ok', duration_ms: 1234 });
+process.exit(3);
+`;
+
+let root: string;
+let serve: ReturnType<typeof cli>;
+let url: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'run-forward-'));
+  serve = cli(['serve', '--port', '0', '--state-dir', path.join(root, 'state')]);
+  await until(() => serve.out().includes('Press Ctrl-C'), 60_000, 'serve to start');
+  url = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(serve.out())![1]!;
+}, 90_000);
+afterAll(async () => {
+  serve?.child.kill('SIGTERM');
+  await serve?.exited;
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('clarity-hitl run forwards the run to the broker', { timeout: 90_000 }, () => {
+  it('every event and text line reaches GET /api/runs/:id, and the exit ends the run', async () => {
+    const run = cli(['run', '--broker', url, '--', process.execPath, '-e', AGENT]);
+    expect(await run.exited, run.out()).toBe(3);
+    expect(run.out()).not.toContain('⚠');
+
+    const { runs } = (await (await fetch(`${url}api/runs`)).json()) as { runs: RunSummary[] };
+    const summary = runs.find((r) => r.command.includes(AGENT))!;
+    expect(summary).toMatchObject({
+      command: [process.execPath, '-e', AGENT],
+      agent: 'writing_agent',
+      task: '写文章',
+      project: '/path',
+      phase: 'collect',
+      pct: 20,
+      hilIds: ['HIL-RUN-1'],
+      result: { ok: true, summary: '文章已生成' },
+      status: 'failed',
+      exitCode: 3,
+      signal: null,
+    });
+    const detail = (await (await fetch(`${url}api/runs/${summary.id}`)).json()) as RunDetail;
+    const shown = detail.entries.map((e) =>
+      e.kind === 'text'
+        ? `text:${e.text}`
+        : `${e.event.type}${'text' in e.event ? `:${String(e.event.text)}` : ''}`,
+    );
+    expect(shown).toEqual([
+      'start',
+      'token:开始收集资料...',
+      'text:a plain log line',
+      'progress',
+      'human_in_loop',
+      'artifact',
+      'result',
+      'end',
+    ]);
+    expect(detail.entries.map((e) => e.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('an unreachable broker costs one warning line; the run goes on and keeps its exit code', async () => {
+    const run = cli([
+      'run',
+      '--broker',
+      'http://127.0.0.1:9/',
+      '--',
+      process.execPath,
+      '-e',
+      'for (let i = 0; i < 120; i++) console.log("line " + i); process.exit(5)',
+    ]);
+    expect(await run.exited, run.out()).toBe(5);
+    expect(run.out()).toContain('line 0\n');
+    expect(run.out()).toContain('line 119\n');
+    expect(
+      run
+        .out()
+        .match(
+          /⚠ this run is not shown in the broker's Runs view \(no broker is running at http:\/\/127\.0\.0\.1:9\/\)/g,
+        ),
+    ).toHaveLength(1);
+  });
+});
