@@ -74,7 +74,12 @@ export const firstPaintBench: Benchmark = {
       const floor = await firstPaint(browser, `${echo.url}/page`);
       return await withTempDir('paint', async (dir) => {
         await writeQuestionFiles(dir, PENDING);
-        const service = await startServiceProcess({ dirs: [dir] });
+        // BENCH_RENDERER_DIR: measure another build of the UI (e.g. before/after side by side).
+        const rendererDir = process.env.BENCH_RENDERER_DIR;
+        const service = await startServiceProcess({
+          dirs: [dir],
+          ...(rendererDir ? { rendererDir } : {}),
+        });
         const agent = loopbackAgent();
         try {
           await waitUntil(

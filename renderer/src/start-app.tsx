@@ -1,6 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { firstTheEarlyStream, type EarlyEventSource } from './client/early-event-source';
+import {
+  eventsUrl,
+  firstTheEarlyStream,
+  FIRST_PAGE_SIZE,
+  type EarlyEventSource,
+} from './client/early-event-source';
 import { defaultEventSource, HttpInboxClient } from './client/http-inbox-client';
 import type { InboxClient } from './client/inbox-client';
 import { desktopBridge, IpcInboxClient } from './client/ipc-inbox-client';
@@ -27,9 +32,11 @@ export async function startApp(early?: EarlyEventSource): Promise<void> {
     const { createPreviewClient } = await import('./preview/preview-client');
     client = createPreviewClient(preview);
   } else {
-    client = new HttpInboxClient(
-      early ? { eventSource: firstTheEarlyStream(early, '/events', defaultEventSource) } : {},
-    );
+    const url = eventsUrl('', FIRST_PAGE_SIZE);
+    client = new HttpInboxClient({
+      snapshotLimit: FIRST_PAGE_SIZE,
+      ...(early ? { eventSource: firstTheEarlyStream(early, url, defaultEventSource) } : {}),
+    });
   }
   root.render(
     <StrictMode>

@@ -18,6 +18,22 @@ export const SSE_EVENT_NAMES = [
   'expired',
 ] as const;
 
+/** The agent-run SSE event (docs/http-api.md): not an inbox event, see InboxClient.subscribeRuns. */
+export const RUN_SSE_EVENT = 'run_updated';
+
+/**
+ * How many pending requests the first snapshot of the web inbox holds (`/events?snapshot_limit`):
+ * the newest ones, enough for the first screen; the rest is fetched once they are painted.
+ */
+export const FIRST_PAGE_SIZE = 200;
+
+/** The web inbox's SSE URL: a paged snapshot of `snapshotLimit`, or the whole list when undefined. */
+export function eventsUrl(baseUrl: string, snapshotLimit?: number): string {
+  return snapshotLimit === undefined
+    ? `${baseUrl}/events`
+    : `${baseUrl}/events?snapshot_limit=${snapshotLimit}`;
+}
+
 /**
  * An EventSource opened by the entry script while the app code is still downloading and
  * compiling, so the server produces and sends the (large) snapshot meanwhile. Everything that
@@ -34,7 +50,7 @@ export class EarlyEventSource implements EventSourceLike {
   constructor(private readonly source: EventSource) {
     source.onopen = () => this.happen({ kind: 'open' });
     source.onerror = () => this.happen({ kind: 'error' });
-    for (const name of SSE_EVENT_NAMES) {
+    for (const name of [...SSE_EVENT_NAMES, RUN_SSE_EVENT]) {
       source.addEventListener(name, (event: MessageEvent<string>) => {
         const message: Message = { data: event.data, lastEventId: event.lastEventId };
         // The snapshot (megabytes with 10,000 pending) usually lands while the app code is still

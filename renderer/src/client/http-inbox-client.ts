@@ -1,3 +1,8 @@
+import type {
+  RunDetail,
+  RunSummary,
+  RunUpdated,
+} from '../../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import {
@@ -8,7 +13,10 @@ import {
   type InboxClient,
   type InboxEvent,
 } from './inbox-client';
+import { eventsUrl, RUN_SSE_EVENT } from './early-event-source';
+import { afterNextPaint, PagedSnapshot } from './paged-snapshot';
 import { parseInboxEvent, SSE_EVENT_NAMES } from './parse-inbox-event';
+import { RunListeners } from './run-listeners';
 
 /** The part of the browser's EventSource this client uses (kept minimal so tests can fake it). */
 export interface EventSourceLike {
@@ -30,6 +38,13 @@ export interface HttpInboxClientOptions {
   eventSource?: (url: string) => EventSourceLike;
   /** Delay before re-opening a stream the browser gave up on (ms). */
   retryDelayMs?: number;
+  /**
+   * Ask for a paged snapshot of this many newest requests (`/events?snapshot_limit`); the rest is
+   * fetched after they are painted (see PagedSnapshot). Default: the whole list in the snapshot.
+   */
+  snapshotLimit?: number;
+  /** When to fetch the rest of a paged snapshot (default: after the next paint). */
+  afterPaint?: (fn: () => void) => void;
 }
 
 const CLOSED = 2;
@@ -47,15 +62,28 @@ export class HttpInboxClient implements InboxClient {
   private readonly retryDelayMs: number;
   private readonly listeners = new Set<(event: InboxEvent) => void>();
   private readonly connectionListeners = new Set<(state: ConnectionState) => void>();
+  private readonly runListeners = new RunListeners();
   private stream: EventSourceLike | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private state: ConnectionState = 'closed';
+  private readonly snapshotLimit: number | undefined;
+  private readonly paged: PagedSnapshot;
 
   constructor(options: HttpInboxClientOptions = {}) {
     this.baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
     this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
     this.openStream = options.eventSource ?? defaultEventSource;
     this.retryDelayMs = options.retryDelayMs ?? 2000;
+    this.snapshotLimit = options.snapshotLimit;
+    this.paged = new PagedSnapshot({
+      emit: (event) => {
+        for (const listener of [...this.listeners]) listener(event);
+      },
+      fetchAll: () => this.fetchSnapshot(),
+      afterPaint: options.afterPaint ?? ((fn) => afterNextPaint(fn)),
+      // The rest of the page could not be fetched: re-sync from a stream with the whole list.
+      onFailure: () => this.reopen({ paged: false }),
+    });
   }
 
   async listPending(): Promise<{ requests: HitlRequest[]; seq: number }> {
@@ -100,6 +128,18 @@ export class HttpInboxClient implements InboxClient {
     return this.call('GET', '/api/info');
   }
 
+  async listRuns(): Promise<RunSummary[]> {
+    return (await this.call<{ runs: RunSummary[] }>('GET', '/api/runs')).runs;
+  }
+
+  async getRun(id: string): Promise<RunDetail> {
+    return this.call('GET', `/api/runs/${enc(id)}`);
+  }
+
+  subscribeRuns(listener: (update: RunUpdated) => void): () => void {
+    return this.runListeners.add(listener);
+  }
+
   subscribe(listener: (event: InboxEvent) => void): () => void {
     this.listeners.add(listener);
     if (this.stream && this.listeners.size > 1) {
@@ -122,10 +162,10 @@ export class HttpInboxClient implements InboxClient {
     return () => this.connectionListeners.delete(listener);
   }
 
-  private connect(state: ConnectionState): void {
+  private connect(state: ConnectionState, { paged = true } = {}): void {
     this.retryTimer = undefined;
     this.setState(state);
-    const stream = this.openStream(`${this.baseUrl}/events`);
+    const stream = this.openStream(eventsUrl(this.baseUrl, paged ? this.snapshotLimit : undefined));
     this.stream = stream;
     stream.onopen = () => this.setState('open');
     stream.onerror = () => {
@@ -134,6 +174,7 @@ export class HttpInboxClient implements InboxClient {
       // The browser gave up (e.g. a 401/403 or a restarted server refused once): retry ourselves.
       stream.close();
       this.stream = undefined;
+      this.paged.reset();
       this.setState('reconnecting');
       this.retryTimer = setTimeout(() => this.connect('reconnecting'), this.retryDelayMs);
     };
@@ -142,9 +183,26 @@ export class HttpInboxClient implements InboxClient {
         const event = parseInboxEvent(name, message.data, message.lastEventId, message.json);
         if (!event) return;
         if (this.state !== 'open') this.setState('open');
-        for (const listener of [...this.listeners]) listener(event);
+        this.paged.accept(event);
       });
     }
+    stream.addEventListener(RUN_SSE_EVENT, (message) => this.runListeners.receive(message.data));
+  }
+
+  /** The whole pending list as a snapshot event, checked like the stream's. */
+  private async fetchSnapshot(): Promise<Extract<InboxEvent, { type: 'snapshot' }>> {
+    const { requests, seq } = await this.listPending();
+    const event = parseInboxEvent('snapshot', '', undefined, { seq, pending: requests });
+    if (event?.type !== 'snapshot') throw new Error('GET /api/requests: not a pending list');
+    return event;
+  }
+
+  /** Closes the stream and opens a new one at once (e.g. for a whole, unpaged snapshot). */
+  private reopen(options: { paged: boolean }): void {
+    this.stream?.close();
+    this.stream = undefined;
+    this.paged.reset();
+    this.connect('reconnecting', options);
   }
 
   private disconnect(): void {
@@ -152,6 +210,7 @@ export class HttpInboxClient implements InboxClient {
     this.retryTimer = undefined;
     this.stream?.close();
     this.stream = undefined;
+    this.paged.reset();
     this.setState('closed');
   }
 

@@ -13,7 +13,16 @@ export interface BrokerInfo {
 
 /** Everything that can change the inbox, in the order the broker emitted it. */
 export type InboxEvent =
-  | { type: 'snapshot'; seq: number; pending: HitlRequest[] }
+  | {
+      type: 'snapshot';
+      seq: number;
+      pending: HitlRequest[];
+      /**
+       * How many are pending in all, when `pending` is only the newest page of them (a paged
+       * snapshot); the full snapshot follows, with no other event in between.
+       */
+      total?: number;
+    }
   | {
       type: 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
       seq?: number;

@@ -28,7 +28,11 @@ const ListedRequestSchema = z.looseObject({
   status: StatusSchema,
   agent: AgentInfoSchema.optional(),
 });
-const SnapshotSchema = z.object({ seq: z.number(), pending: z.array(ListedRequestSchema) });
+const SnapshotSchema = z.object({
+  seq: z.number(),
+  pending: z.array(ListedRequestSchema),
+  total: z.number().int().nonnegative().optional(),
+});
 const RequestEventSchema = z.object({ request: HitlRequestSchema });
 
 /** SSE event names of docs/http-api.md mapped to the client's event types. */
@@ -65,9 +69,14 @@ export function parseInboxEvent(
   if (name === 'snapshot') {
     const parsed = SnapshotSchema.safeParse(json);
     // Listed requests: checked as far as the list reads them; checkRequest before anything else.
-    return parsed.success
-      ? { type: 'snapshot', seq: parsed.data.seq, pending: parsed.data.pending as HitlRequest[] }
-      : undefined;
+    if (!parsed.success) return undefined;
+    const { seq, pending, total } = parsed.data;
+    return {
+      type: 'snapshot',
+      seq,
+      pending: pending as HitlRequest[],
+      ...(total !== undefined && total > pending.length ? { total } : {}),
+    };
   }
   if (name === 'agent_message') {
     const parsed = AgentMessageEventSchema.safeParse(json);

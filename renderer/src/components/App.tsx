@@ -4,6 +4,7 @@ import { inboxTitle } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGES, type Language } from '../i18n/translate';
 import { useNow } from '../hooks/use-now';
+import { pendingCount } from '../state/inbox-state';
 import { useInbox } from '../state/use-inbox';
 import { useTheme, type ThemePreference } from '../theme/use-theme';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -23,7 +24,7 @@ export function App({ client }: { client: InboxClient }) {
   const { state, connection, dispatch } = useInbox(client);
   const now = useNow();
   const { notices, dismiss, onResolving, onResolveFailed } = useDepartureNotices(state.departures);
-  const count = state.pending.size;
+  const count = pendingCount(state);
 
   useEffect(() => {
     document.title = inboxTitle(count, t('appName'));

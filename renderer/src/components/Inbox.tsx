@@ -71,6 +71,7 @@ export function Inbox({ client, state, now, dispatch, onResolving, onResolveFail
       <RequestList
         ref={listRef}
         rows={rows}
+        loadingMore={state.partialTotal !== undefined}
         selectedId={selectedId}
         now={now}
         onSelect={setChosenId}

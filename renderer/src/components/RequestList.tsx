@@ -13,6 +13,8 @@ interface Props {
   selectedId: string | undefined;
   now: number;
   onSelect: (id: string) => void;
+  /** The rows are the newest page only (the rest is loading): group counts read "n+". */
+  loadingMore?: boolean;
 }
 
 export interface RequestListHandle {
@@ -21,7 +23,7 @@ export interface RequestListHandle {
 
 /** The virtualised pending list (10,000 rows stay fast): group headers and request rows. */
 export const RequestList = forwardRef<RequestListHandle, Props>(function RequestList(
-  { rows, selectedId, now, onSelect },
+  { rows, selectedId, now, onSelect, loadingMore },
   ref,
 ) {
   const { t } = useI18n();
@@ -46,6 +48,7 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
       tabIndex={0}
       aria-label={t('requestList')}
       aria-activedescendant={selectedId ? `row-${selectedId}` : undefined}
+      aria-busy={loadingMore || undefined}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
@@ -72,7 +75,11 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
               >
                 <span className="group-label">{label}</span>
                 {detail ? <span className="group-detail">{detail}</span> : null}
-                <span className="count">{row.count}</span>
+                {loadingMore ? (
+                  <span className="count" title={t('loadingMore')}>{`${row.count}+`}</span>
+                ) : (
+                  <span className="count">{row.count}</span>
+                )}
               </div>
             );
           }

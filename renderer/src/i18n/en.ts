@@ -79,6 +79,7 @@ export const en = {
   emptyCueme: 'From an agent with cueme:',
   emptyAnswerHint: 'Then answer it here; the agent receives your answer.',
   loading: 'Loading…',
+  loadingMore: 'Loading the older requests…',
   request: 'Request',
 } as const;
 

@@ -80,5 +80,6 @@ export const zh: Dictionary = {
   emptyCueme: '在智能体中使用 cueme：',
   emptyAnswerHint: '然后在这里回答，智能体就会收到你的回答。',
   loading: '加载中…',
+  loadingMore: '正在加载较早的请求…',
   request: '请求',
 };

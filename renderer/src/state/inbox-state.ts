@@ -18,6 +18,11 @@ export interface InboxState {
   seq: number;
   /** Whether a snapshot or list has arrived yet. */
   loaded: boolean;
+  /**
+   * How many are pending in all while `pending` holds only the newest page of them (a paged
+   * snapshot whose rest is being fetched); undefined once the list is whole.
+   */
+  partialTotal?: number;
   agentMessages: ReadonlyMap<string, readonly AgentMessageView[]>;
   departures: readonly Departure[];
 }
@@ -42,6 +47,7 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
         loaded: true,
         seq: action.seq,
         pending: new Map(action.pending.map((r) => [r.id, r])),
+        partialTotal: action.total,
       };
     case 'added':
     case 'updated': {
@@ -74,6 +80,11 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
       return { ...state, agentMessages: withAgent(state, action.agentId, [...loaded, ...live]) };
     }
   }
+}
+
+/** The inbox count: every pending request, including those of a paged snapshot not loaded yet. */
+export function pendingCount(state: InboxState): number {
+  return state.partialTotal ?? state.pending.size;
 }
 
 function isReplay(state: InboxState, seq: number | undefined): boolean {
