@@ -150,6 +150,9 @@ describe('appearance', () => {
     expect(rendered).toBeLessThan(100);
     for (let i = 0; i < 5; i++) await p.keyboard.press('j');
     await p.getByRole('heading', { name: 'bulk-15' }).waitFor(); // grouped by source: mcp holds 0, 3, 6, …
+    // The first snapshot is the newest page only; the whole list fills in after the first paint.
+    await p.locator('.group-header .count').getByText('3334', { exact: true }).waitFor();
+    expect(await p.title()).toBe('(10000) HITL Broker');
     await screenshot(p, 'ten-thousand');
   });
 
