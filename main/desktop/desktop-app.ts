@@ -22,9 +22,10 @@ import { toPublicRequest } from '../http/views';
 /** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
 export type DesktopService = Pick<
   BrokerService,
-  'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages'
+  'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages' | 'runs'
 > & {
-  store: Pick<BrokerService['store'], 'historyList'>;
+  store: Pick<BrokerService['store'], 'historyList' | 'setHistoryLimit'>;
+  watched: Pick<BrokerService['watched'], 'set'>;
   server: { context: { tokenRequired: boolean; dirs: string[]; version: string } };
 };
 
@@ -86,9 +87,9 @@ export class DesktopApp {
     const initial = settings.get();
     this.applyStartAtLogin(initial.startAtLogin);
 
-    const dirs = [...new Set([...initial.handshakeDirs, ...(deps.extraDirs ?? [])])];
     const service = await deps.startService({
-      dirs,
+      dirs: this.watchedDirs(initial.handshakeDirs),
+      strictDirs: false,
       port: initial.port,
       token: initial.token || undefined,
       stateDir: deps.stateDir,
@@ -134,8 +135,12 @@ export class DesktopApp {
       service.agentMessages.onAppend((agentId, message) =>
         this.broadcast('inbox:event', { type: 'agent_message', agentId, message }),
       ),
+      service.runs.onChange((update) => this.broadcast('runs:updated', update)),
       settings.onChange((next, changed) => {
         if (changed.includes('startAtLogin')) this.applyStartAtLogin(next.startAtLogin);
+        if (changed.includes('handshakeDirs'))
+          void service.watched.set(this.watchedDirs(next.handshakeDirs));
+        if (changed.includes('historySize')) service.store.setHistoryLimit(next.historySize);
         this.tray?.render();
         this.broadcast('settings:changed', next);
       }),
@@ -151,6 +156,7 @@ export class DesktopApp {
       broker,
       history: () => service.store.historyList(),
       agentMessages: (agentId) => service.agentMessages.list(agentId),
+      runs: service.runs,
       info: () => ({
         version: service.server.context.version,
         dirs: service.server.context.dirs,
@@ -220,6 +226,11 @@ export class DesktopApp {
         `answer from notification failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+  }
+
+  /** The settings' handshake directories plus those given at launch (`CLARITY_HITL_DIR`). */
+  private watchedDirs(fromSettings: string[]): string[] {
+    return [...new Set([...fromSettings, ...(this.deps.extraDirs ?? [])])];
   }
 
   private applyStartAtLogin(open: boolean): void {

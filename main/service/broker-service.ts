@@ -1,4 +1,3 @@
-import { ClarityFileAdapter } from '../adapters/clarity-file';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
 import { AuditLog } from '../broker/audit-log';
@@ -7,10 +6,16 @@ import { RequestStore } from '../broker/persistence/request-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 import { createHttpServer, type HttpServer } from '../http/server';
 import { removeDiscovery, writeDiscovery } from './discovery';
+import { WatchedDirs } from './watched-dirs';
 
 export interface BrokerServiceOptions {
   /** Clarity handshake directories to watch (the first also receives mirrors of HTTP-born questions). */
   dirs?: string[];
+  /**
+   * A directory that cannot be watched fails the start (default, for `serve`); false reports it
+   * as a warning and starts without it (the desktop app, whose settings may name a lost drive).
+   */
+  strictDirs?: boolean;
   /** Default 7842; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1; anything but loopback needs a token. */
@@ -34,7 +39,8 @@ export interface BrokerServiceOptions {
 export interface BrokerService {
   broker: Broker;
   server: HttpServer;
-  adapters: ClarityFileAdapter[];
+  /** The watched Clarity handshake directories (changeable while running). */
+  watched: WatchedDirs;
   store: RequestStore;
   /** Recent HAPI agent messages (shown beside an agent's requests). */
   agentMessages: AgentMessageStore;
@@ -85,19 +91,10 @@ export async function startBrokerService(
         await audit.close();
       });
     }
-    const adapters: ClarityFileAdapter[] = [];
-    for (const dir of options.dirs ?? []) {
-      const adapter = await ClarityFileAdapter.start({
-        dir,
-        broker,
-        onInvalid: (invalid) => warn(`invalid question file: ${invalid.reason}`),
-        onError: (error) => warn(`${dir}: ${describe(error)}`),
-        deferReliableWatch: true,
-      });
-      adapters.push(adapter);
-      cleanups.push(() => adapter.close());
-    }
-    const mirrorTarget = adapters[0];
+    const watched = new WatchedDirs({ broker, warn });
+    cleanups.push(() => watched.close());
+    await watched.set(options.dirs ?? [], { strict: options.strictDirs ?? true });
+    const mirrorTarget = watched.mirrorTarget();
     if (mirrorTarget) {
       for (const request of broker.pending())
         if (request.source === 'clarity-http') await mirrorTarget.mirror(request);
@@ -110,10 +107,10 @@ export async function startBrokerService(
       host: options.host,
       port: options.port,
       token,
-      dirs: adapters.map((a) => a.dir),
+      dirs: watched.dirs,
       rendererDir: options.rendererDir,
       history: () => store.historyList(),
-      mirrorQuestion: mirrorTarget ? (request) => mirrorTarget.mirror(request) : undefined,
+      mirrorQuestion: async (request) => watched.mirrorTarget()?.mirror(request),
       heartbeatMs: options.heartbeatMs,
       agentMessages,
       runs,
@@ -121,7 +118,7 @@ export async function startBrokerService(
     cleanups.push(() => server.close());
     const url = await server.listen();
     // chokidar's initial walk lstats every file: run it once the broker already serves.
-    for (const adapter of adapters) adapter.startReliableWatch();
+    watched.startReliableWatch();
     writeDiscovery(stateDir, {
       url,
       port: server.port(),
@@ -134,7 +131,7 @@ export async function startBrokerService(
     return {
       broker,
       server,
-      adapters,
+      watched,
       store,
       agentMessages,
       runs,

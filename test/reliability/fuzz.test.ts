@@ -162,9 +162,9 @@ describe('fuzz: generated bad inputs on every surface', () => {
     await writeFile(join(dir, 'ignored.txt'), 'not a question');
     const adapter = (
       service as unknown as {
-        adapters: Array<{ invalidFiles(): Array<{ file: string; reason: string }> }>;
+        watched: { list(): Array<{ invalidFiles(): Array<{ file: string; reason: string }> }> };
       }
-    ).adapters[0]!;
+    ).watched.list()[0]!;
     const accounted = () => {
       const pendingBases = new Set(broker.pending().map((p) => String(p.meta?.baseName)));
       const invalid = new Map(

@@ -146,9 +146,9 @@ describe('security probes', () => {
     await symlink(victim, join(dir, 'link.question'));
     const adapter = (
       open as unknown as {
-        adapters: Array<{ invalidFiles(): Array<{ file: string; reason: string }> }>;
+        watched: { list(): Array<{ invalidFiles(): Array<{ file: string; reason: string }> }> };
       }
-    ).adapters[0]!;
+    ).watched.list()[0]!;
     await waitUntil(
       () =>
         ['trav.question', 'trav2.question', 'link.question'].every((f) =>

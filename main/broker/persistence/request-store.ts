@@ -38,7 +38,7 @@ export class RequestStore {
   private readonly pending = new Map<string, HitlRequest>();
   private readonly files;
   private readonly journal: RequestJournal;
-  private readonly historyLimit: number;
+  private historyLimit: number;
   private readonly pollingSources: readonly Source[];
   private readonly dirty = new Set<FileName>();
   private timer: NodeJS.Timeout | undefined;
@@ -64,6 +64,16 @@ export class RequestStore {
       this.dirty.add('history').add('pending');
       this.flush();
     }
+  }
+
+  /** Changes how many resolved requests are kept; a smaller limit prunes the oldest at once. */
+  setHistoryLimit(limit: number): void {
+    if (!Number.isInteger(limit) || limit < 0)
+      throw new RangeError(`history limit must be a whole number ≥ 0, got ${limit}`);
+    this.historyLimit = limit;
+    const before = this.history.size;
+    this.prune();
+    if (this.history.size !== before) this.markDirty('history');
   }
 
   /** Restores history then pending requests into the broker and starts following its events. */

@@ -85,7 +85,7 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
   console.log(`HITL broker listening on ${service.url}`);
   if (service.server.context.tokenRequired)
     console.log(`Open in a browser once: ${service.url}?token=<your token>`);
-  for (const adapter of service.adapters) console.log(`Watching ${adapter.dir}`);
+  for (const dir of service.watched.dirs) console.log(`Watching ${dir}`);
   console.log('Press Ctrl-C to stop.');
 
   await new Promise<void>((resolve) => {

@@ -65,7 +65,7 @@ export async function startBroker(
   return {
     broker: service.broker,
     server: service.server,
-    dir: service.adapters[0]!.dir,
+    dir: service.watched.dirs[0]!,
     url: service.url,
     close: () =>
       (closed ??= (async () => {

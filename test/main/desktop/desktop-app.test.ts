@@ -245,6 +245,43 @@ describe('DesktopApp', () => {
     expect(history).toMatchObject({ ok: true, value: [{ key: 'keep', answer: { text: 'yes' } }] });
   });
 
+  it('handshake directories and history size changed in settings apply at once', async () => {
+    const { desktop, ipc } = build();
+    await desktop.start();
+    const service = desktop.service!;
+    for (let i = 1; i <= 12; i += 1)
+      service.broker.cancel(service.broker.add({ source: 'cueme', key: `h${i}`, prompt: 'q' }).id);
+    const added = join(stateDir, 'added-dir');
+    const updated = await ipc.invoke(
+      'settings:update',
+      { handshakeDirs: [added], historySize: 10 },
+      OURS,
+    );
+    expect(updated, JSON.stringify(updated)).toMatchObject({ ok: true });
+    await until(() => service.server.context.dirs.includes(added), 'the new directory watched');
+    expect(service.server.context.dirs).toContain(handshakeDir);
+    await writeFile(
+      join(added, 'live.question'),
+      JSON.stringify({ key: 'live', question: 'Seen without a restart?', timestamp: Date.now() }),
+    );
+    await until(() => !!service.broker.findPending('clarity-file', 'live'), 'the question');
+    expect(service.store.historyList().map((r) => r.key)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `h${i + 3}`),
+    );
+  });
+
+  it('a saved handshake directory that cannot be watched does not stop the app', async () => {
+    const blocker = join(stateDir, 'a-file');
+    await writeFile(blocker, 'not a directory');
+    await writeFile(
+      join(stateDir, 'settings.json'),
+      JSON.stringify({ handshakeDirs: [join(blocker, 'sub')] }),
+    );
+    const { desktop } = build();
+    expect(await desktop.start()).toBe(true);
+    expect(desktop.service!.server.context.dirs).toEqual([handshakeDir]);
+  });
+
   it('tray Quit asks the app to quit', async () => {
     const { desktop, tray, app } = build();
     await desktop.start();

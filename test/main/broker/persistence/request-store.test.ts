@@ -88,6 +88,20 @@ describe('RequestStore', () => {
     expect(smaller.historyList().map((r) => r.key)).toEqual(['k4', 'k5']);
   });
 
+  it('a smaller history limit set while running prunes the oldest at once and is saved', () => {
+    const { broker, store } = open({ historyLimit: 10 });
+    for (let i = 1; i <= 5; i += 1)
+      broker.cancel(broker.add({ source: 'cueme', key: `k${i}`, prompt: 'q' }).id);
+    store.setHistoryLimit(2);
+    expect(store.historyList().map((r) => r.key)).toEqual(['k4', 'k5']);
+    store.setHistoryLimit(4);
+    broker.cancel(broker.add({ source: 'cueme', key: 'k6', prompt: 'q' }).id);
+    expect(store.historyList().map((r) => r.key)).toEqual(['k4', 'k5', 'k6']);
+    expect(() => store.setHistoryLimit(-1)).toThrow(/history limit/);
+    store.close();
+    expect(readJson('history.json').requests.map((r) => r.key)).toEqual(['k4', 'k5', 'k6']);
+  });
+
   it('batches writes: 10,000 new requests are a handful of writes, all on disk after close', () => {
     const { broker, store } = open({ flushDelayMs: 1000 });
     for (let i = 0; i < 10_000; i += 1)

@@ -1,0 +1,113 @@
+import { resolve } from 'node:path';
+import { ClarityFileAdapter } from '../adapters/clarity-file';
+import type { Broker } from '../broker/broker';
+import type { HitlRequest } from '../broker/request';
+
+export interface WatchedDirsOptions {
+  broker: Broker;
+  /** Told about invalid files and file-system errors (the watch keeps going). */
+  warn: (message: string) => void;
+}
+
+/**
+ * The set of Clarity handshake directories the broker watches, one file adapter each, which the
+ * operator can change while the broker runs. The first directory also receives the `.question`
+ * mirrors of HTTP-born questions.
+ */
+export class WatchedDirs {
+  private readonly adapters: ClarityFileAdapter[] = [];
+  /** The directories, resolved, in order; the same array for the life of the service. */
+  readonly dirs: string[] = [];
+  private reliableStarted = false;
+  private changing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: WatchedDirsOptions) {}
+
+  /** The running file adapters, in directory order. */
+  list(): readonly ClarityFileAdapter[] {
+    return this.adapters;
+  }
+
+  /** The adapter that mirrors HTTP-born questions as files (the first directory's), if any. */
+  mirrorTarget(): ClarityFileAdapter | undefined {
+    return this.adapters[0];
+  }
+
+  /** Starts chokidar for every directory (held back until the broker serves HTTP). */
+  startReliableWatch(): void {
+    this.reliableStarted = true;
+    for (const adapter of this.adapters) adapter.startReliableWatch();
+  }
+
+  /**
+   * Watches exactly `dirs` from now on: new directories are scanned and watched, removed ones are
+   * no longer watched and their pending file questions leave the inbox (cancelled as no longer
+   * watched; nothing is written to the directory, so the runtime can still be answered after the
+   * directory is added again). A directory that cannot be watched is reported and skipped, or
+   * with `strict` (start-up of `serve`) fails the call. Calls run one after another.
+   */
+  set(dirs: readonly string[], { strict = false } = {}): Promise<void> {
+    const run = this.changing.then(() => this.apply(dirs, strict));
+    this.changing = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops every watch. Pending requests stay in the broker. */
+  async close(): Promise<void> {
+    await this.changing;
+    for (const adapter of this.adapters.splice(0)) await adapter.close();
+    this.dirs.splice(0);
+  }
+
+  private async apply(wanted: readonly string[], strict: boolean): Promise<void> {
+    const next = [...new Set(wanted.map((dir) => resolve(dir)))];
+    try {
+      for (const adapter of [...this.adapters]) {
+        if (!next.includes(adapter.dir)) await this.stop(adapter);
+      }
+      for (const dir of next) {
+        if (this.adapters.some((a) => a.dir === dir)) continue;
+        try {
+          this.adapters.push(await this.start(dir));
+        } catch (error) {
+          if (strict) throw error;
+          this.options.warn(`${dir}: not watched: ${describe(error)}`);
+        }
+      }
+    } finally {
+      this.adapters.sort((a, b) => next.indexOf(a.dir) - next.indexOf(b.dir));
+      this.dirs.splice(0, this.dirs.length, ...this.adapters.map((a) => a.dir));
+    }
+  }
+
+  private async start(dir: string): Promise<ClarityFileAdapter> {
+    const { broker, warn } = this.options;
+    const adapter = await ClarityFileAdapter.start({
+      dir,
+      broker,
+      onInvalid: (invalid) => warn(`invalid question file: ${invalid.reason}`),
+      onError: (error) => warn(`${dir}: ${describe(error)}`),
+      deferReliableWatch: true,
+    });
+    if (this.reliableStarted) adapter.startReliableWatch();
+    return adapter;
+  }
+
+  private async stop(adapter: ClarityFileAdapter): Promise<void> {
+    this.adapters.splice(this.adapters.indexOf(adapter), 1);
+    await adapter.close();
+    const { broker } = this.options;
+    for (const request of broker.pending()) {
+      if (isFromDir(request, adapter.dir))
+        broker.cancel(request.id, { reason: `${adapter.dir} is no longer watched`, by: 'system' });
+    }
+  }
+}
+
+function isFromDir(request: HitlRequest, dir: string): boolean {
+  return request.source === 'clarity-file' && request.meta?.dir === dir;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
