@@ -20,6 +20,8 @@ export const CALLS: Record<CallName, IpcInvokeChannel> = {
   listFiles: 'inbox:list-files',
   agentMessages: 'inbox:agent-messages',
   info: 'inbox:info',
+  listRuns: 'runs:list',
+  getRun: 'runs:get',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   openExternal: 'shell:open-external',
@@ -33,6 +35,7 @@ export const LISTENS: Record<ListenName, IpcEventChannel> = {
   onPopoverShowRequest: 'popover:show-request',
   onWindowShowRequest: 'window:show-request',
   onSettingsChanged: 'settings:changed',
+  onRunUpdated: 'runs:updated',
 };
 
 /**

@@ -20,6 +20,8 @@ export interface HitlBridge {
   listFiles: Call<'inbox:list-files'>;
   agentMessages: Call<'inbox:agent-messages'>;
   info: Call<'inbox:info'>;
+  listRuns: Call<'runs:list'>;
+  getRun: Call<'runs:get'>;
   getSettings: Call<'settings:get'>;
   updateSettings: Call<'settings:update'>;
   openExternal: Call<'shell:open-external'>;
@@ -29,4 +31,5 @@ export interface HitlBridge {
   onPopoverShowRequest: Listen<'popover:show-request'>;
   onWindowShowRequest: Listen<'window:show-request'>;
   onSettingsChanged: Listen<'settings:changed'>;
+  onRunUpdated: Listen<'runs:updated'>;
 }

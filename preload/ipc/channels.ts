@@ -3,6 +3,11 @@
  * (after Electron Fiddle / Heroic: an interface keyed by channel name). Types only, plus the
  * channel-name lists the preload and main iterate over.
  */
+import type {
+  RunDetail,
+  RunSummary,
+  RunUpdated,
+} from '../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../main/broker/agent-message';
 import type { AnswerInput, HitlRequest } from '../../main/broker/request';
 import type { DesktopSettings, DesktopSettingsPatch } from './desktop-settings';
@@ -24,6 +29,8 @@ export interface IpcInvokeMap {
   'inbox:list-files': { payload: { id: string }; result: string[] };
   'inbox:agent-messages': { payload: { agentId: string }; result: AgentMessageView[] };
   'inbox:info': { payload: undefined; result: IpcBrokerInfo };
+  'runs:list': { payload: undefined; result: RunSummary[] };
+  'runs:get': { payload: { id: string }; result: RunDetail };
   'settings:get': { payload: undefined; result: DesktopSettings };
   'settings:update': { payload: DesktopSettingsPatch; result: DesktopSettings };
   'shell:open-external': { payload: { url: string }; result: null };
@@ -49,6 +56,8 @@ export interface IpcEventMap {
   /** The main window should select this request. */
   'window:show-request': { id: string };
   'settings:changed': DesktopSettings;
+  /** An agent run changed (same shape as the SSE `run_updated` event). */
+  'runs:updated': RunUpdated;
 }
 
 export type IpcInvokeChannel = keyof IpcInvokeMap;
@@ -69,6 +78,8 @@ export const IPC_INVOKE_CHANNELS = [
   'inbox:list-files',
   'inbox:agent-messages',
   'inbox:info',
+  'runs:list',
+  'runs:get',
   'settings:get',
   'settings:update',
   'shell:open-external',
@@ -81,6 +92,7 @@ export const IPC_EVENT_CHANNELS = [
   'popover:show-request',
   'window:show-request',
   'settings:changed',
+  'runs:updated',
 ] as const satisfies readonly IpcEventChannel[];
 
 /** The name the preload exposes its API under: `window.hitl`. */

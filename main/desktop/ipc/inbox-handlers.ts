@@ -1,6 +1,7 @@
 import { checkPickedFile } from '../../adapters/file-pick/check-picked-file';
 import type { IpcBrokerInfo } from '../../../preload/ipc/channels';
 import { listFiles } from '../../adapters/file-pick/list-files';
+import { RunNotFoundError, type RunStore } from '../../adapters/tool-server-lite/run-store';
 import type { AgentMessageView } from '../../broker/agent-message';
 import type { Broker } from '../../broker/broker';
 import { InvalidInputError, NotFoundError } from '../../broker/errors';
@@ -16,6 +17,8 @@ export interface DesktopIpcDeps {
   history: () => HitlRequest[];
   agentMessages: (agentId: string) => AgentMessageView[];
   info: () => IpcBrokerInfo;
+  /** Agent runs (`clarity-hitl run`); none when absent. */
+  runs?: Pick<RunStore, 'list' | 'get'>;
   settings: SettingsStore;
   /** shell.openExternal; only ever called with a checked http(s) URL. */
   openExternal: (url: string) => void;
@@ -60,6 +63,11 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   });
   router.handle('inbox:agent-messages', ({ agentId }) => deps.agentMessages(agentId));
   router.handle('inbox:info', () => deps.info());
+  router.handle('runs:list', () => deps.runs?.list() ?? []);
+  router.handle('runs:get', ({ id }) => {
+    if (!deps.runs) throw new RunNotFoundError(id);
+    return deps.runs.get(id);
+  });
   router.handle('settings:get', () => deps.settings.get());
   router.handle('settings:update', (patch) => deps.settings.update(patch));
   router.handle('shell:open-external', ({ url }) => {

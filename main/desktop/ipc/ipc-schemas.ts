@@ -20,6 +20,8 @@ export const IPC_PAYLOAD_SCHEMAS = {
   'inbox:list-files': z.object({ id: Id }).strict(),
   'inbox:agent-messages': z.object({ agentId: z.string().min(1).max(500) }).strict(),
   'inbox:info': Nothing,
+  'runs:list': Nothing,
+  'runs:get': z.object({ id: Id }).strict(),
   'settings:get': Nothing,
   'settings:update': DesktopSettingsPatchSchema,
   'shell:open-external': z.object({ url: z.string().min(1).max(8192) }).strict(),

@@ -1,3 +1,8 @@
+import type {
+  RunDetail,
+  RunSummary,
+  RunUpdated,
+} from '../../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
 import { formatAnswerText } from '../../../main/broker/answer-text';
 import type { AnswerInput, HitlRequest, NewRequest } from '../../../main/broker/request';
@@ -9,6 +14,8 @@ import {
   type InboxClient,
   type InboxEvent,
 } from './inbox-client';
+import { mergeRunUpdate } from './run-merge';
+import { RunListeners } from './run-listeners';
 
 /** A request the fake opens: the broker's NewRequest with the fields the fake fills in optional. */
 export type FakeRequestInput = Omit<NewRequest, 'source'> & { source?: HitlRequest['source'] };
@@ -22,6 +29,8 @@ export class FakeInboxClient implements InboxClient {
   private readonly resolved: HitlRequest[] = [];
   private readonly messages = new Map<string, AgentMessageView[]>();
   private readonly files = new Map<string, string[]>();
+  private readonly runs = new Map<string, RunDetail>();
+  private readonly runListeners = new RunListeners();
   private readonly listeners = new Set<(event: InboxEvent) => void>();
   private readonly connectionListeners = new Set<(state: ConnectionState) => void>();
   private state: ConnectionState = 'open';
@@ -72,6 +81,14 @@ export class FakeInboxClient implements InboxClient {
     const view: AgentMessageView = { ...message, at: message.at ?? this.now() };
     this.messages.set(agentId, [...(this.messages.get(agentId) ?? []), view]);
     this.emit({ type: 'agent_message', agentId, message: view });
+  }
+
+  /** Reports a run change, as `clarity-hitl run` would: the run as it is now and its new entries. */
+  updateRun(update: RunUpdated): void {
+    const kept = this.runs.get(update.run.id);
+    this.runs.delete(update.run.id); // re-insert: most recently started last
+    this.runs.set(update.run.id, mergeRunUpdate(kept, update));
+    this.runListeners.emit(update);
   }
 
   setFiles(id: string, files: string[]): void {
@@ -142,6 +159,20 @@ export class FakeInboxClient implements InboxClient {
       url: 'http://127.0.0.1:7842',
       ...this.brokerInfo,
     };
+  }
+
+  async listRuns(): Promise<RunSummary[]> {
+    return [...this.runs.values()].map((r) => r.run).sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  async getRun(id: string): Promise<RunDetail> {
+    const run = this.runs.get(id);
+    if (!run) throw new InboxClientError(`no run with id ${id}`, 'not_found', 404);
+    return { run: run.run, entries: [...run.entries] };
+  }
+
+  subscribeRuns(listener: (update: RunUpdated) => void): () => void {
+    return this.runListeners.add(listener);
   }
 
   subscribe(listener: (event: InboxEvent) => void): () => void {

@@ -1,3 +1,8 @@
+import type {
+  RunDetail,
+  RunSummary,
+  RunUpdated,
+} from '../../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 
@@ -69,6 +74,15 @@ export interface InboxClient {
   /** The agent's recent HAPI messages, oldest first. */
   agentMessages(agentId: string): Promise<AgentMessageView[]>;
   info(): Promise<BrokerInfo>;
+  /** Agent runs reported by `clarity-hitl run`, newest first. */
+  listRuns(): Promise<RunSummary[]>;
+  /** One run with its kept entries, oldest first. */
+  getRun(id: string): Promise<RunDetail>;
+  /**
+   * Live run changes (`run_updated`). Over HTTP they share the inbox's stream, so they arrive
+   * while `subscribe` has a listener (the app always has one). Returns unsubscribe.
+   */
+  subscribeRuns(listener: (update: RunUpdated) => void): () => void;
   /**
    * Live events. The first event of a subscription is always a `snapshot` (the UI relies on it
    * and does not call listPending), and after a reconnect whenever the client could not resume

@@ -1,3 +1,8 @@
+import type {
+  RunDetail,
+  RunSummary,
+  RunUpdated,
+} from '../../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import type { HitlBridge } from '../../../preload/ipc/bridge';
@@ -10,6 +15,7 @@ import {
   type InboxClient,
   type InboxEvent,
 } from './inbox-client';
+import { RunListeners } from './run-listeners';
 
 /** The preload's `window.hitl`, when running inside the desktop app. */
 export function desktopBridge(): HitlBridge | undefined {
@@ -53,6 +59,25 @@ export class IpcInboxClient implements InboxClient {
 
   async info(): Promise<BrokerInfo> {
     return unwrap(await this.bridge.info());
+  }
+
+  async listRuns(): Promise<RunSummary[]> {
+    return unwrap(await this.bridge.listRuns());
+  }
+
+  async getRun(id: string): Promise<RunDetail> {
+    return unwrap(await this.bridge.getRun({ id }));
+  }
+
+  subscribeRuns(listener: (update: RunUpdated) => void): () => void {
+    // Checked like an SSE event: main is trusted, but the renderer never acts on unchecked data.
+    const runs = new RunListeners();
+    const off = runs.add(listener);
+    const offBridge = this.bridge.onRunUpdated((update) => runs.receive(update));
+    return () => {
+      off();
+      offBridge();
+    };
   }
 
   subscribe(listener: (event: InboxEvent) => void): () => void {

@@ -6,6 +6,7 @@ import { LANGUAGES, type Language } from '../i18n/translate';
 import { useNow } from '../hooks/use-now';
 import { pendingCount } from '../state/inbox-state';
 import { useInbox } from '../state/use-inbox';
+import { RunsView } from '../runs/RunsView';
 import { useTheme, type ThemePreference } from '../theme/use-theme';
 import { ConnectionBanner } from './ConnectionBanner';
 import { HistoryView } from './HistoryView';
@@ -13,7 +14,7 @@ import { Inbox } from './Inbox';
 import { Notices } from './Notices';
 import { useDepartureNotices } from './use-departure-notices';
 
-type View = 'inbox' | 'history';
+type View = 'inbox' | 'history' | 'runs';
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '简体中文' };
 
 /** The whole main-window UI over any InboxClient (HTTP + SSE in a browser, IPC on the desktop). */
@@ -21,6 +22,8 @@ export function App({ client }: { client: InboxClient }) {
   const { t, language, setLanguage } = useI18n();
   const [theme, setTheme] = useTheme();
   const [view, setView] = useState<View>('inbox');
+  /** A request to show when the Inbox opens (a Runs view link). */
+  const [openId, setOpenId] = useState<string | undefined>();
   const { state, connection, dispatch } = useInbox(client);
   const now = useNow();
   const { notices, dismiss, onResolving, onResolveFailed } = useDepartureNotices(state.departures);
@@ -35,7 +38,14 @@ export function App({ client }: { client: InboxClient }) {
       <header className="topbar">
         <h1 className="brand">{t('appName')}</h1>
         <nav className="tabs" aria-label={t('views')}>
-          <button type="button" aria-pressed={view === 'inbox'} onClick={() => setView('inbox')}>
+          <button
+            type="button"
+            aria-pressed={view === 'inbox'}
+            onClick={() => {
+              setOpenId(undefined);
+              setView('inbox');
+            }}
+          >
             {t('inbox')}{' '}
             <span className="count" aria-label={t('pendingCount', { n: count })}>
               {count}
@@ -47,6 +57,9 @@ export function App({ client }: { client: InboxClient }) {
             onClick={() => setView('history')}
           >
             {t('history')}
+          </button>
+          <button type="button" aria-pressed={view === 'runs'} onClick={() => setView('runs')}>
+            {t('runs')}
           </button>
         </nav>
         <div className="prefs">
@@ -89,6 +102,17 @@ export function App({ client }: { client: InboxClient }) {
             dispatch={dispatch}
             onResolving={onResolving}
             onResolveFailed={onResolveFailed}
+            initialId={openId}
+          />
+        ) : view === 'runs' ? (
+          <RunsView
+            client={client}
+            pending={state.pending}
+            now={now}
+            onOpenRequest={(id) => {
+              setOpenId(id);
+              setView('inbox');
+            }}
           />
         ) : (
           <HistoryView client={client} refreshKey={state.departures.at(-1)?.n ?? 0} />

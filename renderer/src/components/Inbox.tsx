@@ -17,17 +17,27 @@ interface Props {
   dispatch: (action: InboxAction) => void;
   onResolving: (id: string) => void;
   onResolveFailed: (id: string) => void;
+  /** The request to show first (e.g. opened from the Runs view). */
+  initialId?: string;
 }
 
 /** Pending requests (grouped, newest first) beside the selected card and its agent's context. */
-export function Inbox({ client, state, now, dispatch, onResolving, onResolveFailed }: Props) {
+export function Inbox({
+  client,
+  state,
+  now,
+  dispatch,
+  onResolving,
+  onResolveFailed,
+  initialId,
+}: Props) {
   const { t } = useI18n();
   const rows = useMemo(() => groupRequests(state.pending.values()), [state.pending]);
   const ids = useMemo(
     () => rows.flatMap((r) => (r.kind === 'request' ? [r.request.id] : [])),
     [rows],
   );
-  const [chosenId, setChosenId] = useState<string | undefined>();
+  const [chosenId, setChosenId] = useState<string | undefined>(initialId);
   const lastIndex = useRef(0);
   const listRef = useRef<RequestListHandle>(null);
   const detailRef = useRef<HTMLElement>(null);

@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import type { InboxClient } from '../client/inbox-client';
+import { initialRunsState, runsReducer, type RunsState } from './runs-state';
+
+/**
+ * The Runs view's data: the run list (loaded once, then kept live by `run_updated`), and the
+ * selected run's entries (loaded on selection, then kept live the same way).
+ */
+export function useRuns(client: InboxClient): {
+  state: RunsState;
+  error: string | undefined;
+  select: (id: string) => void;
+} {
+  const [state, dispatch] = useReducer(runsReducer, initialRunsState);
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    let live = true;
+    const off = client.subscribeRuns((update) => dispatch({ type: 'updated', update }));
+    client.listRuns().then(
+      (runs) => live && dispatch({ type: 'listed', runs }),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+      off();
+    };
+  }, [client]);
+
+  const { selectedId } = state;
+  useEffect(() => {
+    if (!selectedId) return;
+    let live = true;
+    client.getRun(selectedId).then(
+      (detail) => live && dispatch({ type: 'detail_loaded', detail }),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, selectedId]);
+
+  const select = useCallback((id: string) => {
+    setError(undefined);
+    dispatch({ type: 'selected', id });
+  }, []);
+  return { state, error, select };
+}
