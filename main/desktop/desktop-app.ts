@@ -7,6 +7,7 @@ import type {
   IpcMainApi,
   LoginItemApi,
   NotificationApi,
+  NotificationLike,
   ScreenApi,
   TrayLike,
   WindowLike,
@@ -17,6 +18,8 @@ import { NotificationCenter } from './notifications/notification-center';
 import { PopoverController } from './popover/popover-controller';
 import { SettingsStore, type SettingsBackendFactory } from './settings/settings-store';
 import { TrayController } from './tray/tray-controller';
+import { desktopStrings } from './desktop-strings';
+import { startDesktopService } from './service-start';
 import { toPublicRequest } from '../http/views';
 
 /** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
@@ -64,6 +67,8 @@ export class DesktopApp {
   private mainWindow: WindowLike | undefined;
   private trayIcon: TrayLike | undefined;
   private readonly unsubscribers: (() => void)[] = [];
+  /** Electron drops the events of a collected notification: keep them until closed. */
+  private readonly notices = new Set<NotificationLike>();
   private stopping: Promise<void> | undefined;
 
   constructor(private readonly deps: DesktopAppDeps) {}
@@ -87,7 +92,7 @@ export class DesktopApp {
     const initial = settings.get();
     this.applyStartAtLogin(initial.startAtLogin);
 
-    const service = await deps.startService({
+    const { service, movedFrom } = await startDesktopService(deps.startService, {
       dirs: this.watchedDirs(initial.handshakeDirs),
       strictDirs: false,
       port: initial.port,
@@ -97,6 +102,9 @@ export class DesktopApp {
       onWarning: (m) => deps.log?.(m),
     });
     this.service = service;
+    if (movedFrom !== undefined) {
+      this.tell(desktopStrings(initial.language).portMoved(movedFrom, service.url));
+    }
     const { broker } = service;
 
     this.popover = new PopoverController({
@@ -197,6 +205,7 @@ export class DesktopApp {
     this.stopping ??= (async () => {
       for (const off of this.unsubscribers.splice(0)) off();
       this.notifications?.closeAll();
+      for (const notice of this.notices) notice.close();
       this.tray?.stop();
       this.trayIcon?.destroy();
       this.router?.dispose();
@@ -226,6 +235,16 @@ export class DesktopApp {
         `answer from notification failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+  }
+
+  /** A one-off notice to the operator: a native notification (kept until closed) and the log. */
+  private tell(message: string): void {
+    this.deps.log?.(message);
+    if (!this.deps.notifications.isSupported()) return;
+    const notice = this.deps.notifications.create({ title: 'HITL Broker', body: message });
+    this.notices.add(notice);
+    notice.on('close', () => this.notices.delete(notice));
+    notice.show();
   }
 
   /** The settings' handshake directories plus those given at launch (`CLARITY_HITL_DIR`). */

@@ -9,6 +9,8 @@ export interface DesktopStrings {
   startAtLogin: string;
   quit: string;
   tooltip: (count: number) => string;
+  /** The desktop app could not have its port: another program holds it. */
+  portMoved: (port: number, url: string) => string;
 }
 
 const en: DesktopStrings = {
@@ -20,6 +22,8 @@ const en: DesktopStrings = {
   quit: 'Quit HITL Broker',
   tooltip: (count) =>
     count === 0 ? 'HITL Broker: nothing pending' : `HITL Broker: ${count} pending`,
+  portMoved: (port, url) =>
+    `Port ${port} is used by another program, so the broker listens on ${url} instead. Pick a free port in Settings.`,
 };
 
 const zhCN: DesktopStrings = {
@@ -30,6 +34,8 @@ const zhCN: DesktopStrings = {
   startAtLogin: '登录时启动',
   quit: '退出 HITL Broker',
   tooltip: (count) => (count === 0 ? 'HITL Broker：没有待处理' : `HITL Broker：${count} 条待处理`),
+  portMoved: (port, url) =>
+    `端口 ${port} 已被其他程序占用，代理改为监听 ${url}。请在设置中选择一个空闲端口。`,
 };
 
 /** The strings for a language (English for anything unknown). */

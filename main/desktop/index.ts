@@ -1,6 +1,6 @@
 // The Electron main process entry. Thin on purpose: it builds the real Electron API and hands it
 // to DesktopApp (desktop-app.ts), where the logic lives and is tested with fakes.
-import { app, ipcMain, screen, session, shell } from 'electron';
+import { app, dialog, ipcMain, screen, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 import { startBrokerService } from '../service/broker-service';
@@ -8,6 +8,7 @@ import { builtPaths } from './app-paths';
 import { DesktopApp } from './desktop-app';
 import { createTray, loginItems, notificationApi } from './electron-adapter';
 import { createSenderCheck } from './ipc/sender-check';
+import { BrokerAlreadyRunningError } from './service-start';
 import { LinuxAutostart } from './login-items/linux-autostart';
 import { denyAllPermissions } from './security/web-contents-policy';
 import { isSafeExternalUrl } from './security/external-links';
@@ -92,9 +93,22 @@ void app.whenReady().then(async () => {
     if (!(await desktop.start())) return;
     if (!process.argv.includes('--hidden')) desktop.openMainWindow();
   } catch (error) {
-    console.error(
-      `hitl-desktop: could not start: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`hitl-desktop: could not start: ${message}`);
+    if (error instanceof BrokerAlreadyRunningError) {
+      // Two brokers would share one state directory: point to the running one instead.
+      const { response } = await dialog.showMessageBox({
+        type: 'info',
+        message: 'A HITL broker is already running',
+        detail: `It listens on ${error.url} (for example \`clarity-hitl serve\` in a terminal). Stop it and start HITL Broker again, or use its web inbox.`,
+        buttons: ['Open its inbox', 'Quit'],
+        defaultId: 0,
+        cancelId: 1,
+      });
+      if (response === 0) await shell.openExternal(error.url);
+    } else {
+      dialog.showErrorBox('HITL Broker could not start', message);
+    }
     app.exit(1);
   }
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +70,7 @@ afterEach(async () => {
   await rm(handshakeDir, { recursive: true, force: true });
 });
 
-function build(options: { lockHeldElsewhere?: boolean } = {}) {
+function build(options: { lockHeldElsewhere?: boolean; port?: number } = {}) {
   const app = new FakeApp(options.lockHeldElsewhere);
   const tray = new FakeTray();
   const notifications = new FakeNotificationApi();
@@ -100,7 +101,8 @@ function build(options: { lockHeldElsewhere?: boolean } = {}) {
     },
     openExternal: (url) => opened.push(url),
     createSettingsBackend: (o) => new ElectronStore(o) as never,
-    startService: (o) => startBrokerService({ ...o, port: 0, rendererDir: null }),
+    startService: (o) =>
+      startBrokerService({ ...o, port: o.port === 0 ? 0 : (options.port ?? 0), rendererDir: null }),
     extraDirs: [handshakeDir],
   };
   const desktop = new DesktopApp(deps);
@@ -280,6 +282,29 @@ describe('DesktopApp', () => {
     const { desktop } = build();
     expect(await desktop.start()).toBe(true);
     expect(desktop.service!.server.context.dirs).toEqual([handshakeDir]);
+  });
+
+  it('when another program holds its port, the app serves on a free one and says so in a notification', async () => {
+    const sockets = new Set<Socket>();
+    const other = createServer((socket) => sockets.add(socket).size && socket.end('busy\n'));
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    const taken = (other.address() as AddressInfo).port;
+    try {
+      const { desktop, notifications } = build({ port: taken });
+      expect(await desktop.start()).toBe(true);
+      expect(desktop.service!.port).not.toBe(taken);
+      // The settings' port (7842) is the one reported; this fake service maps it to the taken one.
+      const notice = notifications.created.find((n) =>
+        /^Port 7842 is used by another program/.test(n.options.body),
+      );
+      expect(notice?.shown).toBe(true);
+      expect(notice?.options.body).toContain(desktop.service!.url);
+      await desktop.shutdown();
+      expect(notice?.closed).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((r) => other.close(r));
+    }
   });
 
   it('tray Quit asks the app to quit', async () => {
