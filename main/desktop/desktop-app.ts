@@ -18,7 +18,7 @@ import { NotificationCenter } from './notifications/notification-center';
 import { PopoverController } from './popover/popover-controller';
 import { SettingsStore, type SettingsBackendFactory } from './settings/settings-store';
 import { TrayController } from './tray/tray-controller';
-import { desktopStrings } from './desktop-strings';
+import { desktopStrings, resolveLanguage } from './desktop-strings';
 import { startDesktopService } from './service-start';
 import { toPublicRequest } from '../http/views';
 
@@ -103,7 +103,7 @@ export class DesktopApp {
     });
     this.service = service;
     if (movedFrom !== undefined) {
-      this.tell(desktopStrings(initial.language).portMoved(movedFrom, service.url));
+      this.tell(this.strings(initial.language).portMoved(movedFrom, service.url));
     }
     const { broker } = service;
 
@@ -127,7 +127,10 @@ export class DesktopApp {
       tray: trayIcon,
       broker,
       platform: deps.platform,
-      state: () => settings.get(),
+      state: () => {
+        const current = settings.get();
+        return { ...current, language: resolveLanguage(current.language, deps.app.getLocale()) };
+      },
       actions: {
         openInbox: () => this.openMainWindow(),
         openRequest: (id) => this.popover?.show(id),
@@ -235,6 +238,10 @@ export class DesktopApp {
         `answer from notification failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+  }
+
+  private strings(languageSetting: string) {
+    return desktopStrings(resolveLanguage(languageSetting, this.deps.app.getLocale()));
   }
 
   /** A one-off notice to the operator: a native notification (kept until closed) and the log. */

@@ -38,6 +38,12 @@ const zhCN: DesktopStrings = {
     `端口 ${port} 已被其他程序占用，代理改为监听 ${url}。请在设置中选择一个空闲端口。`,
 };
 
+/** The language a setting means: `system` follows the system locale (Chinese or else English). */
+export function resolveLanguage(setting: string, systemLocale: string): Language {
+  if (setting === 'en' || setting === 'zh-CN') return setting;
+  return systemLocale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
+
 /** The strings for a language (English for anything unknown). */
 export function desktopStrings(language: string): DesktopStrings {
   return language === 'zh-CN' ? zhCN : en;

@@ -107,4 +107,6 @@ export interface AppApi {
   requestSingleInstanceLock(): boolean;
   onSecondInstance(listener: () => void): void;
   quit(): void;
+  /** The system's UI locale (`app.getLocale()`, e.g. `zh-CN`, `en-US`). */
+  getLocale(): string;
 }

@@ -36,6 +36,7 @@ const desktop = new DesktopApp({
     requestSingleInstanceLock: () => app.requestSingleInstanceLock(),
     onSecondInstance: (listener) => void app.on('second-instance', listener),
     quit: () => app.quit(),
+    getLocale: () => app.getLocale(),
   },
   platform: process.platform,
   stateDir: resolveStateDir(),

@@ -40,6 +40,10 @@ class FakeApp implements AppApi {
   quit(): void {
     this.quits++;
   }
+  locale = 'en-US';
+  getLocale(): string {
+    return this.locale;
+  }
   launchSecond(): void {
     this.secondInstance?.();
   }
@@ -305,6 +309,15 @@ describe('DesktopApp', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((r) => other.close(r));
     }
+  });
+
+  it('the tray speaks the system language while the setting is "system", and the chosen one otherwise', async () => {
+    const { desktop, app, tray, ipc } = build();
+    app.locale = 'zh-CN';
+    await desktop.start();
+    expect(tray.tooltip).toBe('HITL Broker：没有待处理');
+    await ipc.invoke('settings:update', { language: 'en' }, OURS);
+    expect(tray.tooltip).toBe('HITL Broker: nothing pending');
   });
 
   it('tray Quit asks the app to quit', async () => {
