@@ -118,6 +118,7 @@ export class DesktopApp {
       platform: deps.platform,
       shouldNotify: () => settings.get().notifications && !settings.get().doNotDisturb,
       silent: () => !settings.get().sound,
+      strings: () => this.strings(settings.get().language),
       openRequest: (id) => this.popover?.show(id),
       answer: (id, answer) => this.answerFromNotification(id, answer),
     });

@@ -9,6 +9,10 @@ export interface DesktopStrings {
   startAtLogin: string;
   quit: string;
   tooltip: (count: number) => string;
+  /** Notification buttons of a confirm request without its own labels, and the reply hint. */
+  approve: string;
+  decline: string;
+  replyPlaceholder: string;
   /** The desktop app could not have its port: another program holds it. */
   portMoved: (port: number, url: string) => string;
 }
@@ -22,6 +26,9 @@ const en: DesktopStrings = {
   quit: 'Quit HITL Broker',
   tooltip: (count) =>
     count === 0 ? 'HITL Broker: nothing pending' : `HITL Broker: ${count} pending`,
+  approve: 'Approve',
+  decline: 'Decline',
+  replyPlaceholder: 'Type your answer',
   portMoved: (port, url) =>
     `Port ${port} is used by another program, so the broker listens on ${url} instead. Pick a free port in Settings.`,
 };
@@ -34,6 +41,9 @@ const zhCN: DesktopStrings = {
   startAtLogin: '登录时启动',
   quit: '退出 HITL Broker',
   tooltip: (count) => (count === 0 ? 'HITL Broker：没有待处理' : `HITL Broker：${count} 条待处理`),
+  approve: '批准',
+  decline: '拒绝',
+  replyPlaceholder: '输入你的回答',
   portMoved: (port, url) =>
     `端口 ${port} 已被其他程序占用，代理改为监听 ${url}。请在设置中选择一个空闲端口。`,
 };

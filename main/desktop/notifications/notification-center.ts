@@ -1,7 +1,7 @@
 import type { BrokerEvent } from '../../broker/broker';
 import type { AnswerInput, HitlRequest } from '../../broker/request';
 import type { NotificationApi, NotificationLike } from '../electron-api';
-import { notificationOptions } from './notification-content';
+import { notificationOptions, type NotificationStrings } from './notification-content';
 
 export interface NotificationCenterOptions {
   api: NotificationApi;
@@ -14,6 +14,8 @@ export interface NotificationCenterOptions {
   openRequest: (id: string) => void;
   /** The operator answered from the notification (button or inline reply). */
   answer: (id: string, answer: AnswerInput) => void;
+  /** Button and reply words in the operator's language (default English). */
+  strings?: () => NotificationStrings;
 }
 
 /**
@@ -45,7 +47,12 @@ export class NotificationCenter {
   private show(request: HitlRequest): void {
     const { api, platform } = this.options;
     if (this.live.has(request.id) || !this.options.shouldNotify() || !api.isSupported()) return;
-    const { options, buttons } = notificationOptions(request, platform, this.options.silent());
+    const { options, buttons } = notificationOptions(
+      request,
+      platform,
+      this.options.silent(),
+      this.options.strings?.(),
+    );
     const notification = api.create(options);
     this.live.set(request.id, notification);
     notification.on('click', () => this.options.openRequest(request.id));

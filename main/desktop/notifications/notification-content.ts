@@ -1,5 +1,9 @@
 import type { AnswerInput, HitlRequest } from '../../broker/request';
+import { desktopStrings, type DesktopStrings } from '../desktop-strings';
 import type { NotificationOptions } from '../electron-api';
+
+/** The notification's own words, in the operator's language. */
+export type NotificationStrings = Pick<DesktopStrings, 'approve' | 'decline' | 'replyPlaceholder'>;
 
 /** Longest body we hand the OS; notification centres cut long text badly. */
 const MAX_BODY = 240;
@@ -31,16 +35,19 @@ export function notificationBody(request: HitlRequest): string {
 }
 
 /** Buttons for confirm and choice requests (at most 3 choice options: more do not fit). */
-export function notificationButtons(request: HitlRequest): NotificationButton[] {
+export function notificationButtons(
+  request: HitlRequest,
+  strings: NotificationStrings = desktopStrings('en'),
+): NotificationButton[] {
   const input = request.input;
   if (input.kind === 'confirm') {
     return [
       {
-        text: input.confirmLabel ?? 'Approve',
+        text: input.confirmLabel ?? strings.approve,
         answer: { value: { kind: 'confirm', confirmed: true } },
       },
       {
-        text: input.cancelLabel ?? 'Decline',
+        text: input.cancelLabel ?? strings.decline,
         answer: { value: { kind: 'confirm', confirmed: false } },
       },
     ];
@@ -64,6 +71,7 @@ export function notificationOptions(
   request: HitlRequest,
   platform: string,
   silent: boolean,
+  strings: NotificationStrings = desktopStrings('en'),
 ): { options: NotificationOptions; buttons: NotificationButton[] } {
   const options: NotificationOptions = {
     title: notificationTitle(request),
@@ -71,11 +79,11 @@ export function notificationOptions(
     silent,
   };
   if (!supportsInteractiveNotifications(platform)) return { options, buttons: [] };
-  const buttons = notificationButtons(request);
+  const buttons = notificationButtons(request, strings);
   if (buttons.length > 0) options.actions = buttons.map((b) => ({ type: 'button', text: b.text }));
   if (request.input.kind === 'text') {
     options.hasReply = true;
-    options.replyPlaceholder = 'Type your answer';
+    options.replyPlaceholder = strings.replyPlaceholder;
   }
   return { options, buttons };
 }

@@ -2,11 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { Broker } from '../../../../main/broker/broker';
 import { NotificationCenter } from '../../../../main/desktop/notifications/notification-center';
 import { FakeNotificationApi } from '../fake-electron';
+import { desktopStrings } from '../../../../main/desktop/desktop-strings';
 
 function setup(platform = 'darwin') {
   const broker = new Broker();
   const api = new FakeNotificationApi();
-  const flags = { notify: true, silent: false };
+  const flags = { notify: true, silent: false, language: 'en' };
   const openRequest = vi.fn();
   const center = new NotificationCenter({
     api,
@@ -15,6 +16,7 @@ function setup(platform = 'darwin') {
     silent: () => flags.silent,
     openRequest,
     answer: (id, answer) => broker.answer(id, answer, 'ui'),
+    strings: () => desktopStrings(flags.language),
   });
   broker.subscribe((event) => center.handle(event));
   return { broker, api, flags, openRequest, center };
@@ -80,6 +82,18 @@ describe('NotificationCenter', () => {
     broker.add({ source: 'clarity-file', key: 'loud', prompt: 'hi' });
     expect(api.created).toHaveLength(1);
     expect(api.created[0]!.options.silent).toBe(true);
+  });
+
+  it("buttons and the reply hint are in the operator's language", () => {
+    const { broker, api, flags } = setup('darwin');
+    flags.language = 'zh-CN';
+    broker.add({ source: 'cueme', key: 'c', prompt: 'Ship?', input: { kind: 'confirm' } });
+    broker.add({ source: 'cueme', key: 't', prompt: 'Name?' });
+    expect(api.created[0]!.options.actions).toEqual([
+      { type: 'button', text: '批准' },
+      { type: 'button', text: '拒绝' },
+    ]);
+    expect(api.created[1]!.options.replyPlaceholder).toBe('输入你的回答');
   });
 
   it('confirm requests get Approve / Decline buttons that answer (macOS, Windows)', () => {
