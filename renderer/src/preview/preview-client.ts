@@ -1,4 +1,5 @@
 import { FakeInboxClient } from '../client/fake-inbox-client';
+import { addPreviewRuns } from './preview-runs';
 
 const MIN = 60_000;
 
@@ -114,5 +115,6 @@ export function createPreviewClient(mode: string): FakeInboxClient {
     ],
     at: now - 3 * MIN,
   });
+  addPreviewRuns(client, now);
   return client;
 }

@@ -96,7 +96,8 @@ describe('Runs view against a real broker and `clarity-hitl run`', { timeout: 12
 
     const agent = await startAgent(harness);
     await runRow(page).waitFor({ timeout: 30_000 });
-    expect(await runRow(page).textContent()).toContain('writing_agent · Draft the survey');
+    // The row appears with the command at once, then takes the agent's name from its start event.
+    await runRow(page).getByText('writing_agent · Draft the survey').waitFor();
     await timeline(page).getByText('Collecting sources… found 10 papers.').waitFor();
     await timeline(page).getByText('pip: 3 packages already satisfied').waitFor();
     const bar = runRow(page).getByRole('progressbar');
@@ -145,5 +146,35 @@ describe('Runs view against a real broker and `clarity-hitl run`', { timeout: 12
     expect(await runRow(page).getByText('成功').count()).toBe(1);
     await page.getByLabel(/主题|Theme/).selectOption('light');
     await screenshot(page, 'runs-done-zh');
+  });
+
+  it('the dev preview lists its runs newest first; arrow keys move through them; narrow windows stack', async () => {
+    const harness = await web.startBroker();
+    const page = await web.newPage();
+    await page.goto(`${harness.url}?preview`);
+    await runsTab(page).click();
+    const options = page.getByRole('listbox', { name: 'Agent runs' }).getByRole('option');
+    await options.nth(2).waitFor();
+    expect(await options.allTextContents()).toEqual([
+      expect.stringContaining('claude-code · Migrate the orders table'),
+      expect.stringContaining('writing_agent · Draft the survey'),
+      expect.stringContaining('lint_agent · Fix the lint errors'),
+    ]);
+    await timeline(page).getByText('Drop legacy_id?').waitFor();
+    await timeline(page).getByText('Not waiting in the Inbox').waitFor();
+    await screenshot(page, 'runs-preview');
+    await options.first().click();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('j');
+    expect(await options.nth(2).getAttribute('aria-selected')).toBe('true');
+    await timeline(page).getByText('Result: failed').waitFor();
+    expect(await timeline(page).textContent()).toContain('exit code 2');
+    await page.setViewportSize({ width: 700, height: 800 });
+    expect(
+      await page.evaluate<boolean>(
+        'document.documentElement.scrollWidth <= document.documentElement.clientWidth',
+      ),
+    ).toBe(true);
+    await screenshot(page, 'runs-preview-narrow');
   });
 });
