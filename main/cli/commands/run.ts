@@ -7,6 +7,7 @@ import {
 } from '../../adapters/tool-server-lite/jsonl-events';
 import { callBroker } from '../broker-client/broker-http';
 import { locateBroker, type BrokerLocation } from '../broker-client/locate-broker';
+import { relaySignals } from './run/relay-signals';
 import { RunForwarder } from './run/run-forwarder';
 import { RunView } from './run/run-view';
 
@@ -32,7 +33,7 @@ export function registerRunCommand(program: Command): void {
 
 /**
  * Runs the agent to completion; resolves with its exit code (1 when it could not start). Every
- * output line is also forwarded to the broker's run view (batched; `forward` tunes it in tests).
+ * output line is also forwarded to the broker's run view (batched; `forwarding` tunes it in tests).
  */
 export function runAgent(
   command: string[],
@@ -75,11 +76,13 @@ export function runAgent(
       stdio: ['inherit', 'pipe', 'inherit'],
       env: { CLARITY_HITL_BROKER_URL: broker.url, ...process.env },
     });
+    const stopRelay = relaySignals(child);
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => splitter.push(chunk).forEach(handle));
     let failed = false;
     child.on('error', (error) => {
       failed = true;
+      stopRelay();
       const text = `✖ could not start ${command[0]}: ${error.message}`;
       view.text(text);
       forwarder.push({ kind: 'text', text });
@@ -87,6 +90,7 @@ export function runAgent(
     });
     child.on('close', (code, signal) => {
       if (failed) return;
+      stopRelay();
       splitter.flush().forEach(handle);
       view.exit(code, signal);
       void forwarder.finish({ code, signal }).then(() => resolve(code ?? 1));

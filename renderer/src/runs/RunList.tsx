@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import type { RunSummary } from '../../../main/adapters/tool-server-lite/run-schemas';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatDuration, runDuration, runTitle } from './run-format';
@@ -12,12 +12,13 @@ interface Props {
   onSelect: (id: string) => void;
   /** Enter on the list: move into the selected run's timeline. */
   onEnter: () => void;
+  /** The list element (focused again on a click, and by Esc in the timeline). */
+  listRef: RefObject<HTMLDivElement | null>;
 }
 
 /** The runs, newest first: title, status, progress, start and duration. ↑/↓ or j/k move. */
-export function RunList({ runs, selectedId, now, onSelect, onEnter }: Props) {
+export function RunList({ runs, selectedId, now, onSelect, onEnter, listRef }: Props) {
   const { t, language } = useI18n();
-  const listRef = useRef<HTMLDivElement>(null);
   const time = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', { timeStyle: 'short' });
   const onKeyDown = (event: KeyboardEvent) => {
     const index = runs.findIndex((r) => r.id === selectedId);

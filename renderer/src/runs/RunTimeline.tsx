@@ -13,11 +13,13 @@ interface Props {
   hilIndex: ReadonlyMap<string, string>;
   client: InboxClient;
   onOpenRequest: (id: string) => void;
+  /** Esc: back to the run list. */
+  onBack: () => void;
 }
 
 /** The selected run: its header (status, progress, command, exit) and its live timeline. */
 export const RunTimeline = forwardRef<HTMLElement, Props>(function RunTimeline(
-  { detail, now, hilIndex, client, onOpenRequest },
+  { detail, now, hilIndex, client, onOpenRequest, onBack },
   ref,
 ) {
   const { t, language } = useI18n();
@@ -46,6 +48,11 @@ export const RunTimeline = forwardRef<HTMLElement, Props>(function RunTimeline(
       className="run-detail"
       aria-label={t('runTimeline')}
       tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        onBack();
+      }}
       onScroll={(e) => {
         const el = e.currentTarget;
         followRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;

@@ -22,6 +22,7 @@ export function RunsView({ client, pending, now, onOpenRequest }: Props) {
   const { t } = useI18n();
   const { state, error, select } = useRuns(client);
   const detailRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const hilIndex = useMemo(() => {
     const index = new Map<string, string>();
     for (const r of pending.values()) if (r.source === 'tool-server-lite') index.set(r.key, r.id);
@@ -43,6 +44,7 @@ export function RunsView({ client, pending, now, onOpenRequest }: Props) {
         now={now}
         onSelect={select}
         onEnter={() => detailRef.current?.focus()}
+        listRef={listRef}
       />
       {state.detail ? (
         <RunTimeline
@@ -52,6 +54,7 @@ export function RunsView({ client, pending, now, onOpenRequest }: Props) {
           hilIndex={hilIndex}
           client={client}
           onOpenRequest={onOpenRequest}
+          onBack={() => listRef.current?.focus()}
         />
       ) : (
         <p className={error ? 'error center' : 'hint center'}>

@@ -121,6 +121,10 @@ describe('Runs view against a real broker and `clarity-hitl run`', { timeout: 12
     expect(await page.evaluate<string | undefined>('document.activeElement?.className')).toBe(
       'run-detail',
     );
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.className')).toBe(
+      'run-list',
+    );
 
     await hil.getByRole('button', { name: 'Open in Inbox →' }).click();
     const card = page.getByRole('article');

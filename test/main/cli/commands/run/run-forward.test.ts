@@ -122,4 +122,22 @@ describe('clarity-hitl run forwards the run to the broker', { timeout: 90_000 },
         ),
     ).toHaveLength(1);
   });
+
+  it('SIGTERM to the CLI goes to the agent, and its death by signal ends the run in the broker', async () => {
+    const script = 'console.log("working"); setInterval(() => {}, 1000); // run-forward-sigterm';
+    const run = cli(['run', '--broker', url, '--', process.execPath, '-e', script]);
+    const found = await until(
+      async () => {
+        const { runs } = (await (await fetch(`${url}api/runs`)).json()) as { runs: RunSummary[] };
+        return runs.find((r) => r.command.includes(script) && r.entryCount === 1);
+      },
+      60_000,
+      'the run with its first line',
+    );
+    run.child.kill('SIGTERM');
+    expect(await run.exited, run.out()).toBe(1);
+    expect(run.out()).toContain('■ agent killed by SIGTERM');
+    const detail = (await (await fetch(`${url}api/runs/${found.id}`)).json()) as RunDetail;
+    expect(detail.run).toMatchObject({ status: 'failed', exitCode: null, signal: 'SIGTERM' });
+  });
 });
