@@ -13,6 +13,8 @@ import {
 export interface RunStoreOptions {
   /** Entries kept per run; the oldest are dropped (default 2,000). */
   perRun?: number;
+  /** Characters of entries (as JSON) kept per run; the oldest go first (default 500,000). */
+  perRunChars?: number;
   /** Runs kept; the oldest finished one goes first, then the oldest running one (default 100). */
   maxRuns?: number;
   /** A running run whose CLI has not reported for this long is `lost` (default 2 minutes). */
@@ -24,6 +26,9 @@ export interface RunStoreOptions {
 interface Run {
   summary: RunSummary;
   entries: RunEntry[];
+  /** The size of each kept entry (JSON characters), and their sum. */
+  sizes: number[];
+  chars: number;
 }
 
 /** No run with that id (never started, or pruned); HTTP 404 `not_found`. */
@@ -48,6 +53,7 @@ export class RunEndedError extends BrokerError {
 export class RunStore {
   private readonly runs = new Map<string, Run>();
   private readonly perRun: number;
+  private readonly perRunChars: number;
   private readonly maxRuns: number;
   private readonly lostAfterMs: number;
   private readonly now: () => number;
@@ -56,6 +62,7 @@ export class RunStore {
 
   constructor(options: RunStoreOptions = {}) {
     this.perRun = options.perRun ?? 2_000;
+    this.perRunChars = options.perRunChars ?? 500_000;
     this.maxRuns = options.maxRuns ?? 100;
     this.lostAfterMs = options.lostAfterMs ?? 120_000;
     this.now = options.now ?? Date.now;
@@ -77,7 +84,7 @@ export class RunStore {
       hilIds: [],
       entryCount: 0,
     };
-    this.runs.set(summary.id, { summary, entries: [] });
+    this.runs.set(summary.id, { summary, entries: [], sizes: [], chars: 0 });
     this.prune();
     this.emit(summary, []);
     return summary;
@@ -97,7 +104,7 @@ export class RunStore {
       const entry = this.add(run, line, at);
       changed.set(entry.n, entry);
     }
-    if (run.entries.length > this.perRun) run.entries.splice(0, run.entries.length - this.perRun);
+    this.trim(run);
     run.summary = { ...run.summary, status: 'running', updatedAt: at };
     if (exit) run.summary = ended(run.summary, exit, at);
     this.emit(
@@ -154,13 +161,33 @@ export class RunStore {
       if (lastText.length + line.event.text.length <= RUN_TEXT_LIMIT) {
         last.event = { ...last.event, text: lastText + line.event.text };
         last.at = at;
+        run.sizes[run.sizes.length - 1]! += line.event.text.length;
+        run.chars += line.event.text.length;
         return last;
       }
     }
     const entry = { ...cut(line), n: run.summary.entryCount, at } as RunEntry;
+    const size = JSON.stringify(entry).length;
     run.entries.push(entry);
+    run.sizes.push(size);
+    run.chars += size;
     run.summary = { ...run.summary, ...summaryFrom(run.summary, line), entryCount: entry.n + 1 };
     return entry;
+  }
+
+  /** Drops the oldest entries beyond `perRun` or `perRunChars` (the newest one always stays). */
+  private trim(run: Run): void {
+    let drop = 0;
+    let chars = run.chars;
+    const left = () => run.entries.length - drop;
+    while (left() > 1 && (left() > this.perRun || chars > this.perRunChars)) {
+      chars -= run.sizes[drop]!;
+      drop += 1;
+    }
+    if (drop === 0) return;
+    run.entries.splice(0, drop);
+    run.sizes.splice(0, drop);
+    run.chars = chars;
   }
 
   private prune(): void {

@@ -85,6 +85,27 @@ describe('RunStore', () => {
     expect(summary.entryCount).toBe(5);
   });
 
+  it('keeps at most perRunChars of entries, the newest always', () => {
+    const { s } = store({ perRunChars: 300 });
+    const run = s.start({ command: ['a'] });
+    s.append(
+      run.id,
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((c) => text(c.repeat(60))),
+    );
+    const kept = s.get(run.id).entries;
+    expect(kept.length).toBeLessThan(6);
+    expect(kept.reduce((sum, e) => sum + JSON.stringify(e).length, 0)).toBeLessThanOrEqual(300);
+    expect(kept.at(-1)).toMatchObject({ n: 5, text: 'f'.repeat(60) });
+    s.append(run.id, [text('x'.repeat(1_000))]);
+    expect(s.get(run.id).entries).toEqual([expect.objectContaining({ n: 6 })]);
+    // A token that grows counts too.
+    const t = s.start({ command: ['t'] });
+    for (let i = 0; i < 10; i++)
+      s.append(t.id, [text('line'), ev({ type: 'token', text: 'y'.repeat(100) })]);
+    s.append(t.id, [ev({ type: 'token', text: 'z'.repeat(250) })]);
+    expect(s.get(t.id).entries).toHaveLength(1);
+  });
+
   it('prunes the oldest finished run first, then the oldest running one', () => {
     const { s } = store({ maxRuns: 2 });
     const a = s.start({ command: ['a'] });
