@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
 import { inboxTitle } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
@@ -6,7 +6,6 @@ import { LANGUAGES, type Language } from '../i18n/translate';
 import { useNow } from '../hooks/use-now';
 import { pendingCount } from '../state/inbox-state';
 import { useInbox } from '../state/use-inbox';
-import { RunsView } from '../runs/RunsView';
 import { useTheme, type ThemePreference } from '../theme/use-theme';
 import { ConnectionBanner } from './ConnectionBanner';
 import { HistoryView } from './HistoryView';
@@ -15,6 +14,8 @@ import { Notices } from './Notices';
 import { useDepartureNotices } from './use-departure-notices';
 
 type View = 'inbox' | 'history' | 'runs';
+/** The Runs view loads when first opened, so the inbox's first paint does not wait for it. */
+const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })));
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '简体中文' };
 
 /** The whole main-window UI over any InboxClient (HTTP + SSE in a browser, IPC on the desktop). */
@@ -105,15 +106,17 @@ export function App({ client }: { client: InboxClient }) {
             initialId={openId}
           />
         ) : view === 'runs' ? (
-          <RunsView
-            client={client}
-            pending={state.pending}
-            now={now}
-            onOpenRequest={(id) => {
-              setOpenId(id);
-              setView('inbox');
-            }}
-          />
+          <Suspense fallback={<p className="hint center">{t('loading')}</p>}>
+            <RunsView
+              client={client}
+              pending={state.pending}
+              now={now}
+              onOpenRequest={(id) => {
+                setOpenId(id);
+                setView('inbox');
+              }}
+            />
+          </Suspense>
         ) : (
           <HistoryView client={client} refreshKey={state.departures.at(-1)?.n ?? 0} />
         )}
