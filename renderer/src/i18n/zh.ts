@@ -86,7 +86,7 @@ export const zh: Dictionary = {
   runList: '智能体运行',
   runTimeline: '运行时间线',
   runsEmptyTitle: '还没有智能体运行',
-  runsEmptyIntro: '通过代理启动一个输出 JSONL 事件的智能体，它的运行会实时显示在这里：',
+  runsEmptyIntro: '通过 Broker 启动一个输出 JSONL 事件的智能体，它的运行会实时显示在这里：',
   runsEmptyHint: '智能体工作时，文本、进度、通知、产物和结果会实时流入；它的提问会出现在收件箱中。',
   runStatusRunning: '运行中',
   runStatusSucceeded: '成功',
