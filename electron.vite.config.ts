@@ -1,6 +1,34 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/**
+ * The renderer's entry loads the app (start-app) with a dynamic import, after it has opened the
+ * `/events` stream; a `modulepreload` of that chunk and its imports in index.html lets the
+ * browser fetch them in parallel with the entry instead of after it has run.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'hitl-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const app = chunks.find((c) => c.facadeModuleId?.endsWith('/renderer/src/start-app.tsx'));
+        if (!app) return [];
+        const entries = new Set(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const files = [app.fileName, ...app.imports].filter((file) => !entries.has(file));
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -26,7 +54,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [react()],
+    plugins: [react(), preloadApp()],
     build: {
       // electron-vite leaves bundles unminified by default; the browser inbox loads faster minified.
       minify: true,

@@ -33,6 +33,8 @@ describe('web UI security in Chromium', () => {
     });
     const card = page.getByRole('article');
     await card.getByText('Payloads below must stay inert:').waitFor();
+    // The markdown renderer is code-split: until it has loaded the card shows the text as is.
+    await card.getByRole('link', { name: 'safe link' }).waitFor();
     await screenshot(page, 'xss-inert');
 
     expect(await card.locator('script, img, iframe, object, embed').count()).toBe(0);
