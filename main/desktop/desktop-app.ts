@@ -25,7 +25,7 @@ import { toPublicRequest } from '../http/views';
 /** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
 export type DesktopService = Pick<
   BrokerService,
-  'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages' | 'runs'
+  'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages' | 'runs' | 'rebindHttp'
 > & {
   store: Pick<BrokerService['store'], 'historyList' | 'setHistoryLimit'>;
   watched: Pick<BrokerService['watched'], 'set'>;
@@ -153,6 +153,7 @@ export class DesktopApp {
         if (changed.includes('handshakeDirs'))
           void service.watched.set(this.watchedDirs(next.handshakeDirs));
         if (changed.includes('historySize')) service.store.setHistoryLimit(next.historySize);
+        if (changed.includes('port') || changed.includes('token')) this.rebind(next);
         this.tray?.render();
         this.broadcast('settings:changed', next);
       }),
@@ -243,6 +244,23 @@ export class DesktopApp {
 
   private strings(languageSetting: string) {
     return desktopStrings(resolveLanguage(languageSetting, this.deps.app.getLocale()));
+  }
+
+  /** Moves the HTTP server to the settings' port and token; tells the operator if it cannot. */
+  private rebind(settings: { port: number; token: string; language: string }): void {
+    const service = this.service;
+    if (!service) return;
+    service.rebindHttp({ port: settings.port, token: settings.token }).then(
+      (url) => this.deps.log?.(`HTTP server moved to ${url}`),
+      (error: unknown) => {
+        const strings = this.strings(settings.language);
+        this.tell(
+          (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+            ? strings.portBusy(settings.port, service.url)
+            : strings.rebindFailed(error instanceof Error ? error.message : String(error)),
+        );
+      },
+    );
   }
 
   /** A one-off notice to the operator: a native notification (kept until closed) and the log. */

@@ -13,6 +13,10 @@ export interface DesktopStrings {
   approve: string;
   decline: string;
   replyPlaceholder: string;
+  /** A port chosen in the settings is taken: the broker stays where it was. */
+  portBusy: (port: number, url: string) => string;
+  /** The HTTP server could not move to the new port or token. */
+  rebindFailed: (reason: string) => string;
   /** The desktop app could not have its port: another program holds it. */
   portMoved: (port: number, url: string) => string;
 }
@@ -29,6 +33,9 @@ const en: DesktopStrings = {
   approve: 'Approve',
   decline: 'Decline',
   replyPlaceholder: 'Type your answer',
+  portBusy: (port, url) =>
+    `Port ${port} is used by another program; the broker stays on ${url}. Pick another port in Settings.`,
+  rebindFailed: (reason) => `The new port or token could not be applied: ${reason}`,
   portMoved: (port, url) =>
     `Port ${port} is used by another program, so the broker listens on ${url} instead. Pick a free port in Settings.`,
 };
@@ -44,6 +51,8 @@ const zhCN: DesktopStrings = {
   approve: '批准',
   decline: '拒绝',
   replyPlaceholder: '输入你的回答',
+  portBusy: (port, url) => `端口 ${port} 已被其他程序占用，代理仍在 ${url}。请在设置中换一个端口。`,
+  rebindFailed: (reason) => `无法应用新的端口或令牌：${reason}`,
   portMoved: (port, url) =>
     `端口 ${port} 已被其他程序占用，代理改为监听 ${url}。请在设置中选择一个空闲端口。`,
 };

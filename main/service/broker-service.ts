@@ -6,6 +6,7 @@ import { RequestStore } from '../broker/persistence/request-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 import { createHttpServer, type HttpServer } from '../http/server';
 import { removeDiscovery, writeDiscovery } from './discovery';
+import { HttpBinding } from './http-binding';
 import { WatchedDirs } from './watched-dirs';
 
 export interface BrokerServiceOptions {
@@ -49,6 +50,11 @@ export interface BrokerService {
   url: string;
   port: number;
   stateDir: string;
+  /**
+   * Moves the HTTP server to another port and/or token while running (an empty token: none).
+   * Fails with the listen error, still serving where it was, when the port cannot be had.
+   */
+  rebindHttp(config: { port: number; token?: string }): Promise<string>;
   /** Stops HTTP, file watching and the audit log, flushes persistence, removes the discovery file. */
   close(): Promise<void>;
 }
@@ -102,42 +108,53 @@ export async function startBrokerService(
 
     const agentMessages = new AgentMessageStore();
     const runs = new RunStore();
-    const server = await createHttpServer({
-      broker,
-      host: options.host,
-      port: options.port,
-      token,
-      dirs: watched.dirs,
-      rendererDir: options.rendererDir,
-      history: () => store.historyList(),
-      mirrorQuestion: async (request) => watched.mirrorTarget()?.mirror(request),
-      heartbeatMs: options.heartbeatMs,
-      agentMessages,
-      runs,
-    });
-    cleanups.push(() => server.close());
-    const url = await server.listen();
+    const http = new HttpBinding(
+      ({ port, token }) =>
+        createHttpServer({
+          broker,
+          host: options.host,
+          port,
+          token,
+          dirs: watched.dirs,
+          rendererDir: options.rendererDir,
+          history: () => store.historyList(),
+          mirrorQuestion: async (request) => watched.mirrorTarget()?.mirror(request),
+          heartbeatMs: options.heartbeatMs,
+          agentMessages,
+          runs,
+        }),
+      (server, { token }) =>
+        writeDiscovery(stateDir, {
+          url: server.url(),
+          port: server.port(),
+          ...(token ? { token } : {}),
+          pid: process.pid,
+        }),
+    );
+    cleanups.push(() => http.close());
+    await http.start({ port: options.port, token });
+    cleanups.push(() => removeDiscovery(stateDir));
     // chokidar's initial walk lstats every file: run it once the broker already serves.
     watched.startReliableWatch();
-    writeDiscovery(stateDir, {
-      url,
-      port: server.port(),
-      ...(token ? { token } : {}),
-      pid: process.pid,
-    });
-    cleanups.push(() => removeDiscovery(stateDir));
 
     let closing: Promise<void> | undefined;
     return {
       broker,
-      server,
+      get server() {
+        return http.server;
+      },
       watched,
       store,
       agentMessages,
       runs,
-      url,
-      port: server.port(),
+      get url() {
+        return http.server.url();
+      },
+      get port() {
+        return http.server.port();
+      },
       stateDir,
+      rebindHttp: (config) => http.rebind({ port: config.port, token: config.token || undefined }),
       close: () => (closing ??= cleanUp()),
     };
   } catch (error) {

@@ -7,7 +7,8 @@ const en = {
   port: 'HTTP port',
   token: 'Access token',
   tokenHint: 'Empty: no token (the server listens on 127.0.0.1 only).',
-  restartHint: 'Port and token apply when the app restarts; the other settings apply at once.',
+  restartHint:
+    'Changes apply at once. A new port or token ends the connections of open browser tabs: reopen them at the new address.',
   notifications: 'Show a notification for each new request',
   sound: 'Play a sound with notifications',
   doNotDisturb: 'Do not disturb',
@@ -32,7 +33,7 @@ const zh: typeof en = {
   port: 'HTTP 端口',
   token: '访问令牌',
   tokenHint: '留空表示不需要令牌（服务器只监听 127.0.0.1）。',
-  restartHint: '端口和令牌在应用重启后生效；其他设置立即生效。',
+  restartHint: '更改立即生效。新的端口或令牌会断开已打开的浏览器标签页的连接：请在新地址重新打开。',
   notifications: '每个新请求显示一条通知',
   sound: '通知时播放声音',
   doNotDisturb: '勿扰模式',

@@ -320,6 +320,29 @@ describe('DesktopApp', () => {
     expect(tray.tooltip).toBe('HITL Broker: nothing pending');
   });
 
+  it('a new port in the settings moves the HTTP server at once; a taken one is reported and changes nothing', async () => {
+    const { desktop, ipc, notifications } = build();
+    await desktop.start();
+    const service = desktop.service!;
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    const taken = (holder.address() as AddressInfo).port;
+    try {
+      const before = service.url;
+      await ipc.invoke('settings:update', { port: taken }, OURS);
+      await until(
+        () => notifications.created.some((n) => n.options.body.startsWith(`Port ${taken} is used`)),
+        'the port-busy notice',
+      );
+      expect(service.url).toBe(before);
+    } finally {
+      await new Promise((r) => holder.close(r));
+    }
+    await ipc.invoke('settings:update', { port: taken, token: 'tok-123456' }, OURS);
+    await until(() => service.port === taken, 'the move');
+    expect((await fetch(`${service.url}questions`)).status).toBe(401);
+  });
+
   it('tray Quit asks the app to quit', async () => {
     const { desktop, tray, app } = build();
     await desktop.start();
