@@ -6,6 +6,7 @@ import { LANGUAGES, type Language } from '../i18n/translate';
 import { useNow } from '../hooks/use-now';
 import { pendingCount } from '../state/inbox-state';
 import { useInbox } from '../state/use-inbox';
+import { useRunningCount } from '../runs/use-running-count';
 import { useTheme, type ThemePreference } from '../theme/use-theme';
 import { ConnectionBanner } from './ConnectionBanner';
 import { HistoryView } from './HistoryView';
@@ -29,6 +30,7 @@ export function App({ client }: { client: InboxClient }) {
   const now = useNow();
   const { notices, dismiss, onResolving, onResolveFailed } = useDepartureNotices(state.departures);
   const count = pendingCount(state);
+  const running = useRunningCount(client);
 
   useEffect(() => {
     document.title = inboxTitle(count, t('appName'));
@@ -61,6 +63,14 @@ export function App({ client }: { client: InboxClient }) {
           </button>
           <button type="button" aria-pressed={view === 'runs'} onClick={() => setView('runs')}>
             {t('runs')}
+            {running > 0 ? (
+              <>
+                {' '}
+                <span className="count running" aria-label={t('runningCount', { n: running })}>
+                  {running}
+                </span>
+              </>
+            ) : null}
           </button>
         </nav>
         <div className="prefs">

@@ -4,6 +4,7 @@ export const en = {
   inbox: 'Inbox',
   history: 'History',
   pendingCount: '{n} pending',
+  runningCount: '{n} running',
   views: 'Views',
   requestList: 'Pending requests',
   themeLabel: 'Theme',

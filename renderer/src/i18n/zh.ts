@@ -6,6 +6,7 @@ export const zh: Dictionary = {
   inbox: '收件箱',
   history: '历史',
   pendingCount: '{n} 个待处理',
+  runningCount: '{n} 个运行中',
   views: '视图',
   requestList: '待处理请求',
   themeLabel: '主题',

@@ -76,7 +76,7 @@ async function startAgent(harness: BrokerHarness) {
 }
 
 const runsTab = (page: Page) =>
-  page.getByRole('navigation').getByRole('button', { name: /^(Runs|运行)$/ });
+  page.getByRole('navigation').getByRole('button', { name: /^(Runs|运行)/ });
 const timeline = (page: Page) => page.getByRole('region', { name: /Run timeline|运行时间线/ });
 const runRow = (page: Page) =>
   page
@@ -113,6 +113,7 @@ describe('Runs view against a real broker and `clarity-hitl run`', { timeout: 12
       'Confirm the references — Found 10 papers. Continue?',
     );
     expect(await runRow(page).getByText('Running').count()).toBe(1);
+    await runsTab(page).getByLabel('1 running').waitFor();
     await screenshot(page, 'runs-live-light');
 
     // Keyboard: the list is a listbox; Enter moves into the timeline.
@@ -137,6 +138,13 @@ describe('Runs view against a real broker and `clarity-hitl run`', { timeout: 12
     expect(await agent.exited, agent.output()).toBe(0);
     await runsTab(page).click();
     await runRow(page).getByText('Succeeded').waitFor();
+    await until(
+      async () =>
+        (await runsTab(page)
+          .getByLabel(/running/)
+          .count()) === 0,
+      'no running count',
+    );
     await timeline(page).getByText('Survey drafted').waitFor();
     await timeline(page).getByText('upload/references.md').waitFor();
     await hil.getByText(/^Already answered: /).waitFor();
