@@ -50,6 +50,7 @@ describe('web inbox against a real broker', () => {
     );
     await card('review-step-3').waitFor();
     expect(await page.title()).toBe('(1) HITL Broker');
+    await page.getByRole('article').locator('strong').first().waitFor(); // the code-split markdown
     await screenshot(page, 'inbox-card');
 
     await page.getByLabel('Your answer').fill('Looks right, ship it');
