@@ -1,17 +1,11 @@
 import { z } from 'zod';
+import { SOURCES, STATUSES } from './request-names';
 
 /** Where a request came from: one value per protocol adapter. */
-export const SourceSchema = z.enum([
-  'clarity-file',
-  'clarity-http',
-  'tool-server-lite',
-  'cueme',
-  'questfoundry',
-  'mcp',
-]);
+export const SourceSchema = z.enum(SOURCES);
 export type Source = z.infer<typeof SourceSchema>;
 
-export const StatusSchema = z.enum(['pending', 'answered', 'cancelled', 'expired']);
+export const StatusSchema = z.enum(STATUSES);
 export type RequestStatus = z.infer<typeof StatusSchema>;
 
 export const ChoiceOptionSchema = z.object({

@@ -7,8 +7,8 @@ import {
   type EarlyEventSource,
 } from './client/early-event-source';
 import { defaultEventSource, HttpInboxClient } from './client/http-inbox-client';
+import { desktopBridge } from './client/desktop-bridge';
 import type { InboxClient } from './client/inbox-client';
-import { desktopBridge, IpcInboxClient } from './client/ipc-inbox-client';
 import { App } from './components/App';
 import { I18nProvider } from './i18n/I18nProvider';
 
@@ -22,7 +22,10 @@ export async function startApp(early?: EarlyEventSource): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   const bridge = desktopBridge();
   if (bridge) {
-    const { renderDesktop } = await import('./popover/desktop-entry');
+    const [{ renderDesktop }, { IpcInboxClient }] = await Promise.all([
+      import('./popover/desktop-entry'),
+      import('./client/ipc-inbox-client'),
+    ]);
     return renderDesktop(root, new IpcInboxClient(bridge), bridge);
   }
   let client: InboxClient;

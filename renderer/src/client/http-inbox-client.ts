@@ -13,9 +13,11 @@ import {
   type InboxClient,
   type InboxEvent,
 } from './inbox-client';
-import { eventsUrl, RUN_SSE_EVENT } from './early-event-source';
+import { CheckGate } from './check-gate';
+import { eventsUrl, RUN_SSE_EVENT, SSE_EVENT_NAMES } from './early-event-source';
+import { loadInboxChecks } from './inbox-checks-loader';
+import { parseListedSnapshot } from './listed-snapshot';
 import { afterNextPaint, PagedSnapshot } from './paged-snapshot';
-import { parseInboxEvent, SSE_EVENT_NAMES } from './parse-inbox-event';
 import { RunListeners } from './run-listeners';
 
 /** The part of the browser's EventSource this client uses (kept minimal so tests can fake it). */
@@ -63,6 +65,8 @@ export class HttpInboxClient implements InboxClient {
   private readonly listeners = new Set<(event: InboxEvent) => void>();
   private readonly connectionListeners = new Set<(state: ConnectionState) => void>();
   private readonly runListeners = new RunListeners();
+  /** Stream messages in arrival order, checked with zod once it has loaded (see CheckGate). */
+  private readonly gate = new CheckGate();
   private stream: EventSourceLike | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private state: ConnectionState = 'closed';
@@ -180,10 +184,18 @@ export class HttpInboxClient implements InboxClient {
     };
     for (const name of SSE_EVENT_NAMES) {
       stream.addEventListener(name, (message) => {
-        const event = parseInboxEvent(name, message.data, message.lastEventId, message.json);
-        if (!event) return;
-        if (this.state !== 'open') this.setState('open');
-        this.paged.accept(event);
+        // The first page of a paged snapshot may be painted on a structural check (light): the
+        // card and the whole list that follows are checked with zod.
+        const light = name === 'snapshot' && paged && this.snapshotLimit !== undefined;
+        this.gate.run((checks) => {
+          if (this.stream !== stream) return;
+          const event = checks
+            ? checks.parseInboxEvent(name, message.data, message.lastEventId, message.json)
+            : parseListedSnapshot(message.json ?? parseJson(message.data));
+          if (!event) return;
+          if (this.state !== 'open') this.setState('open');
+          this.paged.accept(event);
+        }, light);
       });
     }
     stream.addEventListener(RUN_SSE_EVENT, (message) => this.runListeners.receive(message.data));
@@ -191,8 +203,8 @@ export class HttpInboxClient implements InboxClient {
 
   /** The whole pending list as a snapshot event, checked like the stream's. */
   private async fetchSnapshot(): Promise<Extract<InboxEvent, { type: 'snapshot' }>> {
-    const { requests, seq } = await this.listPending();
-    const event = parseInboxEvent('snapshot', '', undefined, { seq, pending: requests });
+    const [{ requests, seq }, checks] = await Promise.all([this.listPending(), loadInboxChecks()]);
+    const event = checks.parseInboxEvent('snapshot', '', undefined, { seq, pending: requests });
     if (event?.type !== 'snapshot') throw new Error('GET /api/requests: not a pending list');
     return event;
   }
@@ -201,6 +213,7 @@ export class HttpInboxClient implements InboxClient {
   private reopen(options: { paged: boolean }): void {
     this.stream?.close();
     this.stream = undefined;
+    this.gate.clear();
     this.paged.reset();
     this.connect('reconnecting', options);
   }
@@ -210,6 +223,7 @@ export class HttpInboxClient implements InboxClient {
     this.retryTimer = undefined;
     this.stream?.close();
     this.stream = undefined;
+    this.gate.clear();
     this.paged.reset();
     this.setState('closed');
   }
@@ -245,6 +259,14 @@ export class HttpInboxClient implements InboxClient {
       );
     }
     return json as T;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

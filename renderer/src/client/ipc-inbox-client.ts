@@ -17,11 +17,6 @@ import {
 } from './inbox-client';
 import { RunListeners } from './run-listeners';
 
-/** The preload's `window.hitl`, when running inside the desktop app. */
-export function desktopBridge(): HitlBridge | undefined {
-  return (globalThis as { hitl?: HitlBridge }).hitl;
-}
-
 /**
  * The InboxClient over Electron IPC (the preload's `window.hitl`). Same contract as the HTTP
  * client: the broker lives in the main process, so the connection is always open and every

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import {
+  RunUpdatedSchema,
+  type RunUpdated,
+} from '../../../main/adapters/tool-server-lite/run-schemas';
 import { AgentMessageEventSchema } from '../../../main/broker/agent-message';
 import {
   AgentInfoSchema,
@@ -11,6 +15,10 @@ import { SSE_EVENT_NAMES } from './early-event-source';
 import type { InboxEvent } from './inbox-client';
 
 export { SSE_EVENT_NAMES };
+
+// The page's CSP forbids eval: zod's JIT could never run here, and its probe for it (a caught
+// `new Function`) would still cost a CSP violation report. Loaded lazily: inbox-checks-loader.ts.
+z.config({ jitless: true });
 
 /**
  * What the list, the grouping and the counts read of each request of a snapshot. The full
@@ -109,4 +117,18 @@ export function checkRequest(
       .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
       .join('; '),
   };
+}
+
+/** A `run_updated` payload (SSE JSON text, or an IPC payload) checked; undefined when it does not match. */
+export function parseRunUpdated(data: unknown): RunUpdated | undefined {
+  let json = data;
+  if (typeof data === 'string') {
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = RunUpdatedSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
-import { checkRequest } from '../client/parse-inbox-event';
+import { useInboxChecks } from '../hooks/use-inbox-checks';
 import { useI18n } from '../i18n/I18nProvider';
 import { groupRequests } from '../state/group-requests';
 import type { InboxAction, InboxState } from '../state/inbox-state';
@@ -56,8 +56,13 @@ export function Inbox({
     if (selectedId && selectedId !== chosenId) setChosenId(selectedId);
   }, [selectedId, chosenId]);
   const listed = selectedId ? state.pending.get(selectedId) : undefined;
-  // Snapshot requests were only checked as far as the list reads them: the card gets the full check.
-  const checked = useMemo(() => (listed ? checkRequest(listed) : undefined), [listed]);
+  // Snapshot requests were only checked as far as the list reads them: the card gets the full
+  // check, once the checks have loaded (just after the first paint).
+  const checks = useInboxChecks();
+  const checked = useMemo(
+    () => (listed && checks ? checks.checkRequest(listed) : undefined),
+    [listed, checks],
+  );
   const selected = checked?.ok ? checked.request : undefined;
 
   useListKeyboard({
@@ -110,7 +115,7 @@ export function Inbox({
           <p className="error" role="alert">
             {t('malformedRequest', { error: checked.reason })}
           </p>
-        ) : (
+        ) : listed && !checks ? null : (
           <p className="hint center">{t('selectRequest')}</p>
         )}
         <p className="hint keyboard-help">{t('keyboardHelp')}</p>

@@ -1,7 +1,8 @@
 import { lazy, memo, Suspense } from 'react';
+import { afterFirstFrames } from '../client/first-frames';
 
 /** react-markdown + remark-gfm are a third of the bundle: they load after the first paint. */
-const MarkdownView = lazy(() => import('./MarkdownView'));
+const MarkdownView = lazy(() => afterFirstFrames().then(() => import('./MarkdownView')));
 
 interface MarkdownProps {
   text: string;

@@ -73,7 +73,13 @@ describe('web UI security in Chromium', () => {
       cookies.some((c) => c.httpOnly && c.sameSite === 'Strict' && !c.value.includes(token)),
     ).toBe(true);
     await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
-    expect(await page.locator('.empty-state').textContent()).toContain('Authorization: Bearer');
+    // The empty state's examples follow GET /api/info (token needed, real port) once it answers.
+    await page
+      .locator('.empty-state')
+      .getByText(/Authorization: Bearer/)
+      .first()
+      .waitFor();
+    expect(await page.locator('.empty-state').textContent()).toContain(harness.url.slice(0, -1));
 
     const res = await fetch(new URL('/questions', harness.url), {
       method: 'POST',

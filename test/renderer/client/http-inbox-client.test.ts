@@ -88,7 +88,7 @@ const waitFor = async (check: () => boolean) => {
 };
 
 describe('HttpInboxClient', () => {
-  it('maps SSE events to InboxEvents, validating them and dropping malformed ones', () => {
+  it('maps SSE events to InboxEvents, validating them and dropping malformed ones', async () => {
     const { client, streams } = setup();
     const events: InboxEvent[] = [];
     const states: ConnectionState[] = [];
@@ -110,6 +110,8 @@ describe('HttpInboxClient', () => {
       agentId: 'ag',
       message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }], at: 1 },
     });
+    // Checked with zod, which loads lazily: the events come through in arrival order.
+    await waitFor(() => events.length === 4);
     expect(events.map((e) => e.type)).toEqual(['snapshot', 'added', 'answered', 'agent_message']);
     expect(events[1]).toMatchObject({ seq: 4 });
     expect(states).toEqual(['closed', 'connecting', 'open']);
@@ -133,6 +135,7 @@ describe('HttpInboxClient', () => {
     expect(streams[0]!.closed).toBe(true);
     streams[1]!.open();
     streams[1]!.emit('snapshot', { seq: 9, pending: [] }, '9'); // the fresh stream re-syncs
+    await waitFor(() => events.length > 0);
     expect(states.at(-1)).toBe('open');
     expect(events.at(-1)).toEqual({ type: 'snapshot', seq: 9, pending: [] });
   });

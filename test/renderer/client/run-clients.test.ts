@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../support/wait-for';
 import type { RunSummary, RunUpdated } from '../../../main/adapters/tool-server-lite/run-schemas';
 import type { HitlBridge } from '../../../preload/ipc/bridge';
 import type { IpcEventMap } from '../../../preload/ipc/channels';
@@ -65,10 +66,17 @@ describe('HttpInboxClient runs', () => {
     stream.emit('run_updated', JSON.stringify(update('run-1')));
     stream.emit('run_updated', '{"run": {"id": 3}}'); // not the contract: dropped
     stream.emit('run_updated', 'not json');
-    expect(heard).toEqual([update('run-1')]);
+    stream.emit('run_updated', JSON.stringify(update('run-2')));
+    // Checked with zod once it has loaded (lazily), in arrival order.
+    await waitFor(() => heard.length === 2, 'two checked updates');
+    expect(heard).toEqual([update('run-1'), update('run-2')]);
     off();
+    const later: RunUpdated[] = [];
+    const offLater = client.subscribeRuns((u) => later.push(u));
     stream.emit('run_updated', JSON.stringify(update('run-1')));
-    expect(heard).toHaveLength(1);
+    await waitFor(() => later.length === 1, 'the update after unsubscribing');
+    expect(heard).toHaveLength(2);
+    offLater();
     offInbox();
   });
 
@@ -113,7 +121,9 @@ describe('IpcInboxClient runs', () => {
     const off = client.subscribeRuns((u) => heard.push(u));
     push!(update('run-1'));
     push!({ run: { id: 5 } } as unknown as RunUpdated);
-    expect(heard).toEqual([update('run-1')]);
+    push!(update('run-2'));
+    await waitFor(() => heard.length === 2, 'two checked updates');
+    expect(heard).toEqual([update('run-1'), update('run-2')]);
     off();
     expect(push).toBeUndefined();
   });
