@@ -158,6 +158,32 @@ describe('GET /events', () => {
     expect(paged.events()[1]).toMatchObject({ id: '5', event: 'new_question' });
   });
 
+  it('with ?snapshot_limit=N and requests created at the same moment, the page is the newest N in (time, id) order', async () => {
+    const { broker, port } = await start();
+    for (const [key, createdAt] of [
+      ['t3-a', 3000],
+      ['t1', 1000],
+      ['t3-b', 3000],
+      ['t2', 2000],
+      ['t3-c', 3000],
+    ] as const)
+      broker.add({ source: 'cueme', key, prompt: 'q', createdAt });
+    const byTime = (n: number) => {
+      const all = broker.pending();
+      return [...all]
+        .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .slice(-n)
+        .map((r) => r.key);
+    };
+    for (const limit of [1, 2, 3, 4]) {
+      const paged = await connect(port, {}, `/events?snapshot_limit=${limit}`);
+      const [snap] = await until(() => paged.events().length >= 1 && paged.events());
+      const keys = JSON.parse(snap!.data!).pending.map((r: { key: string }) => r.key);
+      expect(keys).toEqual(byTime(limit));
+    }
+    expect(byTime(4)).toEqual(expect.arrayContaining(['t2', 't3-a', 't3-b', 't3-c']));
+  });
+
   it('with ?snapshot_limit still replays after Last-Event-ID (no snapshot)', async () => {
     const { broker, port } = await start();
     broker.add({ source: 'cueme', key: 'a', prompt: 'q' });
