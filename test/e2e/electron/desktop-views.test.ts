@@ -191,6 +191,11 @@ describe('desktop main window (rendered in Chromium)', () => {
         (await page.locator(`#row-${choice.id}`).getAttribute('aria-selected')) === 'true',
       'the row selected',
     );
+    // The card follows the list once the request's full check has loaded (after the first paint).
+    await until(
+      () => page.locator(`article.card[data-request-id="${choice.id}"]`).isVisible(),
+      'the card of the selected request',
+    );
     await screenshot(page, 'desktop-main-window');
     await page.getByRole('button', { name: 'Settings' }).click();
     await until(() => page.getByLabel('HTTP port').isVisible(), 'the settings view');

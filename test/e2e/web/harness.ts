@@ -97,6 +97,17 @@ export function launchChromium(): Promise<Browser> {
 /** Saves a screenshot under test-results/screenshots/ (gitignored) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
+  // Markdown renders a moment after the first paint (its code loads then): show it rendered.
+  await page
+    .waitForFunction(
+      () =>
+        !(
+          globalThis as { document?: { querySelector(s: string): unknown } }
+        ).document?.querySelector('.markdown-loading'),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }
 
