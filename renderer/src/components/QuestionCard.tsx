@@ -4,6 +4,7 @@ import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';
 import { AnswerArea } from './AnswerArea';
+import { CancelControl } from './CancelControl';
 import { RequestMeta } from './RequestMeta';
 
 export interface QuestionCardProps {
@@ -63,14 +64,10 @@ export function QuestionCard({
         </p>
       ) : null}
       <footer className="card-footer">
-        <button
-          type="button"
-          className="danger"
-          disabled={busy}
-          onClick={() => run(() => client.cancel(request.id))}
-        >
-          {t('cancelRequest')}
-        </button>
+        <CancelControl
+          busy={busy}
+          cancel={(reason) => run(() => client.cancel(request.id, reason))}
+        />
       </footer>
     </article>
   );

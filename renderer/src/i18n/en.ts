@@ -30,6 +30,11 @@ export const en = {
   approve: 'Approve',
   approveHint: 'Send an empty approval',
   cancelRequest: 'Cancel request',
+  cancelRequestStart: 'Cancel request…',
+  cancelReason: 'Reason (optional)',
+  cancelReasonPlaceholder:
+    'Kept in the history; passed to the agent where its protocol carries one',
+  keepRequest: 'Keep it',
   confirm: 'Confirm',
   decline: 'Decline',
   noteLabel: 'Note (optional)',

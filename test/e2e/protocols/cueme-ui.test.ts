@@ -120,7 +120,8 @@ describe('cueme answered from the web inbox in Chromium', () => {
     const agent = await join('cursor');
     const cue = cueme(['cue', agent, '-'], envelope('Rewrite the parser?'));
     await page.getByRole('heading', { name: 'Rewrite the parser?' }).waitFor();
-    await page.getByRole('button', { name: 'Cancel request' }).click();
+    await page.getByRole('button', { name: 'Cancel request…' }).click();
+    await page.getByRole('button', { name: 'Cancel request', exact: true }).click();
     const result = await cue;
     expect(result.code).toBe(4);
     expect(result.stdout).toContain(`Ask again with \`cueme cue ${agent} -\``);

@@ -78,12 +78,24 @@ describe('web inbox against a real broker', () => {
     await options.first().click();
     await card('http-cancel').waitFor();
 
-    await page.getByRole('button', { name: 'Cancel request' }).click();
+    // Two steps: a stray click never withdraws a question; Esc keeps it.
+    await page.getByRole('button', { name: 'Cancel request…' }).click();
+    await page.getByLabel('Reason (optional)').press('Escape');
+    await page.getByRole('button', { name: 'Cancel request…' }).click();
+    await page.getByLabel('Reason (optional)').fill('cache is fine');
+    await screenshot(page, 'cancel-confirm');
+    await page.getByLabel('Reason (optional)').press('Enter');
     await card('http-approve').waitFor();
     const cancelled = (await (
       await fetch(new URL('/questions/http-cancel', harness.url))
     ).json()) as { status: string };
     expect(cancelled.status).toBe('cancelled');
+    const history = (await (await fetch(new URL('/api/history', harness.url))).json()) as {
+      requests: Array<{ key: string; cancelReason?: string }>;
+    };
+    expect(history.requests.find((r) => r.key === 'http-cancel')?.cancelReason).toBe(
+      'cache is fine',
+    );
 
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
