@@ -20,15 +20,17 @@ export function useDepartureNotices(departures: readonly Departure[]) {
     const added = fresh.map((d): Notice => {
       const { id, key, status } = d.request;
       const ours = mine.current.delete(id);
-      const message: MessageKey = ours
-        ? status === 'answered'
-          ? 'noticeSentAnswer'
-          : 'noticeSentCancel'
-        : status === 'answered'
-          ? 'noticeAnswered'
-          : status === 'cancelled'
-            ? 'noticeCancelled'
-            : 'noticeExpired';
+      const message: MessageKey = d.gone
+        ? 'noticeGone'
+        : ours
+          ? status === 'answered'
+            ? 'noticeSentAnswer'
+            : 'noticeSentCancel'
+          : status === 'answered'
+            ? 'noticeAnswered'
+            : status === 'cancelled'
+              ? 'noticeCancelled'
+              : 'noticeExpired';
       return {
         id: d.n,
         text: t(message, { key: d.request.title ?? key }),

@@ -63,6 +63,7 @@ export const en = {
   noticeAnswered: '“{key}” was answered elsewhere.',
   noticeCancelled: '“{key}” was cancelled elsewhere.',
   noticeExpired: '“{key}” expired.',
+  noticeGone: '“{key}” is no longer pending.',
   noticeSentAnswer: 'Answer sent for “{key}”.',
   noticeSentCancel: 'Cancelled “{key}”.',
   dismiss: 'Dismiss',

@@ -64,6 +64,7 @@ export const zh: Dictionary = {
   noticeAnswered: '“{key}” 已在别处回答。',
   noticeCancelled: '“{key}” 已在别处取消。',
   noticeExpired: '“{key}” 已过期。',
+  noticeGone: '“{key}” 已不再待处理。',
   noticeSentAnswer: '已发送 “{key}” 的回答。',
   noticeSentCancel: '已取消 “{key}”。',
   dismiss: '关闭',

@@ -7,7 +7,13 @@ export const AGENT_MESSAGE_LIMIT = 200;
 
 /** A request that left the inbox, for the "answered elsewhere" notice. */
 export interface Departure {
+  /** As it left; for `gone`, as it was last seen (still `pending`). */
   request: HitlRequest;
+  /**
+   * It was missing from a fresh snapshot (resolved while the page was disconnected or loading):
+   * how it was resolved is not known.
+   */
+  gone?: boolean;
   /** Monotonic counter so the UI can tell new departures from ones it has already shown. */
   n: number;
 }
@@ -41,14 +47,31 @@ export const initialInboxState: InboxState = {
 /** Applies one broker event (or a loaded message list) to the inbox. Pure. */
 export function inboxReducer(state: InboxState, action: InboxAction): InboxState {
   switch (action.type) {
-    case 'snapshot':
+    case 'snapshot': {
+      const fresh = new Map(action.pending.map((r) => [r.id, r]));
+      if (action.total !== undefined && state.loaded) {
+        // A first page after a reconnect: keep what is shown (an open card stays put) until the
+        // whole list that follows says what is still pending.
+        return {
+          ...state,
+          seq: action.seq,
+          pending: new Map([...state.pending, ...fresh]),
+          partialTotal: action.total,
+        };
+      }
+      const gone =
+        action.total === undefined
+          ? [...state.pending.values()].filter((r) => !fresh.has(r.id))
+          : [];
       return {
         ...state,
         loaded: true,
         seq: action.seq,
-        pending: new Map(action.pending.map((r) => [r.id, r])),
+        pending: fresh,
         partialTotal: action.total,
+        departures: gone.length ? withDepartures(state, gone, true) : state.departures,
       };
+    }
     case 'added':
     case 'updated': {
       if (isReplay(state, action.seq)) return state;
@@ -64,8 +87,7 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
       if (!state.pending.has(action.request.id)) return withSeq(state, action.seq);
       const pending = new Map(state.pending);
       pending.delete(action.request.id);
-      const n = (state.departures.at(-1)?.n ?? 0) + 1;
-      const departures = [...state.departures.slice(-19), { request: action.request, n }];
+      const departures = withDepartures(state, [action.request], false);
       return { ...withSeq(state, action.seq), pending, departures };
     }
     case 'agent_message': {
@@ -85,6 +107,13 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
 /** The inbox count: every pending request, including those of a paged snapshot not loaded yet. */
 export function pendingCount(state: InboxState): number {
   return state.partialTotal ?? state.pending.size;
+}
+
+/** The last 20 departures, these added (numbered on from the last). */
+function withDepartures(state: InboxState, left: HitlRequest[], gone: boolean): Departure[] {
+  let n = state.departures.at(-1)?.n ?? 0;
+  const added = left.map((request) => ({ request, n: ++n, ...(gone ? { gone } : {}) }));
+  return [...state.departures, ...added].slice(-20);
 }
 
 function isReplay(state: InboxState, seq: number | undefined): boolean {

@@ -31,6 +31,35 @@ describe('inboxReducer', () => {
     expect(second.seq).toBe(20);
   });
 
+  it('a whole snapshot records the requests it no longer holds as gone (resolved while away)', () => {
+    const first = loaded(req('a'), req('b'));
+    const second = inboxReducer(first, { type: 'snapshot', seq: 20, pending: [req('b')] });
+    expect(second.departures).toEqual([{ request: req('a'), n: 1, gone: true }]);
+    // The very first snapshot has nothing to compare with.
+    expect(first.departures).toEqual([]);
+  });
+
+  it('a first page after a reconnect keeps what is shown until the whole list replaces it', () => {
+    const before = loaded(req('old'), req('older'));
+    const page = inboxReducer(before, {
+      type: 'snapshot',
+      seq: 30,
+      pending: [req('new')],
+      total: 3,
+    });
+    expect([...page.pending.keys()].sort()).toEqual(['new', 'old', 'older']);
+    expect(page.partialTotal).toBe(3);
+    expect(page.departures).toEqual([]);
+    const whole = inboxReducer(page, {
+      type: 'snapshot',
+      seq: 31,
+      pending: [req('new'), req('old')],
+    });
+    expect([...whole.pending.keys()].sort()).toEqual(['new', 'old']);
+    expect(whole.partialTotal).toBeUndefined();
+    expect(whole.departures.map((d) => [d.request.id, d.gone])).toEqual([['older', true]]);
+  });
+
   it('adds and updates pending requests, ignoring replays at or below the current seq', () => {
     let s = loaded(req('a'));
     s = inboxReducer(s, { type: 'added', seq: 11, request: req('b') });
