@@ -16,6 +16,9 @@ import { routeModules } from './routes';
 import { installSecurityHeaders } from './security-headers';
 import { EventHub } from './sse/event-hub';
 
+/** The broker's port unless told otherwise (`--port`, settings). */
+export const DEFAULT_PORT = 7842;
+
 /** Largest accepted body: 1 MiB. */
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -70,7 +73,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
       `binding ${host} (not loopback) requires a token: pass --token or set CLARITY_HITL_BROKER_TOKEN`,
     );
   }
-  let boundPort = options.port ?? 7842;
+  let boundPort = options.port ?? DEFAULT_PORT;
   const port = () => boundPort;
   const url = () => `http://${urlHost(host)}:${boundPort}/`;
 

@@ -1,4 +1,4 @@
-import type { HttpServer } from '../http/server';
+import { DEFAULT_PORT, type HttpServer } from '../http/server';
 
 /** Where the broker's HTTP server listens and with which token. */
 export interface HttpBindingConfig {
@@ -59,7 +59,7 @@ export class HttpBinding {
 
   private async move(config: HttpBindingConfig): Promise<string> {
     const old = this.server;
-    const samePort = config.port === old.port() || (config.port ?? 7842) === old.port();
+    const samePort = (config.port ?? DEFAULT_PORT) === old.port();
     if (!samePort) {
       const next = await this.create(config);
       const url = await next.listen().catch(async (error: unknown) => {

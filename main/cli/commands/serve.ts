@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { startBrokerService, type BrokerService } from '../../service/broker-service';
+import { DEFAULT_PORT } from '../../http/server';
 import { probePortHolder } from '../../service/port-probe';
 import type { RegisterCommand } from './index';
-
-export const DEFAULT_PORT = 7842;
 
 interface ServeFlags {
   port: number;

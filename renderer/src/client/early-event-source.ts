@@ -100,7 +100,8 @@ export class EarlyEventSource implements EventSourceLike {
   }
 }
 
-function parseOrUndefined(text: string): unknown {
+/** `JSON.parse(text)`, or undefined when the text is not JSON. */
+export function parseOrUndefined(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -14,10 +14,11 @@ import {
   type InboxEvent,
 } from './inbox-client';
 import { CheckGate } from './check-gate';
-import { eventsUrl, RUN_SSE_EVENT, SSE_EVENT_NAMES } from './early-event-source';
+import { eventsUrl, parseOrUndefined, RUN_SSE_EVENT, SSE_EVENT_NAMES } from './early-event-source';
 import { loadInboxChecks } from './inbox-checks-loader';
 import { parseListedSnapshot } from './listed-snapshot';
-import { afterNextPaint, PagedSnapshot } from './paged-snapshot';
+import { afterNextPaint } from './first-frames';
+import { PagedSnapshot } from './paged-snapshot';
 import { RunListeners } from './run-listeners';
 
 /** The part of the browser's EventSource this client uses (kept minimal so tests can fake it). */
@@ -191,7 +192,7 @@ export class HttpInboxClient implements InboxClient {
           if (this.stream !== stream) return;
           const event = checks
             ? checks.parseInboxEvent(name, message.data, message.lastEventId, message.json)
-            : parseListedSnapshot(message.json ?? parseJson(message.data));
+            : parseListedSnapshot(message.json ?? parseOrUndefined(message.data));
           if (!event) return;
           if (this.state !== 'open') this.setState('open');
           this.paged.accept(event);
@@ -259,14 +260,6 @@ export class HttpInboxClient implements InboxClient {
       );
     }
     return json as T;
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 

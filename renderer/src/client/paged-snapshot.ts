@@ -72,25 +72,3 @@ export class PagedSnapshot {
     });
   }
 }
-
-/**
- * Runs `fn` after the next frame has painted (a task queued from requestAnimationFrame), or after
- * `maxWaitMs` when no frame comes (a hidden tab gets none), or at once where there are no frames.
- */
-export function afterNextPaint(fn: () => void, maxWaitMs = 200): void {
-  const raf = (globalThis as { requestAnimationFrame?: (cb: () => void) => number })
-    .requestAnimationFrame;
-  if (!raf) {
-    setTimeout(fn, 0);
-    return;
-  }
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(fallback);
-    fn();
-  };
-  const fallback = setTimeout(run, maxWaitMs);
-  raf(() => setTimeout(run, 0));
-}

@@ -11,7 +11,7 @@ import {
   StatusSchema,
   type HitlRequest,
 } from '../../../main/broker/request';
-import { SSE_EVENT_NAMES } from './early-event-source';
+import { parseOrUndefined, SSE_EVENT_NAMES } from './early-event-source';
 import type { InboxEvent } from './inbox-client';
 
 export { SSE_EVENT_NAMES };
@@ -66,14 +66,8 @@ export function parseInboxEvent(
   lastEventId?: string,
   parsedData?: unknown,
 ): InboxEvent | undefined {
-  let json: unknown = parsedData;
-  if (json === undefined) {
-    try {
-      json = JSON.parse(data);
-    } catch {
-      return undefined;
-    }
-  }
+  const json = parsedData ?? parseOrUndefined(data);
+  if (json === undefined) return undefined;
   if (name === 'snapshot') {
     const parsed = SnapshotSchema.safeParse(json);
     // Listed requests: checked as far as the list reads them; checkRequest before anything else.
@@ -121,14 +115,7 @@ export function checkRequest(
 
 /** A `run_updated` payload (SSE JSON text, or an IPC payload) checked; undefined when it does not match. */
 export function parseRunUpdated(data: unknown): RunUpdated | undefined {
-  let json = data;
-  if (typeof data === 'string') {
-    try {
-      json = JSON.parse(data);
-    } catch {
-      return undefined;
-    }
-  }
+  const json = typeof data === 'string' ? parseOrUndefined(data) : data;
   const parsed = RunUpdatedSchema.safeParse(json);
   return parsed.success ? parsed.data : undefined;
 }

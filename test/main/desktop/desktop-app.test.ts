@@ -17,6 +17,7 @@ import {
   FakeWindow,
   display,
 } from './fake-electron';
+import { waitFor } from '../../support/wait-for';
 
 // electron-store imports `electron` at load; outside Electron an empty stand-in is enough.
 vi.mock('electron', () => ({ default: {} }));
@@ -124,14 +125,6 @@ function build(options: { lockHeldElsewhere?: boolean; port?: number } = {}) {
   };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('DesktopApp', () => {
   it('a second launch quits at once; the first focuses its main window', async () => {
     const second = build({ lockHeldElsewhere: true });
@@ -159,7 +152,7 @@ describe('DesktopApp', () => {
       join(handshakeDir, 'review_1.question'),
       JSON.stringify({ key: 'review 1', question: 'Merge PR #42?' }),
     );
-    await until(() => tray.title === '1', 'tray count');
+    await waitFor(() => tray.title === '1', 'tray count');
     expect(tray.image).toBe('pending');
     expect(notifications.created.map((n) => n.options.body)).toEqual(['Merge PR #42?']);
 
@@ -176,8 +169,8 @@ describe('DesktopApp', () => {
       `${OURS}#popover`,
     );
     expect(result).toMatchObject({ ok: true });
-    await until(() => tray.title === '', 'tray cleared');
-    await until(() => existsSync(join(handshakeDir, 'review_1.answer')), 'the .answer file');
+    await waitFor(() => tray.title === '', 'tray cleared');
+    await waitFor(() => existsSync(join(handshakeDir, 'review_1.answer')), 'the .answer file');
     expect(await readFile(join(handshakeDir, 'review_1.answer'), 'utf8')).toBe('yes, merge');
     expect(notifications.created[0]!.closed).toBe(true);
     const events = popoverWindows[0]!.sent
@@ -264,13 +257,13 @@ describe('DesktopApp', () => {
       OURS,
     );
     expect(updated, JSON.stringify(updated)).toMatchObject({ ok: true });
-    await until(() => service.server.context.dirs.includes(added), 'the new directory watched');
+    await waitFor(() => service.server.context.dirs.includes(added), 'the new directory watched');
     expect(service.server.context.dirs).toContain(handshakeDir);
     await writeFile(
       join(added, 'live.question'),
       JSON.stringify({ key: 'live', question: 'Seen without a restart?', timestamp: Date.now() }),
     );
-    await until(() => !!service.broker.findPending('clarity-file', 'live'), 'the question');
+    await waitFor(() => !!service.broker.findPending('clarity-file', 'live'), 'the question');
     expect(service.store.historyList().map((r) => r.key)).toEqual(
       Array.from({ length: 10 }, (_, i) => `h${i + 3}`),
     );
@@ -330,7 +323,7 @@ describe('DesktopApp', () => {
     try {
       const before = service.url;
       await ipc.invoke('settings:update', { port: taken }, OURS);
-      await until(
+      await waitFor(
         () => notifications.created.some((n) => n.options.body.startsWith(`Port ${taken} is used`)),
         'the port-busy notice',
       );
@@ -339,7 +332,7 @@ describe('DesktopApp', () => {
       await new Promise((r) => holder.close(r));
     }
     await ipc.invoke('settings:update', { port: taken, token: 'tok-123456' }, OURS);
-    await until(() => service.port === taken, 'the move');
+    await waitFor(() => service.port === taken, 'the move');
     expect((await fetch(`${service.url}questions`)).status).toBe(401);
   });
 

@@ -15,6 +15,7 @@ import {
   FakeWindow,
   display,
 } from './fake-electron';
+import { waitFor } from '../../support/wait-for';
 
 const INDEX = '/app/out/renderer/index.html';
 const OURS = pathToFileURL(INDEX).href;
@@ -41,14 +42,6 @@ function memoryBackend(options: { cwd: string; name: string }) {
       store = { ...store, ...values };
     },
   };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('DesktopApp agent runs', () => {
@@ -95,7 +88,7 @@ describe('DesktopApp agent runs', () => {
       mainWindow.sent
         .filter((s) => s.channel === 'runs:updated')
         .map((s) => s.payload as RunUpdated);
-    await until(() => updates().length === 2, 'two runs:updated');
+    await waitFor(() => updates().length === 2, 'two runs:updated');
     expect(updates()[1]).toMatchObject({
       run: { id, entryCount: 1 },
       entries: [{ kind: 'text', text: 'hello', n: 0 }],

@@ -3,36 +3,7 @@ import {
   EarlyEventSource,
   firstTheEarlyStream,
 } from '../../../renderer/src/client/early-event-source';
-import type { EventSourceLike } from '../../../renderer/src/client/http-inbox-client';
-
-/** A browser EventSource stand-in: the test makes it open, fail and deliver messages. */
-class FakeSource {
-  readyState = 0;
-  onopen: ((e: unknown) => void) | null = null;
-  onerror: ((e: unknown) => void) | null = null;
-  closed = false;
-  private readonly handlers = new Map<
-    string,
-    Array<(e: { data: string; lastEventId: string }) => void>
-  >();
-  addEventListener(
-    name: string,
-    listener: (e: { data: string; lastEventId: string }) => void,
-  ): void {
-    this.handlers.set(name, [...(this.handlers.get(name) ?? []), listener]);
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  emit(name: string, data: unknown, id = ''): void {
-    for (const h of this.handlers.get(name) ?? [])
-      h({ data: JSON.stringify(data), lastEventId: id });
-  }
-  close(): void {
-    this.closed = true;
-  }
-}
+import { FakeStream } from './fake-event-source';
 
 function attach(early: EarlyEventSource, log: string[]): void {
   early.onopen = () => log.push('open');
@@ -45,7 +16,7 @@ function attach(early: EarlyEventSource, log: string[]): void {
 
 describe('EarlyEventSource', () => {
   it('replays what happened before the client attached, in order, with the snapshot already parsed', async () => {
-    const source = new FakeSource();
+    const source = new FakeStream();
     const early = new EarlyEventSource(source as unknown as EventSource);
     source.open();
     source.emit('snapshot', { seq: 1, pending: [] }, '1');
@@ -59,7 +30,7 @@ describe('EarlyEventSource', () => {
   });
 
   it('passes events straight through once attached, and close() closes the stream', async () => {
-    const source = new FakeSource();
+    const source = new FakeStream();
     const early = new EarlyEventSource(source as unknown as EventSource);
     const log: string[] = [];
     attach(early, log);
@@ -75,11 +46,11 @@ describe('EarlyEventSource', () => {
 
 describe('firstTheEarlyStream', () => {
   it('hands out the early stream once for its URL, then opens fresh ones', () => {
-    const early = new EarlyEventSource(new FakeSource() as unknown as EventSource);
+    const early = new EarlyEventSource(new FakeStream() as unknown as EventSource);
     const opened: string[] = [];
     const factory = firstTheEarlyStream(early, '/events', (url) => {
       opened.push(url);
-      return new FakeSource() as unknown as EventSourceLike;
+      return new FakeStream();
     });
     expect(factory('/events')).toBe(early);
     expect(factory('/events')).not.toBe(early);

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { HitlRequest } from '../../../main/broker/request';
-import {
-  HttpInboxClient,
-  type EventSourceLike,
-} from '../../../renderer/src/client/http-inbox-client';
+import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
 import {
   InboxClientError,
   type ConnectionState,
   type InboxEvent,
 } from '../../../renderer/src/client/inbox-client';
+import { FakeStream } from './fake-event-source';
 
 const req = (id: string): HitlRequest => ({
   id,
@@ -19,41 +17,6 @@ const req = (id: string): HitlRequest => ({
   createdAt: 1,
   status: 'pending',
 });
-
-/** A scriptable EventSource: the test plays the server. */
-class FakeStream implements EventSourceLike {
-  readyState = 0;
-  onopen: ((e: unknown) => void) | null = null;
-  onerror: ((e: unknown) => void) | null = null;
-  closed = false;
-  private readonly handlers = new Map<
-    string,
-    ((e: { data: string; lastEventId: string }) => void)[]
-  >();
-  constructor(readonly url: string) {}
-  addEventListener(
-    name: string,
-    listener: (e: { data: string; lastEventId: string }) => void,
-  ): void {
-    this.handlers.set(name, [...(this.handlers.get(name) ?? []), listener]);
-  }
-  close(): void {
-    this.closed = true;
-    this.readyState = 2;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  emit(name: string, data: unknown, id = ''): void {
-    for (const h of this.handlers.get(name) ?? [])
-      h({ data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId: id });
-  }
-  fail(readyState: number): void {
-    this.readyState = readyState;
-    this.onerror?.({});
-  }
-}
 
 function setup(responses: Record<string, { status: number; body: unknown }> = {}) {
   const streams: FakeStream[] = [];

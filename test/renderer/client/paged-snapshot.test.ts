@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HitlRequest } from '../../../main/broker/request';
-import {
-  HttpInboxClient,
-  type EventSourceLike,
-} from '../../../renderer/src/client/http-inbox-client';
+import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
 import type { InboxEvent } from '../../../renderer/src/client/inbox-client';
 import { PagedSnapshot } from '../../../renderer/src/client/paged-snapshot';
 import {
@@ -11,6 +8,7 @@ import {
   initialInboxState,
   pendingCount,
 } from '../../../renderer/src/state/inbox-state';
+import { FakeStream } from './fake-event-source';
 
 type Snapshot = Extract<InboxEvent, { type: 'snapshot' }>;
 
@@ -117,30 +115,6 @@ describe('PagedSnapshot', () => {
     expect(h.emitted.at(-1)).toMatchObject({ type: 'added', seq: 6 });
   });
 });
-
-/** A scriptable EventSource: the test plays the server. */
-class FakeStream implements EventSourceLike {
-  readyState = 0;
-  onopen: ((e: unknown) => void) | null = null;
-  onerror: ((e: unknown) => void) | null = null;
-  closed = false;
-  private readonly handlers = new Map<
-    string,
-    ((e: { data: string; lastEventId: string }) => void)[]
-  >();
-  constructor(readonly url: string) {}
-  addEventListener(name: string, listener: (e: { data: string; lastEventId: string }) => void) {
-    this.handlers.set(name, [...(this.handlers.get(name) ?? []), listener]);
-  }
-  close(): void {
-    this.closed = true;
-    this.readyState = 2;
-  }
-  emit(name: string, data: unknown, id = ''): void {
-    for (const h of this.handlers.get(name) ?? [])
-      h({ data: JSON.stringify(data), lastEventId: id });
-  }
-}
 
 function client(list: () => { status: number; body: unknown }) {
   const streams: FakeStream[] = [];
