@@ -2,12 +2,31 @@
  * Child process for benchmarks and reliability tests: runs the headless broker service
  * (startBrokerService) with the JSON options in argv[2] and prints `READY {url, port, pid}`.
  * With argv[2] = "bare" it runs the bare node:http echo server instead (the RSS / latency floor).
- * Stops cleanly on SIGTERM.
+ * Stops cleanly on SIGTERM. A `MEMORY` line on stdin answers `MEMORY {heapUsed, rss, ...}` on
+ * stdout, measured after a full garbage collection when the child runs with --expose-gc.
  */
+import { createInterface } from 'node:readline';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { startEchoServer } from '../lib/baselines';
 import { loadBrokerService, type BrokerServiceOptions } from '../lib/project';
 
+/** Answers `MEMORY` requests on stdin; retained heap after a full GC is what a leak check needs. */
+function answerMemoryProbes(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line.trim() !== 'MEMORY') return;
+    gc?.();
+    const { heapUsed, rss, external, arrayBuffers } = process.memoryUsage();
+    const spaces = Object.fromEntries(
+      getHeapSpaceStatistics().map((space) => [space.space_name, space.space_used_size]),
+    );
+    const memory = { heapUsed, rss, external, arrayBuffers, spaces, afterGc: Boolean(gc) };
+    console.log(`MEMORY ${JSON.stringify(memory)}`);
+  });
+}
+
 async function main(): Promise<void> {
+  answerMemoryProbes();
   const arg = process.argv[2] ?? '{}';
   if (arg === 'bare') {
     const echo = await startEchoServer();

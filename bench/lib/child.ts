@@ -11,6 +11,11 @@ export interface TsChild<T> {
   stderr: string[];
   /** Resident set size of the child right now, from /proc (bytes). */
   rss(): number;
+  /**
+   * Sends `<word>` on the child's stdin and resolves with the JSON of its next `<word> <json>`
+   * stdout line (children that answer probes, e.g. service-child's `MEMORY`).
+   */
+  probe<R>(word: string, timeoutMs?: number): Promise<R>;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves when the child is gone. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -48,8 +53,9 @@ export function spawnTs<T>(
     stderr.push(line);
     if (stderr.length > 200) stderr.shift();
   });
+  const stdout = createInterface({ input: child.stdout! });
   const ready = new Promise<T>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    stdout.on('line', (line) => {
       if (line.startsWith('READY ')) resolve(JSON.parse(line.slice(6)) as T);
     });
     child.once('exit', (code, signal) =>
@@ -72,5 +78,20 @@ export function spawnTs<T>(
       });
       child.kill('SIGTERM');
     });
-  return { child, ready, stderr, rss: () => rssOf(child.pid ?? -1), stop };
+  const probe = <R>(word: string, timeoutMs = 30_000) =>
+    new Promise<R>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stdout.off('line', onLine);
+        reject(new Error(`${script} did not answer ${word} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onLine = (line: string) => {
+        if (!line.startsWith(`${word} `)) return;
+        clearTimeout(timer);
+        stdout.off('line', onLine);
+        resolve(JSON.parse(line.slice(word.length + 1)) as R);
+      };
+      stdout.on('line', onLine);
+      child.stdin!.write(`${word}\n`);
+    });
+  return { child, ready, stderr, rss: () => rssOf(child.pid ?? -1), probe, stop };
 }

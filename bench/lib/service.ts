@@ -11,6 +11,17 @@ export interface ChildInfo {
 }
 
 /** A broker service (or the bare echo floor) running in its own process, with its state dir. */
+/** The service child's answer to a `MEMORY` probe (bytes; heapUsed measured after a full GC). */
+export interface ChildMemory {
+  heapUsed: number;
+  rss: number;
+  external: number;
+  arrayBuffers: number;
+  /** Bytes used per V8 heap space (old_space, code_space, ...). */
+  spaces: Record<string, number>;
+  afterGc: boolean;
+}
+
 export interface ServiceProcess {
   info: ChildInfo;
   proc: TsChild<ChildInfo>;
@@ -28,7 +39,8 @@ export async function startServiceProcess(
   if (options !== 'bare') await loadBrokerService();
   const stateDir = await mkdtemp(join(tmpdir(), 'hitl-state-'));
   const arg = options === 'bare' ? 'bare' : JSON.stringify({ stateDir, ...options });
-  const proc = spawnTs<ChildInfo>('bench/children/service-child.ts', [arg]);
+  // --expose-gc only lets the MEMORY probe collect first; nothing else calls gc().
+  const proc = spawnTs<ChildInfo>('bench/children/service-child.ts', [arg], {}, ['--expose-gc']);
   const cleanup = async () => {
     await proc.stop();
     await rm(stateDir, { recursive: true, force: true });
