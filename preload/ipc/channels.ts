@@ -22,7 +22,11 @@ export interface IpcBrokerInfo {
 
 /** Renderer → main calls (ipcRenderer.invoke / ipcMain.handle): payload in, result out. */
 export interface IpcInvokeMap {
-  'inbox:list-pending': { payload: undefined; result: { requests: HitlRequest[]; seq: number } };
+  /** The pending list, or with `limit` only its newest `limit` (oldest first); `total` counts all. */
+  'inbox:list-pending': {
+    payload: { limit?: number };
+    result: { requests: HitlRequest[]; seq: number; total: number };
+  };
   'inbox:history': { payload: { q?: string; limit?: number }; result: HitlRequest[] };
   'inbox:answer': { payload: { id: string; input: AnswerInput }; result: HitlRequest };
   'inbox:cancel': { payload: { id: string; reason?: string }; result: HitlRequest };

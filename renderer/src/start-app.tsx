@@ -26,7 +26,9 @@ export async function startApp(early?: EarlyEventSource): Promise<void> {
       import('./popover/desktop-entry'),
       import('./client/ipc-inbox-client'),
     ]);
-    return renderDesktop(root, new IpcInboxClient(bridge), bridge);
+    // The main window paints the newest page first; the popover opens on the oldest request.
+    const paged = location.hash === '#popover' ? {} : { pageSize: FIRST_PAGE_SIZE };
+    return renderDesktop(root, new IpcInboxClient(bridge, paged), bridge);
   }
   let client: InboxClient;
   const preview = new URLSearchParams(location.search).get('preview');

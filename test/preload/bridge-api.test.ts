@@ -45,10 +45,12 @@ describe('preload bridge', () => {
     const { ipc, invoked } = fakeIpcRenderer();
     const api = createBridgeApi(ipc);
     await api.answer({ id: 'r1', input: { text: 'yes' } });
-    await api.listPending();
+    await api.listPending({ limit: 200 });
+    await api.info();
     expect(invoked).toEqual([
       { channel: 'inbox:answer', payload: { id: 'r1', input: { text: 'yes' } } },
-      { channel: 'inbox:list-pending', payload: undefined },
+      { channel: 'inbox:list-pending', payload: { limit: 200 } },
+      { channel: 'inbox:info', payload: undefined },
     ]);
   });
 

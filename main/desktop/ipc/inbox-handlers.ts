@@ -5,6 +5,7 @@ import { RunNotFoundError, type RunStore } from '../../adapters/tool-server-lite
 import type { AgentMessageView } from '../../broker/agent-message';
 import type { Broker } from '../../broker/broker';
 import { InvalidInputError, NotFoundError } from '../../broker/errors';
+import { newestRequests } from '../../broker/newest-requests';
 import type { HitlRequest } from '../../broker/request';
 import { toPublicRequest } from '../../http/views';
 import type { SettingsStore } from '../settings/settings-store';
@@ -38,10 +39,11 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
     return request;
   };
 
-  router.handle('inbox:list-pending', () => ({
-    requests: broker.pending().map(toPublicRequest),
-    seq: broker.lastSeq,
-  }));
+  router.handle('inbox:list-pending', ({ limit }) => {
+    const all = broker.pending();
+    const requests = limit === undefined ? all : newestRequests(all, limit);
+    return { requests: requests.map(toPublicRequest), seq: broker.lastSeq, total: all.length };
+  });
   router.handle('inbox:history', ({ q, limit }) =>
     searchHistory(deps.history(), q, limit ?? HISTORY_LIMIT).map(toPublicRequest),
   );

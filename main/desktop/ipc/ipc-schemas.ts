@@ -8,7 +8,9 @@ const Nothing = z.undefined();
 
 /** The zod schema every payload of each channel must pass before main acts on it. */
 export const IPC_PAYLOAD_SCHEMAS = {
-  'inbox:list-pending': Nothing,
+  'inbox:list-pending': z
+    .object({ limit: z.number().int().min(1).max(100_000).optional() })
+    .strict(),
   'inbox:history': z
     .object({
       q: z.string().max(1000).optional(),

@@ -15,7 +15,22 @@ import {
   type InboxClient,
   type InboxEvent,
 } from './inbox-client';
+import { afterNextPaint } from './first-frames';
+import { PagedSnapshot } from './paged-snapshot';
 import { RunListeners } from './run-listeners';
+
+export interface IpcInboxClientOptions {
+  /**
+   * Start each subscription with only this many newest requests and fetch the rest after they
+   * are painted (see PagedSnapshot). Default: the whole list at once (the popover, which opens on
+   * the oldest request, needs all of it).
+   */
+  pageSize?: number;
+  /** When to fetch the rest of a page (default: after the next paint). */
+  afterPaint?: (fn: () => void) => void;
+  /** Delay before asking again when the list could not be had (ms). */
+  retryDelayMs?: number;
+}
 
 /**
  * The InboxClient over Electron IPC (the preload's `window.hitl`). Same contract as the HTTP
@@ -23,10 +38,13 @@ import { RunListeners } from './run-listeners';
  * subscriber starts with a snapshot.
  */
 export class IpcInboxClient implements InboxClient {
-  constructor(private readonly bridge: HitlBridge) {}
+  constructor(
+    private readonly bridge: HitlBridge,
+    private readonly options: IpcInboxClientOptions = {},
+  ) {}
 
   async listPending(): Promise<{ requests: HitlRequest[]; seq: number }> {
-    return unwrap(await this.bridge.listPending());
+    return unwrap(await this.bridge.listPending({}));
   }
 
   async history(query: HistoryQuery = {}): Promise<HitlRequest[]> {
@@ -78,29 +96,51 @@ export class IpcInboxClient implements InboxClient {
   subscribe(listener: (event: InboxEvent) => void): () => void {
     let live = true;
     let seq = -1;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const buffered: InboxEvent[] = [];
     let ready = false;
+    const newer = (event: InboxEvent) =>
+      !('seq' in event) || event.seq === undefined || event.seq > seq;
+    const paged = new PagedSnapshot({
+      emit: (event) => live && listener(event),
+      fetchAll: async () => {
+        const { requests, seq: at } = await this.listPending();
+        return { type: 'snapshot', seq: at, pending: requests };
+      },
+      afterPaint: this.options.afterPaint ?? ((fn) => afterNextPaint(fn)),
+      onFailure: () => later(start),
+    });
+    const later = (fn: () => void) => {
+      if (live) retry = setTimeout(fn, this.options.retryDelayMs ?? 1000);
+    };
     const off = this.bridge.onInboxEvent((event) => {
       if (!live) return;
       if (!ready) buffered.push(event);
-      else if (!('seq' in event) || event.seq === undefined || event.seq > seq) listener(event);
+      else if (newer(event)) paged.accept(event);
     });
-    // Snapshot first, then the events that arrived meanwhile and are newer than it.
-    void this.listPending().then(
-      ({ requests, seq: at }) => {
-        if (!live) return;
-        seq = at;
-        listener({ type: 'snapshot', seq: at, pending: requests });
-        ready = true;
-        for (const event of buffered.splice(0))
-          if (!('seq' in event) || event.seq === undefined || event.seq > seq) listener(event);
-      },
-      () => {
-        ready = true;
-      },
-    );
+    // Snapshot (or its first page) first, then the events that arrived meanwhile and are newer.
+    const start = () => {
+      ready = false;
+      const limit = this.options.pageSize;
+      void this.bridge
+        .listPending(limit === undefined ? {} : { limit })
+        .then(unwrap)
+        .then(
+          ({ requests, seq: at, total }) => {
+            if (!live) return;
+            seq = at;
+            paged.accept({ type: 'snapshot', seq: at, pending: requests, total });
+            ready = true;
+            for (const event of buffered.splice(0)) if (newer(event)) paged.accept(event);
+          },
+          () => later(start),
+        );
+    };
+    start();
     return () => {
       live = false;
+      clearTimeout(retry);
+      paged.reset();
       off();
     };
   }

@@ -26,6 +26,8 @@ export interface DesktopViewsHarness {
   broker: Broker;
   settings: SettingsStore;
   calls: ShellCalls;
+  /** Every IPC call the page made, in order. */
+  invoked: { channel: string; payload: unknown }[];
   url: string;
   emit<C extends IpcEventChannel>(channel: C, payload: IpcEventMap[C]): Promise<void>;
   close(): Promise<void>;
@@ -71,9 +73,11 @@ export async function startDesktopViews(
     openInWindow: (id) => void calls.openInWindow.push(id),
   });
 
-  await page.exposeFunction('__hitlInvoke', (channel: string, payload: unknown) =>
-    ipc.invoke(channel, payload, page.mainFrame().url()),
-  );
+  const invoked: DesktopViewsHarness['invoked'] = [];
+  await page.exposeFunction('__hitlInvoke', (channel: string, payload: unknown) => {
+    invoked.push({ channel, payload });
+    return ipc.invoke(channel, payload, page.mainFrame().url());
+  });
   await page.addInitScript(
     ({ calls: callTable, listens }) => {
       const listeners: Record<string, ((payload: unknown) => void)[]> = {};
@@ -118,6 +122,7 @@ export async function startDesktopViews(
     broker,
     settings,
     calls,
+    invoked,
     url,
     emit,
     async close() {

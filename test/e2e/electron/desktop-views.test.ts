@@ -204,6 +204,44 @@ describe('desktop main window (rendered in Chromium)', () => {
   });
 });
 
+describe('desktop views with a long inbox', () => {
+  function bulk(count: number) {
+    const now = Date.now();
+    for (let i = 0; i < count; i++)
+      h.broker.add({
+        source: 'clarity-http',
+        key: `bulk-${i}`,
+        prompt: `Question ${i}?`,
+        createdAt: now - i * 1000, // bulk-0 is the newest
+      });
+  }
+
+  it('the main window paints the newest page over IPC, then holds all of them', async () => {
+    await page.setViewportSize({ width: 1100, height: 700 });
+    bulk(1_000);
+    await page.goto(`${h.url}#`);
+    await page.getByRole('heading', { name: 'bulk-0' }).waitFor();
+    await page.locator('.group-header .count').getByText('1000', { exact: true }).waitFor();
+    expect(await page.title()).toBe('(1000) HITL Broker');
+    const lists = h.invoked.filter((call) => call.channel === 'inbox:list-pending');
+    // The page first, the whole list once after it (React's development build, which these
+    // tests run, mounts twice in StrictMode, so the page may be asked for twice).
+    const payloads = lists.map((call) => JSON.stringify(call.payload));
+    expect(payloads.at(-1)).toBe('{}');
+    expect(payloads.slice(0, -1).length).toBeGreaterThan(0);
+    expect(new Set(payloads.slice(0, -1))).toEqual(new Set(['{"limit":200}']));
+  });
+
+  it('the popover gets the whole list at once and opens on the oldest request', async () => {
+    bulk(1_000);
+    await page.goto(`${h.url}#popover`);
+    await until(async () => (await title())?.includes('bulk-999') ?? false, 'the oldest request');
+    const lists = h.invoked.filter((call) => call.channel === 'inbox:list-pending');
+    expect(lists.length).toBeGreaterThan(0);
+    for (const call of lists) expect(call.payload).toEqual({});
+  });
+});
+
 describe('desktop settings take effect live', () => {
   it('switching the language in the settings re-renders the popover in it', async () => {
     seed();

@@ -17,12 +17,12 @@ const request = (id: string): HitlRequest => ({
 
 function fakeBridge() {
   let inbox: ((e: IpcInboxEvent) => void) | undefined;
-  let releaseList: (() => void) | undefined;
+  const lists: { payload: unknown; resolve: (value: unknown) => void }[] = [];
   const calls: unknown[][] = [];
   const bridge = {
-    listPending: () =>
+    listPending: (payload: unknown) =>
       new Promise((resolve) => {
-        releaseList = () => resolve({ ok: true, value: { requests: [request('a')], seq: 5 } });
+        lists.push({ payload, resolve });
       }),
     answer: async (payload: unknown) => {
       calls.push(['answer', payload]);
@@ -48,7 +48,12 @@ function fakeBridge() {
     bridge,
     calls,
     emit: (e: IpcInboxEvent) => inbox?.(e),
-    release: () => releaseList?.(),
+    /** Answers the oldest unanswered listPending call with these pending requests. */
+    release: (requests = [request('a')], seq = 5, total = requests.length) =>
+      lists.shift()?.resolve({ ok: true, value: { requests, seq, total } }),
+    fail: () =>
+      lists.shift()?.resolve({ ok: false, error: { code: 'internal', message: 'x', status: 500 } }),
+    lists,
     subscribed: () => !!inbox,
   };
 }
@@ -71,6 +76,42 @@ describe('IpcInboxClient', () => {
     ).toEqual(['snapshot@5', 'added@6', 'answered@7']);
     off();
     expect(subscribed()).toBe(false);
+  });
+
+  it('with a page size: the newest page first, the whole list after it is painted, events held between', async () => {
+    const { bridge, emit, release, lists } = fakeBridge();
+    let paint: (() => void) | undefined;
+    const client = new IpcInboxClient(bridge, { pageSize: 2, afterPaint: (fn) => (paint = fn) });
+    const seen: InboxEvent[] = [];
+    client.subscribe((e) => seen.push(e));
+    expect(lists.map((l) => l.payload)).toEqual([{ limit: 2 }]);
+    release([request('y'), request('z')], 9, 3);
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]).toMatchObject({ type: 'snapshot', seq: 9, total: 3 });
+    emit({ type: 'added', seq: 10, request: request('new') }); // held until the whole list is in
+    expect(seen).toHaveLength(1);
+    paint!();
+    expect(lists.map((l) => l.payload)).toEqual([{}]);
+    release([request('x'), request('y'), request('z')], 9);
+    await expect.poll(() => seen.length).toBe(3);
+    expect(
+      seen.map((e) =>
+        e.type === 'snapshot' ? `snapshot:${e.pending.map((r) => r.id).join('')}` : e.type,
+      ),
+    ).toEqual(['snapshot:yz', 'snapshot:xyz', 'added']);
+  });
+
+  it('asks again when the list cannot be had, instead of never showing the inbox', async () => {
+    const { bridge, release, fail, lists } = fakeBridge();
+    const client = new IpcInboxClient(bridge, { retryDelayMs: 10 });
+    const seen: InboxEvent[] = [];
+    const off = client.subscribe((e) => seen.push(e));
+    fail();
+    await expect.poll(() => lists.length).toBe(1);
+    release();
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]).toMatchObject({ type: 'snapshot', seq: 5 });
+    off();
   });
 
   it('turns an error envelope into an InboxClientError with code and status', async () => {

@@ -76,11 +76,12 @@ describe('IPC router', () => {
       prompt: 'Ship it?',
       meta: { file: '/secret' },
     });
-    const listed = (await ipc.invoke('inbox:list-pending', undefined, OURS)) as {
+    const listed = (await ipc.invoke('inbox:list-pending', {}, OURS)) as {
       ok: true;
-      value: { requests: object[] };
+      value: { requests: object[]; total: number };
     };
     expect(listed.ok).toBe(true);
+    expect(listed.value.total).toBe(1);
     expect(listed.value.requests[0]).not.toHaveProperty('meta');
     const answered = await ipc.invoke('inbox:answer', { id: r.id, input: { text: 'yes' } }, OURS);
     expect(answered).toMatchObject({
@@ -94,6 +95,22 @@ describe('IPC router', () => {
     expect(await ipc.invoke('inbox:history', { q: 'nothing' }, OURS)).toEqual({
       ok: true,
       value: [],
+    });
+  });
+
+  it('lists only the newest page when asked for a limit, with the total', async () => {
+    const { ipc, broker } = setup();
+    ['one', 'two', 'three'].forEach((key, i) =>
+      broker.add({ source: 'clarity-http', key, prompt: key, createdAt: 1_000 + i }),
+    );
+    const page = (await ipc.invoke('inbox:list-pending', { limit: 2 }, OURS)) as {
+      value: { requests: { key: string }[]; total: number; seq: number };
+    };
+    expect(page.value.requests.map((r) => r.key)).toEqual(['two', 'three']);
+    expect(page.value).toMatchObject({ total: 3, seq: broker.lastSeq });
+    expect(await ipc.invoke('inbox:list-pending', { limit: 0 }, OURS)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
     });
   });
 
