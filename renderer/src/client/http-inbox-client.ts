@@ -1,18 +1,6 @@
-import type {
-  RunDetail,
-  RunSummary,
-  RunUpdated,
-} from '../../../main/adapters/tool-server-lite/run-schemas';
-import type { AgentMessageView } from '../../../main/broker/agent-message';
-import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
-import {
-  InboxClientError,
-  type BrokerInfo,
-  type ConnectionState,
-  type HistoryQuery,
-  type InboxClient,
-  type InboxEvent,
-} from './inbox-client';
+import type { RunUpdated } from '../../../main/adapters/tool-server-lite/run-schemas';
+import { BrokerRest } from './broker-rest';
+import type { ConnectionState, InboxClient, InboxEvent } from './inbox-client';
 import { CheckGate } from './check-gate';
 import { eventsUrl, parseOrUndefined, RUN_SSE_EVENT, SSE_EVENT_NAMES } from './early-event-source';
 import { loadInboxChecks } from './inbox-checks-loader';
@@ -56,11 +44,9 @@ const CLOSED = 2;
  * InboxClient over the broker's HTTP API and SSE stream (docs/http-api.md).
  * The browser's EventSource reconnects by itself and resumes with Last-Event-ID; when it gives up
  * (the server answered an error) a new stream is opened after a delay and re-syncs from its snapshot.
- * Cookies (the token cookie set by `/?token=`) go with every same-origin call.
+ * The calls (answer, cancel, history…) are BrokerRest's.
  */
-export class HttpInboxClient implements InboxClient {
-  private readonly baseUrl: string;
-  private readonly fetchImpl: typeof fetch;
+export class HttpInboxClient extends BrokerRest implements InboxClient {
   private readonly openStream: (url: string) => EventSourceLike;
   private readonly retryDelayMs: number;
   private readonly listeners = new Set<(event: InboxEvent) => void>();
@@ -75,8 +61,7 @@ export class HttpInboxClient implements InboxClient {
   private readonly paged: PagedSnapshot;
 
   constructor(options: HttpInboxClientOptions = {}) {
-    this.baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
-    this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    super(options.baseUrl ?? '', options.fetch);
     this.openStream = options.eventSource ?? defaultEventSource;
     this.retryDelayMs = options.retryDelayMs ?? 2000;
     this.snapshotLimit = options.snapshotLimit;
@@ -89,56 +74,6 @@ export class HttpInboxClient implements InboxClient {
       // The rest of the page could not be fetched: re-sync from a stream with the whole list.
       onFailure: () => this.reopen({ paged: false }),
     });
-  }
-
-  async listPending(): Promise<{ requests: HitlRequest[]; seq: number }> {
-    return this.call('GET', '/api/requests');
-  }
-
-  async history(query: HistoryQuery = {}): Promise<HitlRequest[]> {
-    const params = new URLSearchParams();
-    if (query.q) params.set('q', query.q);
-    if (query.limit !== undefined) params.set('limit', String(query.limit));
-    const suffix = params.size ? `?${params}` : '';
-    return (await this.call<{ requests: HitlRequest[] }>('GET', `/api/history${suffix}`)).requests;
-  }
-
-  async answer(id: string, input: AnswerInput): Promise<HitlRequest> {
-    return (
-      await this.call<{ request: HitlRequest }>('POST', `/api/requests/${enc(id)}/answer`, input)
-    ).request;
-  }
-
-  async cancel(id: string, reason?: string): Promise<HitlRequest> {
-    const body = reason ? { reason } : {};
-    return (
-      await this.call<{ request: HitlRequest }>('POST', `/api/requests/${enc(id)}/cancel`, body)
-    ).request;
-  }
-
-  async listFiles(id: string): Promise<string[]> {
-    return (await this.call<{ files: string[] }>('GET', `/api/requests/${enc(id)}/files`)).files;
-  }
-
-  async agentMessages(agentId: string): Promise<AgentMessageView[]> {
-    return (
-      await this.call<{ messages: AgentMessageView[] }>(
-        'GET',
-        `/api/agents/${enc(agentId)}/messages`,
-      )
-    ).messages;
-  }
-
-  async info(): Promise<BrokerInfo> {
-    return this.call('GET', '/api/info');
-  }
-
-  async listRuns(): Promise<RunSummary[]> {
-    return (await this.call<{ runs: RunSummary[] }>('GET', '/api/runs')).runs;
-  }
-
-  async getRun(id: string): Promise<RunDetail> {
-    return this.call('GET', `/api/runs/${enc(id)}`);
   }
 
   subscribeRuns(listener: (update: RunUpdated) => void): () => void {
@@ -234,37 +169,6 @@ export class HttpInboxClient implements InboxClient {
     this.state = state;
     for (const listener of [...this.connectionListeners]) listener(state);
   }
-
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    let response: Response;
-    try {
-      response = await this.fetchImpl(`${this.baseUrl}${path}`, {
-        method,
-        credentials: 'same-origin',
-        headers:
-          body === undefined
-            ? { accept: 'application/json' }
-            : { 'content-type': 'application/json', accept: 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new InboxClientError(`The broker is unreachable (${String(error)})`, 'network', 0);
-    }
-    const json = (await response.json().catch(() => undefined)) as
-      { error?: string; message?: string } | undefined;
-    if (!response.ok) {
-      throw new InboxClientError(
-        json?.message ?? `${method} ${path} failed with HTTP ${response.status}`,
-        json?.error ?? 'http_error',
-        response.status,
-      );
-    }
-    return json as T;
-  }
-}
-
-function enc(segment: string): string {
-  return encodeURIComponent(segment);
 }
 
 /** The browser's EventSource for `url` (the client's default `eventSource`). */

@@ -1,34 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { HitlRequest } from '../../../main/broker/request';
 import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
-import {
-  InboxClientError,
-  type ConnectionState,
-  type InboxEvent,
-} from '../../../renderer/src/client/inbox-client';
+import type { ConnectionState, InboxEvent } from '../../../renderer/src/client/inbox-client';
 import { FakeStream } from './fake-event-source';
+import { fakeFetch, pendingRequest } from './fixtures';
 
-const req = (id: string): HitlRequest => ({
-  id,
-  source: 'clarity-http',
-  key: id,
-  prompt: 'q',
-  input: { kind: 'text' },
-  createdAt: 1,
-  status: 'pending',
-});
+const req = (id: string) => pendingRequest(id);
 
 function setup(responses: Record<string, { status: number; body: unknown }> = {}) {
   const streams: FakeStream[] = [];
-  const calls: { url: string; init?: RequestInit }[] = [];
-  const fetchImpl = (async (url: string, init?: RequestInit) => {
-    calls.push({ url, init });
-    const r = responses[`${init?.method ?? 'GET'} ${url}`] ?? { status: 200, body: {} };
-    return new Response(JSON.stringify(r.body), {
-      status: r.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
+  const { fetchImpl, calls } = fakeFetch(responses);
   const client = new HttpInboxClient({
     baseUrl: 'http://broker/',
     fetch: fetchImpl,
@@ -114,52 +94,5 @@ describe('HttpInboxClient', () => {
     await waitFor(() => second.length === 1);
     expect(second[0]).toMatchObject({ type: 'snapshot', seq: 4, pending: [{ id: 'a' }] });
     expect(streams).toHaveLength(1);
-  });
-
-  it('calls the rich routes of docs/http-api.md with JSON bodies', async () => {
-    const { client, calls } = setup({
-      'POST http://broker/api/requests/a%2Fb/answer': {
-        status: 200,
-        body: { request: req('a/b') },
-      },
-      'GET http://broker/api/history?q=ship+it&limit=5': {
-        status: 200,
-        body: { requests: [req('h')] },
-      },
-      'GET http://broker/api/requests/x/files': { status: 200, body: { files: ['a.csv'] } },
-      'GET http://broker/api/agents/ag/messages': { status: 200, body: { messages: [] } },
-      'POST http://broker/api/requests/x/cancel': { status: 200, body: { request: req('x') } },
-    });
-    expect((await client.answer('a/b', { text: 'yes' })).id).toBe('a/b');
-    expect(calls[0]!.init?.body).toBe('{"text":"yes"}');
-    expect(await client.history({ q: 'ship it', limit: 5 })).toHaveLength(1);
-    expect(await client.listFiles('x')).toEqual(['a.csv']);
-    expect(await client.agentMessages('ag')).toEqual([]);
-    await client.cancel('x', 'not needed');
-    expect(calls.at(-1)!.init?.body).toBe('{"reason":"not needed"}');
-  });
-
-  it('turns broker errors into InboxClientError with code and status', async () => {
-    const { client } = setup({
-      'POST http://broker/api/requests/a/answer': {
-        status: 409,
-        body: { error: 'already_resolved', message: 'request a is already answered' },
-      },
-    });
-    const error = await client.answer('a', { text: 'late' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InboxClientError);
-    expect(error).toMatchObject({
-      status: 409,
-      code: 'already_resolved',
-      message: 'request a is already answered',
-    });
-
-    const offline = new HttpInboxClient({
-      fetch: (async () => {
-        throw new TypeError('fetch failed');
-      }) as typeof fetch,
-      eventSource: (u) => new FakeStream(u),
-    });
-    await expect(offline.info()).rejects.toMatchObject({ status: 0, code: 'network' });
   });
 });
