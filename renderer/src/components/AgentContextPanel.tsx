@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
 import type { AgentInfo } from '../../../main/broker/request';
-import type { InboxClient } from '../client/inbox-client';
+import type { ConnectionState, InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';
 import type { InboxAction } from '../state/inbox-state';
@@ -24,13 +24,23 @@ export function AgentContextPanel({ agent, client, messages, dispatch }: Props) 
   const { t } = useI18n();
   useEffect(() => {
     let live = true;
-    client.agentMessages(agent.id).then(
-      (loaded) =>
-        live && dispatch({ type: 'agent_messages_loaded', agentId: agent.id, messages: loaded }),
-      () => undefined, // a broker without HAPI support simply shows no context
-    );
+    const load = () =>
+      client.agentMessages(agent.id).then(
+        (loaded) =>
+          live && dispatch({ type: 'agent_messages_loaded', agentId: agent.id, messages: loaded }),
+        () => undefined, // a broker without HAPI support simply shows no context
+      );
+    // Agent messages are live-only on the stream (never replayed): after a reconnect, load again
+    // what was said meanwhile.
+    let last: ConnectionState | undefined;
+    const off = client.onConnectionChange((state) => {
+      if (state === 'open' && last === 'reconnecting') void load();
+      last = state;
+    });
+    void load();
     return () => {
       live = false;
+      off();
     };
   }, [client, agent.id, dispatch]);
   const items = useMemo(() => toContextItems(messages ?? []), [messages]);

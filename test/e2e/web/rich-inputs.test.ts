@@ -238,4 +238,26 @@ describe('rich answer inputs answered from the UI reach the broker as AnswerInpu
     );
     await screenshot(page, 'agent-context');
   });
+
+  it('HAPI agent context: what the agent said while the stream was down shows after it reconnects', async () => {
+    const agent = { id: 'agent-9', name: 'codex' };
+    await postAgentMessage(agent.id, {
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Starting the **migration**.' }],
+    });
+    await open({ source: 'cueme', key: 'ctx-reconnect', agent, prompt: 'Run it?' });
+    const panel = page.getByRole('complementary', { name: 'Agent context' });
+    await panel.locator('strong', { hasText: 'migration' }).waitFor();
+    // Cut every open connection (the SSE stream too); the page retries after 2 s. Messages are
+    // live-only on the stream, so the one posted in between reaches the page only by a reload.
+    harness.server.app.server.closeAllConnections();
+    const away: AgentMessage = {
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Said while you were **away**.' }],
+    };
+    // This process's own kept-alive connection was cut too: the first try may fail on it.
+    await postAgentMessage(agent.id, away).catch(() => postAgentMessage(agent.id, away));
+    await panel.locator('strong', { hasText: 'away' }).waitFor({ timeout: 15_000 });
+    expect(await panel.locator('.context-item').count()).toBe(2);
+  });
 });
