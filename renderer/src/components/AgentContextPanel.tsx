@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
 import type { AgentInfo } from '../../../main/broker/request';
-import type { ConnectionState, InboxClient } from '../client/inbox-client';
+import type { InboxClient } from '../client/inbox-client';
+import { useReconnects } from '../hooks/use-reconnects';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';
 import type { InboxAction } from '../state/inbox-state';
@@ -22,27 +23,19 @@ interface Props {
 /** The agent's recent HAPI messages beside its question: text, thinking, tools with live status. */
 export function AgentContextPanel({ agent, client, messages, dispatch }: Props) {
   const { t } = useI18n();
+  const reconnects = useReconnects(client);
   useEffect(() => {
     let live = true;
-    const load = () =>
-      client.agentMessages(agent.id).then(
-        (loaded) =>
-          live && dispatch({ type: 'agent_messages_loaded', agentId: agent.id, messages: loaded }),
-        () => undefined, // a broker without HAPI support simply shows no context
-      );
-    // Agent messages are live-only on the stream (never replayed): after a reconnect, load again
-    // what was said meanwhile.
-    let last: ConnectionState | undefined;
-    const off = client.onConnectionChange((state) => {
-      if (state === 'open' && last === 'reconnecting') void load();
-      last = state;
-    });
-    void load();
+    client.agentMessages(agent.id).then(
+      (loaded) =>
+        live && dispatch({ type: 'agent_messages_loaded', agentId: agent.id, messages: loaded }),
+      () => undefined, // a broker without HAPI support simply shows no context
+    );
     return () => {
       live = false;
-      off();
     };
-  }, [client, agent.id, dispatch]);
+    // After a reconnect: load again what the agent said while the stream was down.
+  }, [client, agent.id, dispatch, reconnects]);
   const items = useMemo(() => toContextItems(messages ?? []), [messages]);
   const details = [agent.runtime, agent.projectDir, agent.terminal].filter(Boolean).join(' · ');
   return (

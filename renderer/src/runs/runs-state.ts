@@ -13,14 +13,17 @@ export interface RunsState {
   /** The run whose entries are shown (loaded or loading). */
   selectedId: string | undefined;
   detail: RunDetail | undefined;
-  /** Updates of the selected run that arrived while its detail was loading. */
+  /** Updates of the selected run that arrived while its detail was loading (or reloading). */
   early: readonly RunUpdated[];
+  /** The selected run's detail is being loaded again (after a reconnect); `detail` is the old one. */
+  reloading: boolean;
 }
 
 export type RunsAction =
   | { type: 'listed'; runs: RunSummary[] }
   | { type: 'updated'; update: RunUpdated }
   | { type: 'selected'; id: string }
+  | { type: 'detail_loading'; id: string }
   | { type: 'detail_loaded'; detail: RunDetail };
 
 export const initialRunsState: RunsState = {
@@ -29,6 +32,7 @@ export const initialRunsState: RunsState = {
   selectedId: undefined,
   detail: undefined,
   early: [],
+  reloading: false,
 };
 
 /** Applies a list, a live update, a selection or a loaded detail. Pure. */
@@ -50,11 +54,17 @@ export function runsReducer(state: RunsState, action: RunsAction): RunsState {
       const runs = sortRuns([run, ...state.runs.filter((r) => r.id !== run.id)]);
       if (run.id !== state.selectedId) return { ...state, runs };
       if (!state.detail) return { ...state, runs, early: [...state.early, action.update] };
-      return { ...state, runs, detail: mergeRunUpdate(state.detail, action.update) };
+      const detail = mergeRunUpdate(state.detail, action.update);
+      // A reload under way may answer with the run as it was before this update: keep it to replay.
+      const early = state.reloading ? [...state.early, action.update] : state.early;
+      return { ...state, runs, detail, early };
     }
     case 'selected':
       if (action.id === state.selectedId) return state;
-      return { ...state, selectedId: action.id, detail: undefined, early: [] };
+      return { ...state, selectedId: action.id, detail: undefined, early: [], reloading: false };
+    case 'detail_loading':
+      if (action.id !== state.selectedId || !state.detail) return state;
+      return { ...state, reloading: true, early: [] };
     case 'detail_loaded': {
       if (action.detail.run.id !== state.selectedId) return state;
       let detail = action.detail;
@@ -62,7 +72,7 @@ export function runsReducer(state: RunsState, action: RunsAction): RunsState {
         const merged = mergeRunUpdate(detail, update);
         detail = { ...merged, run: newer(detail.run, update.run) };
       }
-      return { ...state, detail, early: [] };
+      return { ...state, detail, early: [], reloading: false };
     }
   }
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
+import { useReconnects } from '../hooks/use-reconnects';
 import { mergeRunStates, runningCount, type RunState } from './running-runs';
 
 /**
@@ -8,21 +9,24 @@ import { mergeRunStates, runningCount, type RunState } from './running-runs';
  */
 export function useRunningCount(client: InboxClient): number {
   const [known, setKnown] = useState<ReadonlyMap<string, RunState>>(() => new Map());
+  const reconnects = useReconnects(client);
+  useEffect(
+    () => client.subscribeRuns((update) => setKnown((prev) => mergeRunStates(prev, [update.run]))),
+    [client],
+  );
+  // Again after each reconnect: run updates are live-only on the stream.
   useEffect(() => {
     let live = true;
-    const merge = (runs: RunState[]) => setKnown((prev) => mergeRunStates(prev, runs));
-    const off = client.subscribeRuns((update) => merge([update.run]));
     const timer = setTimeout(() => {
       client.listRuns().then(
-        (runs) => live && merge(runs),
+        (runs) => live && setKnown((prev) => mergeRunStates(prev, runs)),
         () => undefined, // The Runs view itself reports a failed list.
       );
     }, 500);
     return () => {
       live = false;
       clearTimeout(timer);
-      off();
     };
-  }, [client]);
+  }, [client, reconnects]);
   return runningCount(known);
 }

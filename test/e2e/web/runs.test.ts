@@ -160,6 +160,34 @@ describe('Runs view against a real broker and `clarity-hitl run`', { timeout: 12
     await screenshot(page, 'runs-done-zh');
   });
 
+  it('after the stream drops, the run list and the open timeline catch up on what happened meanwhile', async () => {
+    const { harness, page } = await web.openInbox({ open: true });
+    // Posts to the broker like `clarity-hitl run`; once more if our kept-alive socket was cut.
+    const post = async (route: string, body: unknown) => {
+      const send = () =>
+        fetch(new URL(route, harness.url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const res = await send().catch(send);
+      expect(res.ok, `${route}: ${res.status}`).toBe(true);
+      return (await res.json()) as { id: string };
+    };
+    const { id } = await post('/api/runs', { command: ['./agent.sh'], task: 'Reconnect test' });
+    await post(`/api/runs/${id}/events`, { entries: [{ kind: 'text', text: 'before the drop' }] });
+    await runsTab(page).click();
+    await timeline(page).getByText('before the drop').waitFor();
+    // Run updates are live-only on the stream: cut it, report while the page is away.
+    harness.server.app.server.closeAllConnections();
+    await post(`/api/runs/${id}/events`, {
+      entries: [{ kind: 'text', text: 'said during the drop' }],
+      exit: { code: 0, signal: null },
+    });
+    await timeline(page).getByText('said during the drop').waitFor({ timeout: 15_000 });
+    await runRow(page).getByText('Succeeded').waitFor();
+  });
+
   it('the dev preview lists its runs newest first; arrow keys move through them; narrow windows stack', async () => {
     const harness = await web.startBroker();
     const page = await web.newPage();

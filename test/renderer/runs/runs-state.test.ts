@@ -67,6 +67,38 @@ describe('runsReducer', () => {
     expect(s.detail).toBe(before);
   });
 
+  it('a reload (after a reconnect) keeps the old entries shown and loses no update made meanwhile', () => {
+    let s = runsReducer(initialRunsState, { type: 'selected', id: 'a' });
+    s = runsReducer(s, {
+      type: 'detail_loaded',
+      detail: { run: run('a', { entryCount: 1 }), entries: [text(0)] },
+    });
+    s = runsReducer(s, { type: 'detail_loading', id: 'a' });
+    expect(s.detail?.entries.map((e) => e.n)).toEqual([0]); // still shown while reloading
+    // Said during the reload: shown at once, and still there when the older reload answers.
+    s = runsReducer(s, {
+      type: 'updated',
+      update: { run: run('a', { entryCount: 4, updatedAt: 4 }), entries: [text(3)] },
+    });
+    expect(s.detail?.entries.map((e) => e.n)).toEqual([0, 3]);
+    s = runsReducer(s, {
+      type: 'detail_loaded',
+      detail: {
+        run: run('a', { entryCount: 3, updatedAt: 3 }),
+        entries: [text(0), text(1), text(2)],
+      },
+    });
+    expect(s.detail?.entries.map((e) => e.n)).toEqual([0, 1, 2, 3]);
+    expect(s.detail?.run.entryCount).toBe(4);
+    expect(s.reloading).toBe(false);
+    // Once reloaded, updates are merged directly again (nothing kept to replay).
+    s = runsReducer(s, {
+      type: 'updated',
+      update: { run: run('a', { entryCount: 5, updatedAt: 5 }), entries: [text(4)] },
+    });
+    expect(s.early).toEqual([]);
+  });
+
   it('ignores a detail that arrives after another run was selected', () => {
     let s = runsReducer(initialRunsState, { type: 'selected', id: 'a' });
     s = runsReducer(s, { type: 'selected', id: 'b' });
