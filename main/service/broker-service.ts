@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
+import { RunFiles } from '../adapters/tool-server-lite/run-files';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
 import { AuditLog } from '../broker/audit-log';
 import { Broker } from '../broker/broker';
@@ -45,7 +47,7 @@ export interface BrokerService {
   store: RequestStore;
   /** Recent HAPI agent messages (shown beside an agent's requests). */
   agentMessages: AgentMessageStore;
-  /** Agent runs reported by `clarity-hitl run`. */
+  /** Agent runs reported by `clarity-hitl run` (kept in `<stateDir>/runs/`). */
   runs: RunStore;
   url: string;
   port: number;
@@ -107,7 +109,12 @@ export async function startBrokerService(
     }
 
     const agentMessages = new AgentMessageStore();
-    const runs = new RunStore();
+    const runs = new RunStore({
+      persistence: new RunFiles({ dir: path.join(stateDir, 'runs'), onWarning: warn }),
+    });
+    await runs.load();
+    // Before the HTTP server's close in the list, so it runs after: no batch comes in any more.
+    cleanups.push(() => runs.close());
     const http = new HttpBinding(
       ({ port, token }) =>
         createHttpServer({

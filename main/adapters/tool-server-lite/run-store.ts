@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { BrokerError } from '../../broker/errors';
-import {
-  RUN_TEXT_LIMIT,
-  type RunEntry,
-  type RunExit,
-  type RunLineInput,
-  type RunStart,
-  type RunSummary,
-  type RunUpdated,
+import { KeptEntries, type EntryLimits } from './run-entries';
+import type { RunPersistence } from './run-files';
+import type {
+  RunDetail,
+  RunEntry,
+  RunExit,
+  RunLineInput,
+  RunStart,
+  RunSummary,
+  RunUpdated,
 } from './run-schemas';
+import { cut, ended, startedSummary, summaryFrom } from './run-summary';
 
 export interface RunStoreOptions {
   /** Entries kept per run; the oldest are dropped (default 2,000). */
@@ -21,14 +24,13 @@ export interface RunStoreOptions {
   lostAfterMs?: number;
   now?: () => number;
   newId?: () => string;
+  /** Keeps runs across restarts (e.g. RunFiles); without it they live in memory only. */
+  persistence?: RunPersistence;
 }
 
 interface Run {
   summary: RunSummary;
-  entries: RunEntry[];
-  /** The size of each kept entry (JSON characters), and their sum. */
-  sizes: number[];
-  chars: number;
+  kept: KeptEntries;
 }
 
 /** No run with that id (never started, or pruned); HTTP 404 `not_found`. */
@@ -48,46 +50,62 @@ export class RunEndedError extends BrokerError {
 /**
  * The agent runs reported by `clarity-hitl run`: each run's summary (status, phase, progress,
  * linked hil_ids) and its last entries, in memory and bounded on both axes. Every change is told
- * to `onChange` listeners with the entries it added or grew (the SSE `run_updated` event).
+ * to `onChange` listeners with the entries it added or grew (the SSE `run_updated` event), and to
+ * the optional `persistence` (call `load()` before use and `close()` at shutdown).
  */
 export class RunStore {
   private readonly runs = new Map<string, Run>();
-  private readonly perRun: number;
-  private readonly perRunChars: number;
+  private readonly limits: EntryLimits;
   private readonly maxRuns: number;
   private readonly lostAfterMs: number;
   private readonly now: () => number;
   private readonly newId: () => string;
   private readonly listeners = new Set<(update: RunUpdated) => void>();
+  private readonly persistence: RunPersistence | undefined;
 
   constructor(options: RunStoreOptions = {}) {
-    this.perRun = options.perRun ?? 2_000;
-    this.perRunChars = options.perRunChars ?? 500_000;
+    this.limits = { perRun: options.perRun ?? 2_000, perRunChars: options.perRunChars ?? 500_000 };
     this.maxRuns = options.maxRuns ?? 100;
     this.lostAfterMs = options.lostAfterMs ?? 120_000;
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? (() => `run-${randomUUID()}`);
+    this.persistence = options.persistence;
+  }
+
+  /**
+   * Restores the runs the persistence saved (none without one), trimmed to this store's bounds.
+   * A run that was running when the broker stopped is `lost`; a later batch from its CLI revives it.
+   */
+  async load(): Promise<void> {
+    if (!this.persistence) return;
+    for (const saved of await this.persistence.load(this.maxRuns)) {
+      if (this.runs.has(saved.run.id)) continue;
+      const kept = KeptEntries.restore(saved.entries, this.limits);
+      this.runs.set(saved.run.id, { summary: saved.run, kept });
+    }
+    this.prune();
+    for (const run of this.runs.values()) {
+      if (run.summary.status !== 'running') continue;
+      run.summary = { ...run.summary, status: 'lost' };
+      this.emit(run, []);
+    }
+  }
+
+  /** Saves what is still waiting (resolves at once without persistence). */
+  async close(): Promise<void> {
+    await this.persistence?.close();
   }
 
   /** Opens a running run and returns its summary. */
   start(input: RunStart): RunSummary {
-    const at = this.now();
-    const summary: RunSummary = {
-      id: this.newId(),
-      command: input.command,
-      ...(input.agent ? { agent: input.agent } : {}),
-      ...(input.project ? { project: input.project } : {}),
-      ...(input.task ? { task: input.task } : {}),
-      status: 'running',
-      startedAt: at,
-      updatedAt: at,
-      hilIds: [],
-      entryCount: 0,
+    const run: Run = {
+      summary: startedSummary(this.newId(), input, this.now()),
+      kept: new KeptEntries(),
     };
-    this.runs.set(summary.id, { summary, entries: [], sizes: [], chars: 0 });
+    this.runs.set(run.summary.id, run);
     this.prune();
-    this.emit(summary, []);
-    return summary;
+    this.emit(run, []);
+    return run.summary;
   }
 
   /**
@@ -104,11 +122,11 @@ export class RunStore {
       const entry = this.add(run, line, at);
       changed.set(entry.n, entry);
     }
-    this.trim(run);
+    run.kept.trim(this.limits);
     run.summary = { ...run.summary, status: 'running', updatedAt: at };
     if (exit) run.summary = ended(run.summary, exit, at);
     this.emit(
-      run.summary,
+      run,
       [...changed.values()].map((e) => ({ ...e })),
     );
     return run.summary;
@@ -124,7 +142,7 @@ export class RunStore {
   get(id: string): { run: RunSummary; entries: RunEntry[] } {
     this.markLost();
     const run = this.require(id);
-    return { run: run.summary, entries: run.entries.map((e) => ({ ...e })) };
+    return { run: run.summary, entries: run.kept.list.map((e) => ({ ...e })) };
   }
 
   /** Marks running runs whose CLI went silent as `lost` (each is told once). */
@@ -133,7 +151,7 @@ export class RunStore {
     for (const run of this.runs.values()) {
       if (run.summary.status === 'running' && run.summary.updatedAt < limit) {
         run.summary = { ...run.summary, status: 'lost' };
-        this.emit(run.summary, []);
+        this.emit(run, []);
       }
     }
   }
@@ -155,108 +173,27 @@ export class RunStore {
   }
 
   private add(run: Run, line: RunLineInput, at: number): RunEntry {
-    const last = run.entries.at(-1);
-    if (line.kind === 'event' && line.event.type === 'token' && last && isToken(last)) {
-      const lastText = last.event.text;
-      if (lastText.length + line.event.text.length <= RUN_TEXT_LIMIT) {
-        last.event = { ...last.event, text: lastText + line.event.text };
-        last.at = at;
-        run.sizes[run.sizes.length - 1]! += line.event.text.length;
-        run.chars += line.event.text.length;
-        return last;
-      }
-    }
+    const grown = run.kept.mergeToken(line, at);
+    if (grown) return grown;
     const entry = { ...cut(line), n: run.summary.entryCount, at } as RunEntry;
-    const size = JSON.stringify(entry).length;
-    run.entries.push(entry);
-    run.sizes.push(size);
-    run.chars += size;
+    run.kept.push(entry);
     run.summary = { ...run.summary, ...summaryFrom(run.summary, line), entryCount: entry.n + 1 };
     return entry;
-  }
-
-  /** Drops the oldest entries beyond `perRun` or `perRunChars` (the newest one always stays). */
-  private trim(run: Run): void {
-    let drop = 0;
-    let chars = run.chars;
-    const left = () => run.entries.length - drop;
-    while (left() > 1 && (left() > this.perRun || chars > this.perRunChars)) {
-      chars -= run.sizes[drop]!;
-      drop += 1;
-    }
-    if (drop === 0) return;
-    run.entries.splice(0, drop);
-    run.sizes.splice(0, drop);
-    run.chars = chars;
   }
 
   private prune(): void {
     while (this.runs.size > this.maxRuns) {
       const finished = [...this.runs.values()].find((r) => r.summary.status !== 'running');
-      this.runs.delete(finished?.summary.id ?? this.runs.keys().next().value!);
+      const id = finished?.summary.id ?? this.runs.keys().next().value!;
+      this.runs.delete(id);
+      this.persistence?.remove(id);
     }
   }
 
-  private emit(run: RunSummary, entries: RunEntry[]): void {
-    for (const listener of [...this.listeners]) listener({ run, entries });
+  private emit(run: Run, entries: RunEntry[]): void {
+    const update = { run: run.summary, entries };
+    // Serialized at once when a file is rewritten, so the live entries need no copy.
+    this.persistence?.save(update, (): RunDetail => ({ run: run.summary, entries: run.kept.list }));
+    for (const listener of [...this.listeners]) listener(update);
   }
-}
-
-function isToken(
-  entry: RunEntry,
-): entry is Extract<RunEntry, { kind: 'event' }> & { event: { type: 'token'; text: string } } {
-  return entry.kind === 'event' && entry.event.type === 'token';
-}
-
-function cut(line: RunLineInput): RunLineInput {
-  if (line.kind === 'text') return { kind: 'text', text: line.text.slice(0, RUN_TEXT_LIMIT) };
-  if (line.event.type === 'token' || line.event.type === 'notice')
-    return {
-      kind: 'event',
-      event: { ...line.event, text: line.event.text.slice(0, RUN_TEXT_LIMIT) },
-    };
-  return line;
-}
-
-/** What an event tells the summary. */
-function summaryFrom(summary: RunSummary, line: RunLineInput): Partial<RunSummary> {
-  if (line.kind !== 'event') return {};
-  const e = line.event;
-  switch (e.type) {
-    case 'start':
-      return {
-        ...(e.agent ? { agent: e.agent } : {}),
-        ...(e.project ? { project: e.project } : {}),
-        ...(e.task ? { task: e.task } : {}),
-      };
-    case 'progress':
-      return {
-        ...(e.phase ? { phase: e.phase } : {}),
-        ...(e.pct !== undefined ? { pct: e.pct } : {}),
-      };
-    case 'human_in_loop':
-      return summary.hilIds.includes(e.hil_id) ? {} : { hilIds: [...summary.hilIds, e.hil_id] };
-    case 'result':
-      return {
-        result: {
-          ...(e.ok !== undefined ? { ok: e.ok } : {}),
-          ...(e.summary ? { summary: e.summary } : {}),
-        },
-      };
-    default:
-      return {};
-  }
-}
-
-/** The summary once the process exited: succeeded on exit code 0 unless the result said not ok. */
-function ended(summary: RunSummary, exit: RunExit, at: number): RunSummary {
-  const ok = exit.code === 0 && exit.signal === null && summary.result?.ok !== false;
-  return {
-    ...summary,
-    status: ok ? 'succeeded' : 'failed',
-    endedAt: at,
-    exitCode: exit.code,
-    signal: exit.signal,
-    durationMs: at - summary.startedAt,
-  };
 }

@@ -116,6 +116,35 @@ describe('startBrokerService', () => {
     expect(history.requests.map((r) => r.key)).toEqual(['remote']);
   });
 
+  it('keeps agent runs across a restart in <stateDir>/runs', async () => {
+    const first = await start();
+    const created = await fetch(`${first.url}api/runs`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ command: ['node', 'agent.js'], agent: 'writer' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const sent = await fetch(`${first.url}api/runs/${id}/events`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ entries: [{ kind: 'text', text: 'hello' }] }),
+    });
+    expect(sent.status).toBe(200);
+    await first.close();
+    expect(await readdir(path.join(stateDir, 'runs'))).toEqual([`${id}.jsonl`]);
+
+    const second = await start();
+    const { runs } = (await (await fetch(`${second.url}api/runs`)).json()) as {
+      runs: Array<{ id: string; status: string; agent: string }>;
+    };
+    expect(runs).toMatchObject([{ id, status: 'lost', agent: 'writer' }]);
+    const detail = (await (await fetch(`${second.url}api/runs/${id}`)).json()) as {
+      entries: unknown[];
+    };
+    expect(detail.entries).toMatchObject([{ kind: 'text', text: 'hello', n: 0 }]);
+  });
+
   it('appends every interaction to the JSONL audit log', async () => {
     const logFile = path.join(root, 'logs', 'audit.jsonl');
     const service = await start({ logFile });

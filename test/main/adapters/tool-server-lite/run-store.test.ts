@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../../../main/adapters/tool-server-lite/jsonl-events';
-import type { RunUpdated } from '../../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunPersistence } from '../../../../main/adapters/tool-server-lite/run-files';
+import type { RunDetail, RunUpdated } from '../../../../main/adapters/tool-server-lite/run-schemas';
 import {
   RunEndedError,
   RunNotFoundError,
@@ -166,5 +167,62 @@ describe('RunStore', () => {
     const first = s.get(run.id).entries[0]!;
     first.n = 99;
     expect(s.get(run.id).entries[0]!.n).toBe(0);
+  });
+});
+
+/** Keeps what a RunStore saves, as its files would replay it. */
+function memoryPersistence(saved: RunDetail[] = []) {
+  const runs = new Map(saved.map((d) => [d.run.id, d]));
+  const removed: string[] = [];
+  const persistence: RunPersistence = {
+    load: async (maxRuns) => [...runs.values()].slice(-maxRuns),
+    save: (_update, current) => {
+      const { run, entries } = current();
+      runs.set(run.id, { run, entries: entries.map((e) => ({ ...e })) });
+    },
+    remove: (id) => {
+      runs.delete(id);
+      removed.push(id);
+    },
+    close: async () => {},
+  };
+  return { persistence, runs, removed };
+}
+
+describe('RunStore with persistence', () => {
+  it('loads nothing and closes at once without persistence', async () => {
+    const { s } = store();
+    await s.load();
+    await s.close();
+    expect(s.size).toBe(0);
+  });
+
+  it('restores saved runs trimmed to its bounds; running ones turn lost, and are told so', async () => {
+    const first = memoryPersistence();
+    const { s } = store({ persistence: first.persistence });
+    const done = s.start({ command: ['done'] });
+    s.append(done.id, ['1', '2', '3', '4'].map(text), { code: 0, signal: null });
+    const live = s.start({ command: ['live'] });
+    s.append(live.id, [text('a')]);
+
+    const second = memoryPersistence([...first.runs.values()]);
+    const { s: again, updates } = store({ persistence: second.persistence, perRun: 2 });
+    await again.load();
+    expect(again.list().map((r) => [r.command[0], r.status])).toEqual([
+      ['live', 'lost'],
+      ['done', 'succeeded'],
+    ]);
+    expect(again.get(done.id).entries.map((e) => e.n)).toEqual([2, 3]);
+    expect(updates.map((u) => u.run.status)).toEqual(['lost']);
+    expect(second.runs.get(live.id)!.run.status).toBe('lost');
+    expect(again.append(live.id, [text('b')]).status).toBe('running');
+  });
+
+  it('tells the persistence which run it pruned', () => {
+    const { persistence, removed } = memoryPersistence();
+    const { s } = store({ persistence, maxRuns: 1 });
+    const a = s.start({ command: ['a'] });
+    s.start({ command: ['b'] });
+    expect(removed).toEqual([a.id]);
   });
 });
