@@ -31,6 +31,11 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** At most `count` evenly spaced values of `values`, the last one included (for the log line). */
+const everyNth = (values: number[], count: number) => {
+  const step = Math.max(1, Math.ceil(values.length / count));
+  return values.filter((_, i) => i % step === 0 || i === values.length - 1);
+};
 
 describe('soak: mixed traffic on loopback', () => {
   it(
@@ -201,7 +206,7 @@ describe('soak: mixed traffic on loopback', () => {
       console.log(
         `soak ${SECONDS}s after a warm-up of ${warmup}: ${JSON.stringify(counts)}; heap after GC ${mb(early)} → ${mb(late)} MB ` +
           `(${pct(late / early - 1)}), drained ${mb(drained.heapUsed)} MB; ` +
-          `heaps ${heap.map(mb).join(' ')}; RSS ${mb(samples[0]!.rss)} → ${mb(samples.at(-1)!.rss)} MB; ${samples.length} samples`,
+          `heaps ${everyNth(heap, 20).map(mb).join(' ')}; RSS ${mb(samples[0]!.rss)} → ${mb(samples.at(-1)!.rss)} MB; ${samples.length} samples`,
       );
       expect(samples.length, 'memory samples').toBeGreaterThanOrEqual(3);
       expect(late / early - 1, `heap ${early} → ${late}`).toBeLessThan(0.05);
