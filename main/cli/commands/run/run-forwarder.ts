@@ -1,5 +1,5 @@
+import { BATCH_CHARS, forwardable } from './forwardable-line';
 import {
-  RUN_TEXT_LIMIT,
   type RunExit,
   type RunLineInput,
   type RunStart,
@@ -11,7 +11,10 @@ import type { BrokerLocation } from '../../broker-client/locate-broker';
 export interface RunForwarderOptions {
   broker: BrokerLocation;
   start: RunStart;
-  /** Told once when the broker cannot be reached or refuses the run (the run goes on locally). */
+  /**
+   * Told when the broker cannot be reached (and again when it is back), or once when it refuses
+   * the run (then forwarding stops). The run itself always goes on locally.
+   */
   warn: (text: string) => void;
   /** A batch leaves at most this long after its first line (default 100 ms)... */
   flushMs?: number;
@@ -23,6 +26,8 @@ export interface RunForwarderOptions {
   maxQueue?: number;
   /** How long `finish` waits for the last batch before giving up (default 3 s). */
   finishTimeoutMs?: number;
+  /** While the broker is unreachable, try again this often (default 2 s). */
+  retryMs?: number;
   call?: typeof callBroker;
 }
 
@@ -31,24 +36,26 @@ interface Queued {
   size: number;
 }
 
-/** Serialised size (characters) one batch stays under, so it stays well below the 1 MiB body limit. */
-const BATCH_CHARS = 256_000;
-
 /**
  * Sends a run's output lines to the broker (`POST /api/runs`, then `POST /api/runs/:id/events`)
  * in batches, in order, one request at a time. `push` never waits and never throws, so the agent
- * is never slowed; the first failure warns once and forwarding stops.
+ * is never slowed. While the broker is unreachable (not started yet, restarting) the lines wait
+ * in the bounded queue and go once it is back; any other failure warns once and forwarding stops.
  */
 export class RunForwarder {
   private readonly opts: Required<Omit<RunForwarderOptions, 'call'>> & {
     call: typeof callBroker;
   };
-  private readonly runId: Promise<string | undefined>;
+  private runId: string | undefined;
   private readonly abort = new AbortController();
   private queue: Queued[] = [];
   /** Stands in the queue where lines were dropped; says how many once it is sent. */
   private gap: (Queued & { dropped: number }) | undefined;
   private failed = false;
+  /** The broker could not be reached at the last try; a retry is scheduled. */
+  private offline = false;
+  private finished = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private sending: Promise<void> = Promise.resolve();
@@ -61,10 +68,12 @@ export class RunForwarder {
       heartbeatMs: 30_000,
       maxQueue: 10_000,
       finishTimeoutMs: 3_000,
+      retryMs: 2_000,
       call: callBroker,
       ...options,
     };
-    this.runId = this.post<{ id: string }>('/api/runs', this.opts.start).then((r) => r?.id);
+    // Open the run at once, so it shows before the agent prints anything.
+    this.sending = this.openRun().then(() => undefined);
     this.heartbeat = setInterval(() => this.flush(undefined, true), this.opts.heartbeatMs);
     this.heartbeat.unref();
   }
@@ -82,6 +91,7 @@ export class RunForwarder {
     }
     const forwarded = forwardable(line);
     this.queue.push({ line: forwarded, size: JSON.stringify(forwarded).length });
+    if (this.offline) return; // the retry timer sends them
     if (this.queue.length >= this.opts.maxBatch) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.opts.flushMs);
   }
@@ -98,6 +108,8 @@ export class RunForwarder {
     });
     await Promise.race([this.flush(exit), gaveUp]);
     clearTimeout(timeout);
+    this.finished = true;
+    clearTimeout(this.retryTimer);
   }
 
   private flush(exit?: RunExit, heartbeat = false): Promise<void> {
@@ -113,19 +125,31 @@ export class RunForwarder {
     return this.sending;
   }
 
+  /** The broker's id of this run, opening it first when needed; undefined when it cannot be had. */
+  private async openRun(): Promise<string | undefined> {
+    if (this.runId !== undefined || this.failed) return this.runId;
+    const opened = await this.post<{ id: string }>('/api/runs', this.opts.start);
+    if (opened) this.runId = opened.id;
+    return this.runId;
+  }
+
   private async send(exit: RunExit | undefined, heartbeat: boolean): Promise<void> {
-    const id = await this.runId;
+    const id = await this.openRun();
     if (id === undefined || this.failed) return;
     if (this.queue.length === 0 && !exit && !heartbeat) return;
     do {
-      const entries = this.takeBatch();
+      const batch = this.takeBatch();
       const last = this.queue.length === 0;
+      const entries = batch.map((q) => q.line);
       const body = last && exit ? { entries, exit } : { entries };
-      if (!(await this.post(`/api/runs/${encodeURIComponent(id)}/events`, body))) return;
+      if (!(await this.post(`/api/runs/${encodeURIComponent(id)}/events`, body))) {
+        if (this.offline) this.queue.unshift(...batch); // not delivered: first in line next time
+        return;
+      }
     } while (this.queue.length > 0);
   }
 
-  private takeBatch(): RunLineInput[] {
+  private takeBatch(): Queued[] {
     let chars = 0;
     let count = 0;
     while (count < this.queue.length && count < this.opts.maxBatch) {
@@ -134,46 +158,54 @@ export class RunForwarder {
       count += 1;
     }
     return this.queue.splice(0, count).map((q) => {
-      if (!this.gap || q !== this.gap) return q.line;
+      if (!this.gap || q !== this.gap) return q;
       const { dropped } = this.gap;
       this.gap = undefined;
-      return {
-        kind: 'text',
-        text: `… ${dropped} lines were not forwarded (the broker was too slow)`,
-      };
+      const text = `… ${dropped} lines were not forwarded (the broker was too slow or away)`;
+      return { line: { kind: 'text', text }, size: text.length + 30 };
     });
   }
 
-  /** POSTs; on any failure warns once, stops forwarding and resolves undefined. */
+  /**
+   * POSTs; resolves undefined when it failed. An unreachable broker makes the forwarder offline
+   * (told once, retried every `retryMs`); any other failure warns once and stops forwarding.
+   */
   private async post<T>(path: string, body: unknown): Promise<T | undefined> {
     try {
-      return await this.opts.call<T>(this.opts.broker, path, body, { signal: this.abort.signal });
-    } catch (error) {
-      if (!this.failed && !this.abort.signal.aborted) {
-        const why =
-          error instanceof BrokerUnavailableError
-            ? `no broker is running at ${error.url}`
-            : error instanceof Error
-              ? error.message
-              : String(error);
-        this.opts.warn(
-          `⚠ this run is not shown in the broker's Runs view (${why}); it goes on here`,
-        );
+      const result = await this.opts.call<T>(this.opts.broker, path, body, {
+        signal: this.abort.signal,
+      });
+      if (this.offline) {
+        this.offline = false;
+        this.opts.warn(`✓ the broker is back: this run shows in its Runs view again`);
       }
+      return result;
+    } catch (error) {
+      if (this.abort.signal.aborted || this.failed) return undefined;
+      if (error instanceof BrokerUnavailableError) {
+        if (!this.offline)
+          this.opts.warn(
+            `⚠ no broker is running at ${error.url}; this run goes on here, and its output ` +
+              `(up to ${this.opts.maxQueue.toLocaleString('en-US')} lines) shows in the Runs view once the broker is back`,
+          );
+        this.offline = true;
+        this.scheduleRetry();
+        return undefined;
+      }
+      const why = error instanceof Error ? error.message : String(error);
+      this.opts.warn(`⚠ this run is not shown in the broker's Runs view (${why}); it goes on here`);
       this.failed = true;
       this.queue = [];
       return undefined;
     }
   }
-}
 
-/** The line as the broker accepts it: texts cut to RUN_TEXT_LIMIT, oversized events as a note. */
-function forwardable(line: RunLine | RunLineInput): RunLineInput {
-  if (line.kind === 'text') return { kind: 'text', text: line.text.slice(0, RUN_TEXT_LIMIT) };
-  const e = line.event;
-  const event =
-    e.type === 'token' || e.type === 'notice' ? { ...e, text: e.text.slice(0, RUN_TEXT_LIMIT) } : e;
-  if (JSON.stringify(event).length > BATCH_CHARS)
-    return { kind: 'text', text: `(a ${e.type} event too large to show was left out)` };
-  return { kind: 'event', event };
+  private scheduleRetry(): void {
+    if (this.finished || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.flush(undefined, true);
+    }, this.opts.retryMs);
+    this.retryTimer.unref();
+  }
 }

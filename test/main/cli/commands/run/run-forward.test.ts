@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,17 @@ import type {
 import { until } from '../../../http/helpers';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+
+/** A port free right now (the restart test needs the same port twice). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
 
 function cli(args: string[]): {
   child: ChildProcess;
@@ -118,9 +130,60 @@ describe('clarity-hitl run forwards the run to the broker', { timeout: 90_000 },
       run
         .out()
         .match(
-          /⚠ this run is not shown in the broker's Runs view \(no broker is running at http:\/\/127\.0\.0\.1:9\/\)/g,
+          /⚠ no broker is running at http:\/\/127\.0\.0\.1:9\/; this run goes on here, and its output \(up to 10,000 lines\) shows in the Runs view once the broker is back/g,
         ),
     ).toHaveLength(1);
+  });
+
+  it('a broker restarted mid-run gets the lines printed while it was down, and the end', async () => {
+    const port = await freePort();
+    const stateDir = path.join(root, 'restart-state');
+    const gate = path.join(root, 'gate');
+    const startServe = async () => {
+      const s = cli(['serve', '--port', String(port), '--state-dir', stateDir]);
+      await until(() => s.out().includes('Press Ctrl-C'), 60_000, 'serve to start');
+      return s;
+    };
+    let broker = await startServe();
+    const base = `http://127.0.0.1:${port}/`;
+    // Prints, waits for the test to stop the broker, prints more, waits for it to be back, ends.
+    const agent = `
+      const { existsSync } = require('node:fs');
+      const wait = async (n) => { while (!existsSync(${JSON.stringify(gate)} + n)) await new Promise((r) => setTimeout(r, 20)); };
+      (async () => {
+        console.log('before the restart');
+        await wait('.down');
+        console.log('while the broker was down');
+        await wait('.up');
+        console.log('after it came back');
+        process.exit(0);
+      })();`;
+    const run = cli(['run', '--broker', base, '--', process.execPath, '-e', agent]);
+    const runs = async () =>
+      ((await (await fetch(`${base}api/runs`)).json()) as { runs: RunSummary[] }).runs;
+    await until(
+      async () => (await runs()).some((r) => r.entryCount === 1),
+      30_000,
+      'the first line in the broker',
+    );
+    broker.child.kill('SIGTERM');
+    await broker.exited;
+    await writeFile(`${gate}.down`, '');
+    await until(() => run.out().includes('⚠ no broker is running'), 30_000, 'the warning');
+    broker = await startServe();
+    await writeFile(`${gate}.up`, '');
+    expect(await run.exited, run.out()).toBe(0);
+    expect(run.out()).toContain('✓ the broker is back');
+    const [summary] = await runs();
+    expect(summary).toMatchObject({ status: 'succeeded', exitCode: 0 });
+    const detail = (await (await fetch(`${base}api/runs/${summary!.id}`)).json()) as RunDetail;
+    expect(detail.entries.map((e) => (e.kind === 'text' ? e.text : e.event.type))).toEqual([
+      'before the restart',
+      'while the broker was down',
+      'after it came back',
+    ]);
+    broker.child.kill('SIGTERM');
+    await broker.exited;
   });
 
   it('SIGTERM to the CLI goes to the agent, and its death by signal ends the run in the broker', async () => {

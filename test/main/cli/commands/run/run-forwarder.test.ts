@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RunBatch } from '../../../../../main/adapters/tool-server-lite/run-schemas';
-import type { callBroker } from '../../../../../main/cli/broker-client/broker-http';
+import {
+  BrokerUnavailableError,
+  type callBroker,
+} from '../../../../../main/cli/broker-client/broker-http';
 import { RunForwarder } from '../../../../../main/cli/commands/run/run-forwarder';
 import { until } from '../../../http/helpers';
 
@@ -11,8 +14,11 @@ function fakeBroker(options: { failStart?: boolean } = {}) {
   const batches: RunBatch[] = [];
   let release: (() => void) | undefined;
   let held: Promise<void> | undefined;
+  const state = { down: false, opened: 0 };
   const call = (async (_b: unknown, path: string, body: unknown) => {
+    if (state.down) throw new BrokerUnavailableError('http://127.0.0.1:1/', 'ECONNREFUSED');
     if (path === '/api/runs') {
+      state.opened += 1;
       if (options.failStart) throw new Error('refused');
       return { id: 'run-1' };
     }
@@ -23,6 +29,7 @@ function fakeBroker(options: { failStart?: boolean } = {}) {
   return {
     call,
     batches,
+    state,
     hold: () => (held = new Promise<void>((r) => (release = r))),
     release: () => {
       held = undefined;
@@ -96,7 +103,7 @@ describe('RunForwarder', () => {
       '4',
       '5',
       '6',
-      '… 5 lines were not forwarded (the broker was too slow)',
+      '… 5 lines were not forwarded (the broker was too slow or away)',
     ]);
   });
 
@@ -117,6 +124,77 @@ describe('RunForwarder', () => {
       "⚠ this run is not shown in the broker's Runs view (refused); it goes on here",
     ]);
     expect(fake.batches).toEqual([]);
+  });
+
+  it('keeps the lines while the broker is away and sends them in order once it is back', async () => {
+    const fake = fakeBroker();
+    const warnings: string[] = [];
+    const f = new RunForwarder({
+      broker,
+      start: { command: ['a'] },
+      warn: (w) => warnings.push(w),
+      call: fake.call,
+      flushMs: 1,
+      retryMs: 20,
+    });
+    f.push(text('before'));
+    await until(() => fake.batches.length === 1, 10_000, 'the first batch');
+    fake.state.down = true;
+    for (const line of ['during 1', 'during 2', 'during 3']) f.push(text(line));
+    await until(() => warnings.length === 1, 10_000, 'the outage warning');
+    expect(warnings[0]).toMatch(
+      /^⚠ no broker is running at http:\/\/127\.0\.0\.1:1\/;.*once the broker is back$/,
+    );
+    await new Promise((r) => setTimeout(r, 60)); // several retries fail meanwhile
+    f.push(text('during 4'));
+    fake.state.down = false;
+    await until(() => texts(fake.batches).length === 5, 10_000, 'the kept lines');
+    expect(texts(fake.batches)).toEqual(['before', 'during 1', 'during 2', 'during 3', 'during 4']);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toBe('✓ the broker is back: this run shows in its Runs view again');
+    await f.finish({ code: 0, signal: null });
+    expect(fake.batches.at(-1)!.exit).toEqual({ code: 0, signal: null });
+    expect(fake.state.opened).toBe(1);
+  });
+
+  it('opens the run once a broker starts, when there was none at the agent start', async () => {
+    const fake = fakeBroker();
+    fake.state.down = true;
+    const warnings: string[] = [];
+    const f = new RunForwarder({
+      broker,
+      start: { command: ['a'] },
+      warn: (w) => warnings.push(w),
+      call: fake.call,
+      flushMs: 1,
+      retryMs: 20,
+    });
+    f.push(text('early'));
+    await until(() => warnings.length === 1, 10_000, 'the warning');
+    fake.state.down = false;
+    await until(() => texts(fake.batches).length === 1, 10_000, 'the early line');
+    expect(fake.state.opened).toBe(1);
+    expect(texts(fake.batches)).toEqual(['early']);
+    await f.finish({ code: 0, signal: null });
+  });
+
+  it('finishing while the broker is away returns at once and stops trying', async () => {
+    const fake = fakeBroker();
+    fake.state.down = true;
+    const f = new RunForwarder({
+      broker,
+      start: { command: ['a'] },
+      warn: () => {},
+      call: fake.call,
+      retryMs: 10,
+      finishTimeoutMs: 60_000,
+    });
+    f.push(text('lost'));
+    await f.finish({ code: 1, signal: null }); // would hang for a minute if it waited
+    fake.state.down = false;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.batches).toEqual([]);
+    expect(fake.state.opened).toBe(0);
   });
 
   it('sends an empty heartbeat batch while the agent is quiet', async () => {
