@@ -38,6 +38,20 @@ function fakeBroker(options: { failStart?: boolean } = {}) {
   };
 }
 
+/** A forwarder to `fake` for the command `a`, warning nowhere unless told. */
+function forwarder(
+  fake: ReturnType<typeof fakeBroker>,
+  options: Partial<ConstructorParameters<typeof RunForwarder>[0]> = {},
+): RunForwarder {
+  return new RunForwarder({
+    broker,
+    start: { command: ['a'] },
+    warn: () => {},
+    call: fake.call,
+    ...options,
+  });
+}
+
 const text = (t: string) => ({ kind: 'text' as const, text: t });
 const texts = (b: RunBatch[]) =>
   b.flatMap((x) => x.entries.map((e) => (e.kind === 'text' ? e.text : '')));
@@ -45,14 +59,7 @@ const texts = (b: RunBatch[]) =>
 describe('RunForwarder', () => {
   it('sends lines in order in batches of at most maxBatch, the exit with the last', async () => {
     const fake = fakeBroker();
-    const f = new RunForwarder({
-      broker,
-      start: { command: ['a'] },
-      warn: () => {},
-      call: fake.call,
-      maxBatch: 3,
-      flushMs: 5,
-    });
+    const f = forwarder(fake, { maxBatch: 3, flushMs: 5 });
     for (let i = 0; i < 7; i++) f.push(text(String(i)));
     await f.finish({ code: 0, signal: null });
     expect(texts(fake.batches)).toEqual(['0', '1', '2', '3', '4', '5', '6']);
@@ -63,13 +70,7 @@ describe('RunForwarder', () => {
 
   it('a short burst leaves as one batch after flushMs', async () => {
     const fake = fakeBroker();
-    const f = new RunForwarder({
-      broker,
-      start: { command: ['a'] },
-      warn: () => {},
-      call: fake.call,
-      flushMs: 20,
-    });
+    const f = forwarder(fake, { flushMs: 20 });
     f.push(text('a'));
     f.push(text('b'));
     await until(() => fake.batches.length === 1);
@@ -80,15 +81,7 @@ describe('RunForwarder', () => {
   it('never blocks push while the broker is slow, and counts what overflowed', async () => {
     const fake = fakeBroker();
     fake.hold();
-    const f = new RunForwarder({
-      broker,
-      start: { command: ['a'] },
-      warn: () => {},
-      call: fake.call,
-      maxBatch: 2,
-      maxQueue: 5,
-      flushMs: 1,
-    });
+    const f = forwarder(fake, { maxBatch: 2, maxQueue: 5, flushMs: 1 });
     f.push(text('0'));
     f.push(text('1')); // first batch goes and is held
     await new Promise((r) => setImmediate(r));
@@ -110,13 +103,7 @@ describe('RunForwarder', () => {
   it('warns once when the broker refuses the run and forwards nothing more', async () => {
     const fake = fakeBroker({ failStart: true });
     const warnings: string[] = [];
-    const f = new RunForwarder({
-      broker,
-      start: { command: ['a'] },
-      warn: (w) => warnings.push(w),
-      call: fake.call,
-      flushMs: 1,
-    });
+    const f = forwarder(fake, { warn: (w) => warnings.push(w), flushMs: 1 });
     f.push(text('a'));
     await f.finish({ code: 1, signal: null });
     f.push(text('b'));
@@ -129,14 +116,7 @@ describe('RunForwarder', () => {
   it('keeps the lines while the broker is away and sends them in order once it is back', async () => {
     const fake = fakeBroker();
     const warnings: string[] = [];
-    const f = new RunForwarder({
-      broker,
-      start: { command: ['a'] },
-      warn: (w) => warnings.push(w),
-      call: fake.call,
-      flushMs: 1,
-      retryMs: 20,
-    });
+    const f = forwarder(fake, { warn: (w) => warnings.push(w), flushMs: 1, retryMs: 20 });
     f.push(text('before'));
     await until(() => fake.batches.length === 1, 10_000, 'the first batch');
     fake.state.down = true;
@@ -161,14 +141,7 @@ describe('RunForwarder', () => {
     const fake = fakeBroker();
     fake.state.down = true;
     const warnings: string[] = [];
-    const f = new RunForwarder({
-      broker,
-      start: { command: ['a'] },
-      warn: (w) => warnings.push(w),
-      call: fake.call,
-      flushMs: 1,
-      retryMs: 20,
-    });
+    const f = forwarder(fake, { warn: (w) => warnings.push(w), flushMs: 1, retryMs: 20 });
     f.push(text('early'));
     await until(() => warnings.length === 1, 10_000, 'the warning');
     fake.state.down = false;
@@ -181,14 +154,7 @@ describe('RunForwarder', () => {
   it('finishing while the broker is away returns at once and stops trying', async () => {
     const fake = fakeBroker();
     fake.state.down = true;
-    const f = new RunForwarder({
-      broker,
-      start: { command: ['a'] },
-      warn: () => {},
-      call: fake.call,
-      retryMs: 10,
-      finishTimeoutMs: 60_000,
-    });
+    const f = forwarder(fake, { retryMs: 10, finishTimeoutMs: 60_000 });
     f.push(text('lost'));
     await f.finish({ code: 1, signal: null }); // would hang for a minute if it waited
     fake.state.down = false;
@@ -199,13 +165,7 @@ describe('RunForwarder', () => {
 
   it('sends an empty heartbeat batch while the agent is quiet', async () => {
     const fake = fakeBroker();
-    const f = new RunForwarder({
-      broker,
-      start: { command: ['a'] },
-      warn: () => {},
-      call: fake.call,
-      heartbeatMs: 20,
-    });
+    const f = forwarder(fake, { heartbeatMs: 20 });
     await until(() => fake.batches.length >= 1, 10_000, 'a heartbeat');
     expect(fake.batches[0]).toEqual({ entries: [] });
     await f.finish({ code: 0, signal: null });
@@ -214,13 +174,7 @@ describe('RunForwarder', () => {
   it('gives up on finish after finishTimeoutMs when the broker hangs', async () => {
     const fake = fakeBroker();
     fake.hold();
-    const f = new RunForwarder({
-      broker,
-      start: { command: ['a'] },
-      warn: () => {},
-      call: fake.call,
-      finishTimeoutMs: 50,
-    });
+    const f = forwarder(fake, { finishTimeoutMs: 50 });
     f.push(text('a'));
     await f.finish({ code: 0, signal: null }); // resolves although the call never returns
     expect(fake.batches).toEqual([]);
@@ -228,12 +182,7 @@ describe('RunForwarder', () => {
 
   it('cuts long text lines and leaves out an event too large for a batch', async () => {
     const fake = fakeBroker();
-    const f = new RunForwarder({
-      broker,
-      start: { command: ['a'] },
-      warn: () => {},
-      call: fake.call,
-    });
+    const f = forwarder(fake);
     f.push(text('x'.repeat(20_000)));
     f.push({ kind: 'event', event: { type: 'artifact', summary: 'y'.repeat(300_000) } });
     await f.finish({ code: 0, signal: null });
