@@ -49,18 +49,23 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
   switch (action.type) {
     case 'snapshot': {
       const fresh = new Map(action.pending.map((r) => [r.id, r]));
-      if (action.total !== undefined && state.loaded) {
+      // A page of a longer list (the whole list follows), or the whole list at once.
+      const partialTotal =
+        action.total !== undefined && action.total > action.pending.length
+          ? action.total
+          : undefined;
+      if (partialTotal !== undefined && state.loaded) {
         // A first page after a reconnect: keep what is shown (an open card stays put) until the
         // whole list that follows says what is still pending.
         return {
           ...state,
           seq: action.seq,
           pending: new Map([...state.pending, ...fresh]),
-          partialTotal: action.total,
+          partialTotal,
         };
       }
       const gone =
-        action.total === undefined
+        partialTotal === undefined
           ? [...state.pending.values()].filter((r) => !fresh.has(r.id))
           : [];
       return {
@@ -68,7 +73,7 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
         loaded: true,
         seq: action.seq,
         pending: fresh,
-        partialTotal: action.total,
+        partialTotal,
         departures: gone.length ? withDepartures(state, gone, true) : state.departures,
       };
     }

@@ -60,6 +60,19 @@ describe('inboxReducer', () => {
     expect(whole.departures.map((d) => [d.request.id, d.gone])).toEqual([['older', true]]);
   });
 
+  it('a snapshot whose total is all it holds is the whole list (the desktop sends total always)', () => {
+    const before = loaded(req('a'), req('b'));
+    const whole = inboxReducer(before, {
+      type: 'snapshot',
+      seq: 40,
+      pending: [req('b')],
+      total: 1,
+    });
+    expect(whole.partialTotal).toBeUndefined();
+    expect([...whole.pending.keys()]).toEqual(['b']);
+    expect(whole.departures.map((d) => [d.request.id, d.gone])).toEqual([['a', true]]);
+  });
+
   it('adds and updates pending requests, ignoring replays at or below the current seq', () => {
     let s = loaded(req('a'));
     s = inboxReducer(s, { type: 'added', seq: 11, request: req('b') });
