@@ -6,7 +6,6 @@
  * stdout, measured after a full garbage collection when the child runs with --expose-gc.
  */
 import { createInterface } from 'node:readline';
-import { getHeapSpaceStatistics } from 'node:v8';
 import { startEchoServer } from '../lib/baselines';
 import { loadBrokerService, type BrokerServiceOptions } from '../lib/project';
 
@@ -16,11 +15,8 @@ function answerMemoryProbes(): void {
   createInterface({ input: process.stdin }).on('line', (line) => {
     if (line.trim() !== 'MEMORY') return;
     gc?.();
-    const { heapUsed, rss, external, arrayBuffers } = process.memoryUsage();
-    const spaces = Object.fromEntries(
-      getHeapSpaceStatistics().map((space) => [space.space_name, space.space_used_size]),
-    );
-    const memory = { heapUsed, rss, external, arrayBuffers, spaces, afterGc: Boolean(gc) };
+    const { heapUsed, rss } = process.memoryUsage();
+    const memory = { heapUsed, rss, afterGc: Boolean(gc) };
     console.log(`MEMORY ${JSON.stringify(memory)}`);
   });
 }

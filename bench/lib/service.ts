@@ -15,10 +15,6 @@ export interface ChildInfo {
 export interface ChildMemory {
   heapUsed: number;
   rss: number;
-  external: number;
-  arrayBuffers: number;
-  /** Bytes used per V8 heap space (old_space, code_space, ...). */
-  spaces: Record<string, number>;
   afterGc: boolean;
 }
 

@@ -24,6 +24,7 @@ interface Props {
 export function AgentContextPanel({ agent, client, messages, dispatch }: Props) {
   const { t } = useI18n();
   const reconnects = useReconnects(client);
+  // Loaded on showing, and again after a reconnect: what the agent said while the stream was down.
   useEffect(() => {
     let live = true;
     client.agentMessages(agent.id).then(
@@ -34,7 +35,6 @@ export function AgentContextPanel({ agent, client, messages, dispatch }: Props) 
     return () => {
       live = false;
     };
-    // After a reconnect: load again what the agent said while the stream was down.
   }, [client, agent.id, dispatch, reconnects]);
   const items = useMemo(() => toContextItems(messages ?? []), [messages]);
   const details = [agent.runtime, agent.projectDir, agent.terminal].filter(Boolean).join(' · ');

@@ -5,7 +5,8 @@ import { mergeRunStates, runningCount, type RunState } from './running-runs';
 
 /**
  * The number of agent runs still running, for the Runs tab: live from run updates, and from the
- * run list fetched once after the inbox painted (the tab must not delay the first paint).
+ * run list fetched after the inbox painted (the tab must not delay the first paint) and after
+ * each reconnect.
  */
 export function useRunningCount(client: InboxClient): number {
   const [known, setKnown] = useState<ReadonlyMap<string, RunState>>(() => new Map());
@@ -14,7 +15,6 @@ export function useRunningCount(client: InboxClient): number {
     () => client.subscribeRuns((update) => setKnown((prev) => mergeRunStates(prev, [update.run]))),
     [client],
   );
-  // Again after each reconnect: run updates are live-only on the stream.
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../support/wait-for';
 import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
 import type { ConnectionState, InboxEvent } from '../../../renderer/src/client/inbox-client';
 import { FakeStream } from './fake-event-source';
@@ -21,14 +22,6 @@ function setup(responses: Record<string, { status: number; body: unknown }> = {}
   });
   return { client, streams, calls };
 }
-
-const waitFor = async (check: () => boolean) => {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 describe('HttpInboxClient', () => {
   it('maps SSE events to InboxEvents, validating them and dropping malformed ones', async () => {
@@ -54,7 +47,7 @@ describe('HttpInboxClient', () => {
       message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }], at: 1 },
     });
     // Checked with zod, which loads lazily: the events come through in arrival order.
-    await waitFor(() => events.length === 4);
+    await waitFor(() => events.length === 4, 'events.length === 4');
     expect(events.map((e) => e.type)).toEqual(['snapshot', 'added', 'answered', 'agent_message']);
     expect(events[1]).toMatchObject({ seq: 4 });
     expect(states).toEqual(['closed', 'connecting', 'open']);
@@ -74,11 +67,11 @@ describe('HttpInboxClient', () => {
     expect(states.at(-1)).toBe('reconnecting');
     expect(streams).toHaveLength(1);
     streams[0]!.fail(2); // CLOSED: it gave up; we open a new stream after the delay
-    await waitFor(() => streams.length === 2);
+    await waitFor(() => streams.length === 2, 'streams.length === 2');
     expect(streams[0]!.closed).toBe(true);
     streams[1]!.open();
     streams[1]!.emit('snapshot', { seq: 9, pending: [] }, '9'); // the fresh stream re-syncs
-    await waitFor(() => events.length > 0);
+    await waitFor(() => events.length > 0, 'events.length > 0');
     expect(states.at(-1)).toBe('open');
     expect(events.at(-1)).toEqual({ type: 'snapshot', seq: 9, pending: [] });
   });
@@ -91,7 +84,7 @@ describe('HttpInboxClient', () => {
     streams[0]!.open();
     const second: InboxEvent[] = [];
     client.subscribe((e) => second.push(e));
-    await waitFor(() => second.length === 1);
+    await waitFor(() => second.length === 1, 'second.length === 1');
     expect(second[0]).toMatchObject({ type: 'snapshot', seq: 4, pending: [{ id: 'a' }] });
     expect(streams).toHaveLength(1);
   });

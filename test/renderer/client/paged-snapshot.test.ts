@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../support/wait-for';
 import type { HitlRequest } from '../../../main/broker/request';
 import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
 import type { InboxEvent } from '../../../renderer/src/client/inbox-client';
@@ -22,14 +23,6 @@ const req = (id: string, createdAt = 1): HitlRequest => ({
   status: 'pending',
 });
 const gone = (id: string): HitlRequest => ({ ...req(id), status: 'answered' });
-
-const waitFor = async (check: () => boolean) => {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 /** A PagedSnapshot whose paint and fetch the test releases by hand. */
 function harness() {
@@ -68,7 +61,7 @@ describe('PagedSnapshot', () => {
     h.painted.shift()!();
     expect(h.fetches).toHaveLength(1);
     h.fetches[0]!.resolve({ type: 'snapshot', seq: 6, pending: [req('a'), req('c')] });
-    await waitFor(() => h.emitted.length === 4);
+    await waitFor(() => h.emitted.length === 4, 'h.emitted.length === 4');
     expect(h.emitted.map((e) => [e.type, 'seq' in e ? e.seq : undefined])).toEqual([
       ['snapshot', 5],
       ['snapshot', 6],
@@ -109,7 +102,7 @@ describe('PagedSnapshot', () => {
     h.paged.accept({ type: 'snapshot', seq: 5, pending: [req('c')], total: 3 });
     h.painted.shift()!();
     h.fetches[0]!.reject(new Error('offline'));
-    await waitFor(() => h.failures.length === 1);
+    await waitFor(() => h.failures.length === 1, 'h.failures.length === 1');
     expect(h.paged.completing).toBe(false);
     h.paged.accept({ type: 'added', seq: 6, request: req('d') });
     expect(h.emitted.at(-1)).toMatchObject({ type: 'added', seq: 6 });
@@ -149,7 +142,7 @@ describe('HttpInboxClient with a paged snapshot', () => {
     expect(events).toEqual([{ type: 'snapshot', seq: 5, pending: [req('c')], total: 3 }]);
     stream.emit('answered', { request: gone('b') }, '6');
     c.painted.shift()!();
-    await waitFor(() => events.length === 3);
+    await waitFor(() => events.length === 3, 'events.length === 3');
     expect(c.fetched).toEqual(['http://broker/api/requests']);
     expect(events[1]).toEqual({ type: 'snapshot', seq: 6, pending: [req('a'), req('c')] });
     expect(events[2]).toMatchObject({ type: 'answered', seq: 6 });
@@ -161,7 +154,7 @@ describe('HttpInboxClient with a paged snapshot', () => {
     c.http.subscribe((e) => events.push(e));
     c.streams[0]!.emit('snapshot', { seq: 5, total: 3, pending: [req('c')] }, '5');
     c.painted.shift()!();
-    await waitFor(() => c.streams.length === 2);
+    await waitFor(() => c.streams.length === 2, 'c.streams.length === 2');
     expect(c.streams[0]!.closed).toBe(true);
     expect(c.streams[1]!.url).toBe('http://broker/events');
     c.streams[1]!.emit('snapshot', { seq: 7, total: 2, pending: [req('a'), req('c')] }, '7');
