@@ -39,6 +39,10 @@ export default defineConfig({
           desktop: resolve(__dirname, 'main/desktop/index.ts'),
           cli: resolve(__dirname, 'main/cli/clarity-hitl.ts'),
           cueme: resolve(__dirname, 'main/cli/cueme.ts'),
+          'cueme-mailbox-worker': resolve(
+            __dirname,
+            'main/adapters/cueme-mailbox/mailbox-worker.ts',
+          ),
         },
         output: { format: 'es' },
       },

@@ -19,6 +19,7 @@ import { PopoverController } from './popover/popover-controller';
 import { SettingsStore, type SettingsBackendFactory } from './settings/settings-store';
 import { TrayController } from './tray/tray-controller';
 import { desktopStrings, resolveLanguage } from './desktop-strings';
+import { defaultCuemeDbPath } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { startDesktopService } from './service-start';
 import { toPublicRequest } from '../http/views';
 
@@ -99,6 +100,7 @@ export class DesktopApp {
       token: initial.token || undefined,
       stateDir: deps.stateDir,
       historyLimit: initial.historySize,
+      cuemeDb: defaultCuemeDbPath(),
       onWarning: (m) => deps.log?.(m),
     });
     this.service = service;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CuemeMailbox } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunFiles } from '../adapters/tool-server-lite/run-files';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
@@ -35,6 +36,11 @@ export interface BrokerServiceOptions {
   rendererDir?: string | null;
   /** SSE heartbeat interval (default 15 s). */
   heartbeatMs?: number;
+  /**
+   * The original cueme's SQLite mailbox to serve (`serve` and the desktop app pass `~/.cue/cue.db`);
+   * absent or null serves none.
+   */
+  cuemeDb?: string | null;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
   onWarning?: (message: string) => void;
 }
@@ -106,6 +112,11 @@ export async function startBrokerService(
     if (mirrorTarget) {
       for (const request of broker.pending())
         if (request.source === 'clarity-http') await mirrorTarget.mirror(request);
+    }
+
+    if (options.cuemeDb) {
+      const mailbox = new CuemeMailbox({ broker, dbPath: options.cuemeDb, warn });
+      cleanups.push(() => mailbox.close());
     }
 
     const agentMessages = new AgentMessageStore();

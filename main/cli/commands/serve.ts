@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
+import { defaultCuemeDbPath } from '../../adapters/cueme-mailbox/cueme-mailbox';
 import { startBrokerService, type BrokerService } from '../../service/broker-service';
 import { DEFAULT_PORT } from '../../http/server';
 import { probePortHolder } from '../../service/port-probe';
@@ -13,6 +14,7 @@ interface ServeFlags {
   log?: string;
   stateDir?: string;
   historyLimit?: number;
+  cueDb?: string | false;
 }
 
 function positiveInt(max: number) {
@@ -51,6 +53,11 @@ export const registerServe: RegisterCommand = (program: Command) => {
       positiveInt(10_000_000),
       5000,
     )
+    .option(
+      '--cue-db <file>',
+      "the original cueme's SQLite mailbox to serve (default ~/.cue/cue.db)",
+    )
+    .option('--no-cue-db', "don't serve the original cueme's SQLite mailbox")
     .action(async (dirArg: string | undefined, flags: ServeFlags) => {
       const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
       if (dirs.length === 0) dirs.push(process.env.CLARITY_HITL_DIR || '.clarity-hitl');
@@ -69,6 +76,7 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       stateDir: flags.stateDir,
       historyLimit: flags.historyLimit,
       logFile: flags.log,
+      cuemeDb: flags.cueDb === false ? null : flags.cueDb || defaultCuemeDbPath(),
       onWarning: (message) => console.error(`clarity-hitl: ${message}`),
     });
   } catch (error) {

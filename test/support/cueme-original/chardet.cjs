@@ -1,0 +1,2 @@
+// Stand-in for chardet: the tests pipe UTF-8 only.
+module.exports = { detect: () => 'UTF-8' };
