@@ -41,6 +41,13 @@ const PENDING_PLAIN = `SELECT r.request_id, r.agent_id, r.prompt, r.payload, r.c
     AND NOT EXISTS (SELECT 1 FROM cue_responses s WHERE s.request_id = r.request_id)
   ORDER BY r.id LIMIT ${MAX_CUES}`;
 
+// node:sqlite announces itself as experimental on every load; the broker's log has no use for it.
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  if (/SQLite is an experimental feature/.test(String(warning))) return;
+  (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
+}) as typeof process.emitWarning;
+
 let db: Database | undefined;
 let lastSignature = '';
 let lastError = '';

@@ -22,13 +22,14 @@ export class WorkerUnavailableError extends Error {}
 /** The first Node release with node:sqlite usable without a flag. */
 const MIN_SQLITE_NODE = [22, 13];
 
-/** True when this process's Node can load node:sqlite. */
-export function hasBuiltinSqlite(): boolean {
-  try {
-    return Boolean(process.getBuiltinModule?.('node:sqlite'));
-  } catch {
-    return false;
-  }
+/** True when this process's Node has node:sqlite without a flag (Node ≥ 22.13, Electron 40). */
+export function hasBuiltinSqlite(version = process.versions.node): boolean {
+  return atLeast(version, MIN_SQLITE_NODE);
+}
+
+function atLeast(version: string, [needMajor, needMinor]: readonly number[]): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > needMajor! || (major === needMajor && minor >= needMinor!);
 }
 
 /**
@@ -41,9 +42,7 @@ export function bundledNode(from = fileURLToPath(import.meta.url)): string | und
   try {
     const manifest = createRequire(from).resolve(`${name}/package.json`);
     const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string };
-    const [major = 0, minor = 0] = String(version).split('.').map(Number);
-    const [needMajor, needMinor] = MIN_SQLITE_NODE as [number, number];
-    if (major < needMajor || (major === needMajor && minor < needMinor)) return undefined;
+    if (!atLeast(String(version), MIN_SQLITE_NODE)) return undefined;
     const binary = path.join(
       path.dirname(manifest),
       'bin',

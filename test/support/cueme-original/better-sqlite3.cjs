@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, loaded with --require */
 // The part of better-sqlite3's API the original cueme uses, over node:sqlite (Node >= 22.13).
 // Like better-sqlite3 it waits up to 5 s on a locked database (its default `timeout`).
 const { DatabaseSync } = require('node:sqlite');

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, loaded with --require */
 // Loaded with `--require` before the original cueme 0.1.16 (test/fixtures/cueme-0.1.16): its
 // native better-sqlite3 cannot be built here, so `require('better-sqlite3')` gets the stand-in
 // over node:sqlite next to this file (same SQLite, same file locking); chardet and iconv-lite
