@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, run by the tests under Node 22 */
 // Answers a cue the way the original cue console does (another writer of the same mailbox):
 // WAL journal, INSERT OR IGNORE into cue_responses, then the request's status.
 // Usage: node console-respond.cjs <db> <request_id> <text> [cancelled]
