@@ -1,4 +1,3 @@
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { BrokerReplyError, BrokerUnavailableError } from './broker-client/broker-http';
 import { locateBroker } from './broker-client/locate-broker';
 import {
@@ -10,109 +9,137 @@ import {
   type CommandIo,
 } from './cueme/commands';
 import { EnvelopeError } from './cueme/envelope';
+import { fix } from './cueme/fix';
+import { USAGE } from './cueme/original-text';
 import { EXIT } from './cueme/outcome-text';
+import { parseArgs } from './cueme/parse-args';
+import { proto } from './cueme/proto';
+import { PROTOCOL_TEXT } from './cueme/protocol-text';
 import { readStdin } from './cueme/read-stdin';
 import { version } from './version';
 
+export interface CuemeIo extends CommandIo {
+  stderr: (text: string) => void;
+}
+
+const MIGRATE_TEXT =
+  'nothing to migrate: this cueme keeps no database (the HITL Broker holds the requests)';
+
 /**
- * `cueme`: the Human Agent Protocol CLI (shared/protocols/hap-cueme.md). Talks to the running
- * broker; every command runs in the foreground and prints plain text.
+ * `cueme`: the Human Agent Protocol CLI (shared/protocols/hap-cueme.md), a drop-in for the
+ * original `cueme` 0.1.16: the same subcommands, arguments, output text and exit codes, asking
+ * through the running HITL Broker instead of a SQLite mailbox. Returns the exit code.
  */
-export function buildCuemeProgram(io: CommandIo, exit: (code: number) => void): Command {
-  const program = new Command('cueme')
-    .description('Human Agent Protocol: ask the operator through the running HITL Broker.')
-    .version(version, '-V, --version')
-    .option(
-      '--broker <url>',
-      'broker URL (default: CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842)',
-    )
-    .showHelpAfterError()
-    .exitOverride((err) => {
-      throw err;
-    });
-  const run = (action: () => Promise<number>) => async () => exit(await action());
-  const broker = () => locateBroker(program.opts<{ broker?: string }>().broker, io.env);
-
-  program
-    .command('join')
-    .description('register this agent; prints agent_id, project_dir, agent_terminal, agent_runtime')
-    .argument(
-      '<agent_runtime>',
-      'where the agent runs: lowercase and _ only (claude_code, cursor, terminal, …)',
-    )
-    .action((runtime: string) => run(() => join(broker(), runtime, io))());
-  program
-    .command('recall')
-    .description('find your agent_id again from hints (runtime, project dir, …)')
-    .argument('<hints...>', 'words that identify the agent')
-    .action((hints: string[]) => run(() => recall(broker(), hints.join(' '), io))());
-  program
-    .command('cue')
-    .description(
-      'ask the operator: reads a <cueme_prompt>/<cueme_payload> envelope from stdin, prints the answer',
-    )
-    .argument('<agent_id>')
-    .argument('[source]', '`-`: read the envelope from stdin')
-    .option(
-      '--timeout <seconds>',
-      `seconds to wait (0 = no limit)`,
-      parseTimeout,
-      DEFAULT_CUE_TIMEOUT_SEC,
-    )
-    .action((agentId: string, source: string | undefined, opts: { timeout: number }) =>
-      run(() => cue(broker(), 'cue', agentId, source, opts.timeout || null, io))(),
-    );
-  program
-    .command('pause')
-    .description('wait until the operator says continue (no time limit)')
-    .argument('<agent_id>')
-    .argument('[prompt]', 'what to show, or `-` to read a <cueme_prompt> block from stdin')
-    .action((agentId: string, prompt: string | undefined) =>
-      run(() => cue(broker(), 'pause', agentId, prompt, null, io))(),
-    );
-  return program;
-}
-
-function parseTimeout(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0)
-    throw new InvalidArgumentError('must be a number of seconds (0 = no limit)');
-  return n;
-}
-
-/** Maps an error to its one-line stderr message and exit code. */
-export function exitFor(error: unknown): { message?: string; code: number } {
-  if (error instanceof CommanderError) {
-    const ok = ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(
-      error.code,
-    );
-    return { code: ok ? 0 : EXIT.usage };
+export async function runCueme(argv: readonly string[], io: CuemeIo): Promise<number> {
+  const first = argv[0];
+  if (first === '-v' || first === '--version') return print(io, version);
+  if (first === '-p' || first === '--protocol') return print(io, PROTOCOL_TEXT);
+  const { positionals, options } = parseArgs(argv);
+  const [sub, ...pos] = positionals;
+  if (!sub || sub === 'help' || sub === '-h') return print(io, USAGE);
+  try {
+    if (options.agent_id !== undefined || options.prompt !== undefined) {
+      throw new UsageError(
+        'error: --agent_id/--prompt flags are not supported; use positional args\n',
+      );
+    }
+    const broker = () =>
+      locateBroker(typeof options.broker === 'string' ? options.broker : undefined, io.env);
+    switch (sub) {
+      case 'fix':
+        return fix(pos[0], io);
+      case 'migrate':
+        return print(io, MIGRATE_TEXT);
+      case 'proto':
+        return proto(pos, io);
+      case 'join':
+        if (!pos[0]) throw new UsageError('error: missing <agent_runtime>\n');
+        return await join(broker(), pos[0], io);
+      case 'recall':
+        return await recall(broker(), pos.join(' '), io);
+      case 'cue':
+      case 'pause':
+        return await cueOrPause(sub, pos, options, broker, io);
+      default:
+        return print(io, `unknown subcommand: ${sub}`);
+    }
+  } catch (error) {
+    const { message, code } = exitFor(error);
+    if (message) io.stderr(message.endsWith('\n') ? message : `${message}\n`);
+    return code;
   }
-  if (error instanceof UsageError || error instanceof EnvelopeError)
-    return { message: error.message, code: EXIT.usage };
+}
+
+function cueOrPause(
+  mode: 'cue' | 'pause',
+  pos: string[],
+  options: Record<string, string | true>,
+  broker: () => ReturnType<typeof locateBroker>,
+  io: CuemeIo,
+): Promise<number> {
+  const [agentId, source] = pos;
+  if (!agentId) throw new UsageError('error: missing <agent_id>\n');
+  if (options.payload !== undefined) {
+    throw new UsageError(
+      mode === 'cue'
+        ? 'error: --payload is not supported for cue. Use stdin tag-blocks envelope.\n'
+        : 'error: --payload is not supported for pause. Use tag-blocks stdin or positional prompt.\n',
+    );
+  }
+  if (mode === 'cue' && source !== '-')
+    throw new UsageError('error: cue requires stdin tag-blocks. Usage: cueme cue <agent_id> -\n');
+  if (mode === 'cue' && pos.length > 2)
+    throw new UsageError('error: cue only accepts <agent_id> - and stdin tag-blocks envelope.\n');
+  if (mode === 'pause' && source === '-' && pos.length > 2) {
+    throw new UsageError(
+      'error: pause only accepts <agent_id> [prompt|-] (tag-blocks stdin when "-" is used).\n',
+    );
+  }
+  const timeout = mode === 'cue' ? timeoutOf(options.timeout) : null;
+  return cue(broker(), mode, agentId, source, timeout, io);
+}
+
+/** `--timeout <s>` (an addition to the original, which waits a fixed 10 minutes). */
+function timeoutOf(value: string | true | undefined): number | null {
+  if (value === undefined) return DEFAULT_CUE_TIMEOUT_SEC;
+  const n = Number(value);
+  if (value === true || !Number.isFinite(n) || n < 0)
+    throw new UsageError('error: --timeout must be a number of seconds (0 = no limit)\n');
+  return n || null;
+}
+
+function print(io: CuemeIo, text: string): number {
+  io.stdout(text.endsWith('\n') ? text : `${text}\n`);
+  return EXIT.answered;
+}
+
+/** Maps an error to its stderr text and exit code. */
+export function exitFor(error: unknown): { message?: string; code: number } {
+  if (error instanceof UsageError) return { message: error.message, code: EXIT.usage };
+  if (error instanceof EnvelopeError)
+    return { message: `error: ${error.message.split('\n')[0]}`, code: EXIT.usage };
   if (error instanceof BrokerUnavailableError || error instanceof BrokerReplyError)
-    return { message: error.message, code: EXIT.error };
-  return { message: error instanceof Error ? error.message : String(error), code: EXIT.error };
+    return { message: `cueme: ${error.message.split('\n')[0]}`, code: EXIT.error };
+  const message = error instanceof Error ? error.message : String(error);
+  return { message: `cueme: ${message.split('\n')[0]}`, code: EXIT.error };
 }
 
 const isEntry =
   process.argv[1] !== undefined &&
   /cueme(\.[cm]?[jt]s)?$|out[\\/]main[\\/]cueme\.js$/.test(process.argv[1]);
 if (isEntry) {
-  const io: CommandIo = {
+  runCueme(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
     readStdin: () => readStdin(),
     cwd: process.cwd(),
     env: process.env,
-  };
-  const exit = (code: number) => {
-    process.exitCode = code;
-  };
-  buildCuemeProgram(io, exit)
-    .parseAsync(process.argv)
-    .catch((error: unknown) => {
+  }).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
       const { message, code } = exitFor(error);
-      if (message) process.stderr.write(`cueme: ${message.split('\n')[0]}\n`);
+      if (message) process.stderr.write(`${message}\n`);
       process.exitCode = code;
-    });
+    },
+  );
 }

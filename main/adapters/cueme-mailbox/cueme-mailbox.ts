@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
-import { mailboxReply } from './mailbox-reply';
+import { cuemeReply } from '../cueme/cueme-reply';
 import { isMailboxRequest, mailboxRequest } from './mailbox-request';
 import { startWorker, WorkerUnavailableError, type WorkerHost } from './worker-host';
 import { WorkerMessageSchema, type MailboxCue } from './worker-messages';
@@ -119,6 +119,6 @@ export class CuemeMailbox {
       return;
     }
     this.written.add(request.key);
-    host.post(mailboxReply(request));
+    host.post(cuemeReply(request));
   }
 }

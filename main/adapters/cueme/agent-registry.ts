@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { AgentInfo } from '../../broker/request';
+import { agentName } from './agent-name';
 
 /** HAP `agent_runtime`: lowercase letters and `_` only (e.g. `claude_code`). */
 export const RUNTIME_PATTERN = /^[a-z][a-z_]*$/;
-/** What an agent_id may look like (ids we mint are `<runtime>-<8 hex>`). */
+/** What an agent_id may look like (ids we mint are 8–12 lowercase letters, as cueme's). */
 export const AGENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 
 export interface CuemeAgent extends AgentInfo {
@@ -27,7 +27,7 @@ export class AgentRegistry {
   /** `join`: mints a new agent_id for this runtime / project / terminal. */
   join(runtime: string, projectDir?: string, terminal?: string): CuemeAgent {
     let id: string;
-    do id = `${runtime}-${randomBytes(4).toString('hex')}`;
+    do id = agentName();
     while (this.agents.has(id));
     return this.remember({ id, runtime, projectDir, terminal, lastSeen: this.now() });
   }
@@ -86,7 +86,7 @@ export class AgentRegistry {
   }
 }
 
-/** The runtime part of an id we minted (`claude_code-1a2b3c4d` → `claude_code`), else `unknown`. */
+/** The runtime part of an older id of the form `claude_code-1a2b3c4d`, else `unknown`. */
 function runtimeOf(id: string): string {
   const prefix = id.split('-')[0] ?? '';
   return RUNTIME_PATTERN.test(prefix) ? prefix : 'unknown';

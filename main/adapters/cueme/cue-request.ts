@@ -1,6 +1,7 @@
 import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '../../broker/request';
 import { titleFromPrompt } from '../title-from-prompt';
+import { cuemeReply } from './cueme-reply';
 import type { AgentRegistry, CuemeAgent } from './agent-registry';
 import { payloadToInput } from './payload';
 import type { CueBody, CueOutcome, AgentReply } from './wire';
@@ -39,8 +40,12 @@ export function openCue(
 
 /** The held cue's reply once its request left pending. */
 export function cueOutcome(request: HitlRequest, timeoutSec?: number | null): CueOutcome {
-  if (request.status === 'answered')
-    return { status: 'answered', text: request.answer?.text ?? '' };
+  if (request.status === 'answered') {
+    const reply = cuemeReply(request);
+    return reply.op === 'answer'
+      ? { status: 'answered', text: reply.text }
+      : { status: 'cancelled', reason: 'declined' };
+  }
   if (request.status === 'cancelled')
     return request.cancelReason
       ? { status: 'cancelled', reason: request.cancelReason }

@@ -3,13 +3,14 @@ import type { AgentReply, CueOutcome } from '../../adapters/cueme/wire';
 import { callBroker } from '../broker-client/broker-http';
 import type { BrokerLocation } from '../broker-client/locate-broker';
 import { parseEnvelope } from './envelope';
+import { emptyStdinError, joinInstructions } from './original-text';
 import { outcomeText } from './outcome-text';
 import { detectTerminal } from './terminal';
 
-/** A usage or envelope problem: one line on stderr, exit 2. */
+/** A usage or envelope problem: its text goes to stderr as is, exit 2. */
 export class UsageError extends Error {}
 
-/** Default seconds `cue` waits for the operator. */
+/** Default seconds `cue` waits for the operator (the original's fixed 10 minutes). */
 export const DEFAULT_CUE_TIMEOUT_SEC = 600;
 
 export interface CommandIo {
@@ -19,15 +20,26 @@ export interface CommandIo {
   env: NodeJS.ProcessEnv;
 }
 
-/** `cueme join <agent_runtime>`: prints the join message and the four `key=value` lines. */
+/** The original's runtime normalisation: trimmed, lowercase, `-`/spaces → `_`, empty → unknown. */
+export function normalizeRuntime(raw: string): string {
+  return (
+    raw
+      .trim()
+      .toLowerCase()
+      .replace(/[-\s]+/g, '_') || 'unknown'
+  );
+}
+
+/** `cueme join <agent_runtime>`: the four `key=value` facts, then how to cue. */
 export async function join(
   broker: BrokerLocation,
-  runtime: string,
+  rawRuntime: string,
   io: CommandIo,
 ): Promise<number> {
+  const runtime = normalizeRuntime(rawRuntime);
   if (!RUNTIME_PATTERN.test(runtime)) {
     throw new UsageError(
-      `agent_runtime "${runtime}" must be lowercase letters and _ only (e.g. claude_code, cursor, terminal)`,
+      `error: agent_runtime "${runtime}" must be lowercase letters and _ only (e.g. claude_code, cursor, terminal)\n`,
     );
   }
   const reply = await callBroker<AgentReply>(broker, '/api/cueme/join', {
@@ -35,18 +47,17 @@ export async function join(
     project_dir: io.cwd,
     agent_terminal: detectTerminal(io.env),
   });
-  io.stdout(agentLines(reply));
+  io.stdout(`${agentLines(reply)}\n${joinInstructions()}\n`);
   return 0;
 }
 
-/** `cueme recall <hints>`: prints the recalled agent's facts. */
+/** `cueme recall <hints>`: the recalled agent's four facts. */
 export async function recall(
   broker: BrokerLocation,
   hints: string,
   io: CommandIo,
 ): Promise<number> {
-  if (!hints.trim())
-    throw new UsageError('recall needs hints, e.g. `cueme recall claude_code my-project`');
+  if (!hints.trim()) throw new UsageError('error: missing <hints>\n');
   io.stdout(agentLines(await callBroker<AgentReply>(broker, '/api/cueme/recall', { hints })));
   return 0;
 }
@@ -62,13 +73,10 @@ export async function cue(
 ): Promise<number> {
   let prompt = '';
   let payload = null;
-  if (mode === 'cue' && source !== '-') {
-    throw new UsageError(
-      'cue reads its envelope from stdin: run `cueme cue <agent_id> -` and pipe the <cueme_prompt> block',
-    );
-  }
   if (source === '-') {
-    ({ prompt, payload } = parseEnvelope(await io.readStdin(), { allowPayload: mode === 'cue' }));
+    const raw = await io.readStdin();
+    if (!raw.trim()) throw new UsageError(emptyStdinError(mode === 'cue'));
+    ({ prompt, payload } = parseEnvelope(raw, { allowPayload: mode === 'cue' }));
   } else if (source !== undefined) {
     prompt = source;
   }
@@ -81,14 +89,12 @@ export async function cue(
     project_dir: io.cwd,
     agent_terminal: detectTerminal(io.env),
   });
-  const { text, exitCode } = outcomeText(outcome, agentId, mode);
-  io.stdout(text.endsWith('\n') ? text : `${text}\n`);
-  return exitCode;
+  io.stdout(`${outcomeText(outcome, mode)}\n`);
+  return 0;
 }
 
 function agentLines(reply: AgentReply): string {
   return [
-    reply.message,
     `agent_id=${reply.agent_id}`,
     `project_dir=${reply.project_dir}`,
     `agent_terminal=${reply.agent_terminal}`,

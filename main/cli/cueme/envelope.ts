@@ -30,7 +30,7 @@ export function parseEnvelope(
   const text = input.replace(/^\uFEFF/, '');
   if (/^\s*[{[]/.test(text)) {
     throw new EnvelopeError(
-      'legacy JSON envelope is not supported; send <cueme_prompt>…</cueme_prompt> tag blocks',
+      'legacy JSON envelope is not supported. Use <cueme_prompt>...</cueme_prompt> and optional <cueme_payload>...</cueme_payload>',
     );
   }
   const blocks = new Map<Tag, string[]>();
@@ -73,7 +73,7 @@ export function parseEnvelope(
   const promptLines = blocks.get('cueme_prompt');
   if (!promptLines) throw new EnvelopeError('missing <cueme_prompt> block');
   const prompt = trimBlankLines(promptLines).join('\n');
-  if (!prompt.trim()) throw new EnvelopeError('<cueme_prompt> is empty');
+  if (!prompt.trim()) throw new EnvelopeError('<cueme_prompt> content must be non-empty');
   const payloadLines = blocks.get('cueme_payload');
   return { prompt, payload: payloadLines ? parsePayload(payloadLines.join('\n')) : null };
 }

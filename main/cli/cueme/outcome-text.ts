@@ -1,39 +1,35 @@
 import type { CueOutcome } from '../../adapters/cueme/wire';
-
-/** Exit codes of `cueme cue` / `cueme pause` (documented in the README protocols section). */
-export const EXIT = { answered: 0, error: 1, usage: 2, expired: 3, cancelled: 4 } as const;
-
-/** Printed instead of an empty answer, so the agent sees the operator did reply. */
-export const EMPTY_ANSWER = '(the user replied with an empty message)';
+import {
+  answeredText,
+  CUE_CANCELLED_TEXT,
+  CUE_TIMEOUT_TEXT,
+  NO_INPUT_TEXT,
+  PAUSE_CANCELLED_TEXT,
+  PAUSE_TIMEOUT_TEXT,
+  RESUMED_TEXT,
+} from './original-text';
 
 /**
- * What a finished `cue`/`pause` prints on stdout and exits with:
- * - answered  → the answer's plain text (main/broker/answer-text.ts formats), exit 0;
- * - expired   → "No answer within N s …; ask again with `cueme cue <id> -`", exit 3;
- * - cancelled → "The user cancelled this request … ask again …", exit 4.
+ * Exit codes of `cueme`, as the original's: every finished cue/pause is 0 (what happened is in
+ * the text), a usage or envelope error is 2, a failure (no broker) is 1.
  */
-export function outcomeText(
-  outcome: CueOutcome,
-  agentId: string,
-  mode: 'cue' | 'pause',
-): { text: string; exitCode: number } {
-  const again = mode === 'pause' ? `cueme pause ${agentId}` : `cueme cue ${agentId} -`;
+export const EXIT = { answered: 0, error: 1, usage: 2 } as const;
+
+/**
+ * What a finished `cue`/`pause` prints on stdout, word for word as the original cueme 0.1.16:
+ * - answered → "用户希望继续…" + the answer + the reminder (empty: "No user input received…" for
+ *   cue, "The user resumed the conversation." for pause);
+ * - cancelled (or a declined confirm) → "The user did not continue. Call pause(agent_id)…";
+ * - expired → "Timed out waiting for user response…" (pause: "Tool call was cancelled…").
+ */
+export function outcomeText(outcome: CueOutcome, mode: 'cue' | 'pause'): string {
   switch (outcome.status) {
     case 'answered':
-      return { text: outcome.text.trim() ? outcome.text : EMPTY_ANSWER, exitCode: EXIT.answered };
-    case 'expired': {
-      const within = outcome.timeout_sec ? ` within ${outcome.timeout_sec} s` : '';
-      return {
-        text: `No answer${within}: the request expired and nothing was decided. Ask again with \`${again}\`.`,
-        exitCode: EXIT.expired,
-      };
-    }
-    case 'cancelled': {
-      const reason = outcome.reason ? ` (${outcome.reason})` : '';
-      return {
-        text: `The user cancelled this request${reason}; nothing was decided. Ask again with \`${again}\` when you need an answer.`,
-        exitCode: EXIT.cancelled,
-      };
-    }
+      if (outcome.text.trim()) return answeredText(outcome.text.trim());
+      return mode === 'pause' ? RESUMED_TEXT : NO_INPUT_TEXT;
+    case 'cancelled':
+      return mode === 'pause' ? PAUSE_CANCELLED_TEXT : CUE_CANCELLED_TEXT;
+    case 'expired':
+      return mode === 'pause' ? PAUSE_TIMEOUT_TEXT : CUE_TIMEOUT_TEXT;
   }
 }

@@ -3,6 +3,7 @@ import { Broker } from '../../../../main/broker/broker';
 import type { HitlRequest } from '../../../../main/broker/request';
 import { createHttpServer, type HttpServer } from '../../../../main/http/server';
 import { postJson, until } from '../../adapters/protocol-test-app';
+import { answered, cueCancelled, pauseResumed } from '../../../support/cueme-original/expected';
 import { runCli } from './run-cueme';
 
 const ENTRY = 'main/cli/cueme.ts';
@@ -15,7 +16,7 @@ beforeAll(async () => {
   broker = new Broker();
   server = await createHttpServer({ broker, port: 0, rendererDir: null });
   url = await server.listen();
-  env = { CLARITY_HITL_BROKER_URL: url, TERM_PROGRAM: 'vscode' };
+  env = { CLARITY_HITL_BROKER_URL: url, SHELL: '/bin/zsh', CUEME_AGENT_TERMINAL: '' };
 });
 afterAll(async () => {
   await server.close();
@@ -46,14 +47,19 @@ async function cueAndAnswer(
 }
 
 describe('cueme CLI against a running broker', () => {
-  it('join prints the four facts; recall finds the agent again', async () => {
-    const joined = await runCli(ENTRY, ['join', 'claude_code'], { env, cwd: process.cwd() }).done;
+  it('join prints the four facts and how to cue, as the original; recall finds the agent again', async () => {
+    const joined = await runCli(ENTRY, ['join', 'Claude-Code'], { env, cwd: process.cwd() }).done;
     expect(joined.code).toBe(0);
-    const id = /^agent_id=(claude_code-[0-9a-f]{8})$/m.exec(joined.stdout)?.[1];
+    const id = /^agent_id=([a-z]{8,12})$/m.exec(joined.stdout)?.[1];
     expect(id).toBeDefined();
-    expect(joined.stdout).toContain(`project_dir=${process.cwd()}\n`);
-    expect(joined.stdout).toContain('agent_terminal=vscode\n');
-    expect(joined.stdout).toContain('agent_runtime=claude_code\n');
+    expect(joined.stdout).toMatch(
+      new RegExp(
+        `^agent_id=${id}\\nproject_dir=${process.cwd()}\\nagent_terminal=zsh\\nagent_runtime=claude_code\\n\\nUse this agent_id when calling: cueme cue <agent_id> -\\n`,
+      ),
+    );
+    expect(joined.stdout).toContain(
+      'Remember this agent_id (but do NOT store it in any memory module).',
+    );
     const recalled = await runCli(ENTRY, ['recall', 'claude_code', 'main'], { env }).done;
     expect(recalled.code).toBe(0);
     expect(recalled.stdout).toContain(`agent_id=${id}`);
@@ -62,14 +68,16 @@ describe('cueme CLI against a running broker', () => {
     expect(missing.stderr).toContain('no agent matches');
   });
 
-  it('join rejects a runtime that is not lowercase/_ with exit 2', async () => {
-    const bad = await runCli(ENTRY, ['join', 'Claude-Code'], { env }).done;
+  it('join without a runtime, or one that is more than letters and _, is exit 2', async () => {
+    const missing = await runCli(ENTRY, ['join'], { env }).done;
+    expect(missing).toEqual({ code: 2, stdout: '', stderr: 'error: missing <agent_runtime>\n' });
+    const bad = await runCli(ENTRY, ['join', 'gpt/4'], { env }).done;
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toContain('lowercase');
   });
 
-  it('cue without payload: text answer printed as is; the request is grouped under its agent', async () => {
+  it('cue without payload: the answer printed as the original prints it; grouped under its agent', async () => {
     const { request, result } = await cueAndAnswer(
       'cursor-00000001',
       envelope('Which branch?'),
@@ -84,12 +92,12 @@ describe('cueme CLI against a running broker', () => {
       id: 'cursor-00000001',
       runtime: 'cursor',
       projectDir: process.cwd(),
-      terminal: 'vscode',
+      terminal: 'zsh',
     });
-    expect(result).toMatchObject({ code: 0, stdout: 'main, please\n' });
+    expect(result).toEqual({ code: 0, stdout: answered('main, please'), stderr: '' });
   });
 
-  it('choice payload → choice input; the picked options come back as text', async () => {
+  it('choice payload → choice input; the picked options come back one per line', async () => {
     const { request, result } = await cueAndAnswer(
       'codex-00000002',
       envelope('Next step?', {
@@ -108,10 +116,10 @@ describe('cueme CLI against a running broker', () => {
         { value: 'Retry', label: 'Retry' },
       ],
     });
-    expect(result).toMatchObject({ code: 0, stdout: 'Continue, Retry\nbut slowly\n' });
+    expect(result).toMatchObject({ code: 0, stdout: answered('Continue\nRetry\nbut slowly') });
   });
 
-  it('confirm payload → confirm input; decline is an answer', async () => {
+  it('confirm payload → confirm input; declining is "did not continue", as the console cancel', async () => {
     const { request, result } = await cueAndAnswer(
       'kiro-00000003',
       envelope('Deploy?', {
@@ -128,7 +136,7 @@ describe('cueme CLI against a running broker', () => {
       confirmLabel: 'Ship',
       cancelLabel: 'Hold',
     });
-    expect(result).toMatchObject({ code: 0, stdout: 'declined\n\nnot on Friday\n' });
+    expect(result).toEqual({ code: 0, stdout: cueCancelled, stderr: '' });
   });
 
   it('form payload → form input; one Label: value line per field', async () => {
@@ -154,21 +162,26 @@ describe('cueme CLI against a running broker', () => {
         { label: 'Regions', kind: 'select', options: ['eu', 'us'], multiple: true },
       ],
     });
-    expect(result).toMatchObject({ code: 0, stdout: 'Env: staging\nNote: go\nRegions: eu, us\n' });
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: answered('Env: staging\nNote: go\nRegions: eu, us'),
+    });
   });
 
-  it('times out with exit 3 and tells the agent to ask again', async () => {
+  it('times out (--timeout, our addition) with exit 0 and the original timeout text', async () => {
     const result = await runCli(ENTRY, ['cue', 'opencode-00000005', '-', '--timeout', '0.5'], {
       stdin: envelope('Quick?'),
       env,
     }).done;
-    expect(result.code).toBe(3);
-    expect(result.stdout).toBe(
-      'No answer within 0.5 s: the request expired and nothing was decided. Ask again with `cueme cue opencode-00000005 -`.\n',
-    );
+    expect(result).toEqual({
+      code: 0,
+      stdout:
+        'Timed out waiting for user response. You MUST NOT continue or add any extra output. Immediately call pause(agent_id) and stop output until resumed.\n\n\n',
+      stderr: '',
+    });
   });
 
-  it('a cancel exits 4 with the reason and how to ask again', async () => {
+  it('a cancel exits 0 and tells the agent to pause, as the original', async () => {
     const run = runCli(ENTRY, ['cue', 'terminal-00000006', '-'], {
       stdin: envelope('Cancel me'),
       env,
@@ -182,13 +195,10 @@ describe('cueme CLI against a running broker', () => {
       (await postJson(`${url}api/requests/${request.id}/cancel`, { reason: 'wrong project' }))
         .status,
     ).toBe(200);
-    const result = await run.done;
-    expect(result.code).toBe(4);
-    expect(result.stdout).toContain('The user cancelled this request (wrong project)');
-    expect(result.stdout).toContain('Ask again with `cueme cue terminal-00000006 -`');
+    expect(await run.done).toEqual({ code: 0, stdout: cueCancelled, stderr: '' });
   });
 
-  it('pause with an inline prompt waits without a limit; an empty reply still prints something', async () => {
+  it('pause with an inline prompt waits without a limit; an empty reply is "resumed"', async () => {
     const run = runCli(ENTRY, ['pause', 'vscode-00000007', 'Review the diff, then continue'], {
       env,
     });
@@ -200,10 +210,7 @@ describe('cueme CLI against a running broker', () => {
     expect(request.expiresAt).toBeUndefined();
     expect(request.prompt).toBe('Review the diff, then continue');
     await postJson(`${url}api/requests/${request.id}/answer`, { text: '' });
-    expect(await run.done).toMatchObject({
-      code: 0,
-      stdout: '(the user replied with an empty message)\n',
-    });
+    expect(await run.done).toEqual({ code: 0, stdout: pauseResumed, stderr: '' });
   });
 
   it('pause - reads a prompt-only envelope; a payload there is exit 2', async () => {
@@ -212,12 +219,12 @@ describe('cueme CLI against a running broker', () => {
       env,
     }).done;
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('cueme: line 4: pause takes only a <cueme_prompt> block\n');
+    expect(bad.stderr).toBe('error: line 4: pause takes only a <cueme_prompt> block\n');
   });
 
   it.each([
     ['legacy JSON envelope', '{"prompt":"hi"}', 'legacy JSON envelope'],
-    ['empty prompt', envelope(' '), '<cueme_prompt> is empty'],
+    ['empty prompt', envelope(' '), '<cueme_prompt> content must be non-empty'],
     ['text outside blocks', `hi\n${envelope('x')}`, 'only whitespace'],
     ['bad payload type', envelope('x', { type: 'slider' }), 'type must be'],
   ])(
@@ -235,7 +242,9 @@ describe('cueme CLI against a running broker', () => {
   it('cue without `-` is a usage error', async () => {
     const result = await runCli(ENTRY, ['cue', 'cursor-00000010'], { env }).done;
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('cueme cue <agent_id> -');
+    expect(result.stderr).toBe(
+      'error: cue requires stdin tag-blocks. Usage: cueme cue <agent_id> -\n',
+    );
   });
 
   it('says how to start a broker when none runs', async () => {

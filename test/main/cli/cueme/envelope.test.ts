@@ -59,7 +59,7 @@ describe('parseEnvelope', () => {
     ['only whitespace', '  \n\n', /missing <cueme_prompt>/],
     ['legacy JSON envelope', '{"prompt":"hi","payload":null}', /legacy JSON envelope/],
     ['legacy JSON array', '[1]', /legacy JSON envelope/],
-    ['empty prompt', env('   '), /<cueme_prompt> is empty/],
+    ['empty prompt', env('   '), /<cueme_prompt> content must be non-empty/],
     ['text outside blocks', `hello\n${env('x')}`, /only whitespace is allowed outside/],
     ['text after blocks', `${env('x')}trailing`, /only whitespace is allowed outside/],
     ['tag not alone (same line)', '<cueme_prompt>hi</cueme_prompt>', /alone on its line/],

@@ -1,9 +1,11 @@
 import type { HitlRequest } from '../../broker/request';
-import type { WorkerCommand } from './worker-messages';
+/** What goes back to a waiting cueme: an answer text, or a cancel. */
+export type CuemeReply =
+  { op: 'answer'; requestId: string; text: string } | { op: 'cancel'; requestId: string };
 
 /**
- * What goes back into the mailbox for a request the operator resolved, in the shape the original
- * cue console writes (cueme then prints it as it always does):
+ * What a waiting cueme gets for a request the operator resolved, in the shape the original cue
+ * console writes into its mailbox (cueme then prints it as it always does):
  * - text / pause: the typed text (an empty pause answer makes cueme print that the user resumed);
  * - confirm: the confirm label (default `Confirm`), the note on the next lines; declining writes a
  *   cancelled response, as the console's cancel button does;
@@ -11,7 +13,7 @@ import type { WorkerCommand } from './worker-messages';
  * - form: one `Label: value` line per filled field, several values sorted and joined by `, `;
  * - cancelled by the operator: a cancelled response.
  */
-export function mailboxReply(request: HitlRequest): WorkerCommand {
+export function cuemeReply(request: HitlRequest): CuemeReply {
   const requestId = request.key;
   if (request.status !== 'answered' || !request.answer) return { op: 'cancel', requestId };
   const { text, value } = request.answer;
