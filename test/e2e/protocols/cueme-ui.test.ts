@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { answered, cueCancelled } from '../../support/cueme-original/expected';
 import { screenshot, until, useBrowser, type BrokerHarness } from '../web/harness';
 
 const web = useBrowser();
@@ -66,7 +67,7 @@ describe('cueme answered from the web inbox in Chromium', () => {
     await screenshot(page, 'cueme-text');
     await page.getByLabel('Your answer').fill('feature/inbox');
     await page.getByRole('button', { name: 'Send' }).click();
-    expect(await text).toEqual({ code: 0, stdout: 'feature/inbox\n', stderr: '' });
+    expect(await text).toEqual({ code: 0, stdout: answered('feature/inbox'), stderr: '' });
 
     const choice = cueme(
       ['cue', agent, '-'],
@@ -77,7 +78,10 @@ describe('cueme answered from the web inbox in Chromium', () => {
     await page.getByRole('radio', { name: 'Continue' }).check();
     await page.getByLabel('Other (free text)').fill('but run the tests first');
     await page.getByRole('button', { name: 'Send' }).click();
-    expect(await choice).toMatchObject({ code: 0, stdout: 'Continue\nbut run the tests first\n' });
+    expect(await choice).toMatchObject({
+      code: 0,
+      stdout: answered('Continue\nbut run the tests first'),
+    });
 
     const confirm = cueme(
       ['cue', agent, '-'],
@@ -91,12 +95,12 @@ describe('cueme answered from the web inbox in Chromium', () => {
     await page.getByRole('heading', { name: 'Ship the release?' }).waitFor();
     await screenshot(page, 'cueme-confirm');
     await page.getByRole('button', { name: 'Ship' }).click();
-    expect(await confirm).toMatchObject({ code: 0, stdout: 'confirmed\n' });
+    expect(await confirm).toMatchObject({ code: 0, stdout: answered('Ship') });
 
     const decline = cueme(['cue', agent, '-'], envelope('Drop the cache?', { type: 'confirm' }));
     await page.getByRole('heading', { name: 'Drop the cache?' }).waitFor();
     await page.getByRole('button', { name: 'Decline' }).click();
-    expect(await decline).toMatchObject({ code: 0, stdout: 'declined\n' });
+    expect(await decline).toMatchObject({ code: 0, stdout: cueCancelled });
 
     const form = cueme(
       ['cue', agent, '-'],
@@ -113,18 +117,16 @@ describe('cueme answered from the web inbox in Chromium', () => {
     await page.getByLabel('Note').fill('after QA');
     await screenshot(page, 'cueme-form');
     await page.getByRole('button', { name: 'Send' }).click();
-    expect(await form).toMatchObject({ code: 0, stdout: 'Env: staging\nNote: after QA\n' });
+    expect(await form).toMatchObject({ code: 0, stdout: answered('Env: staging\nNote: after QA') });
   });
 
-  it('cancelling from the UI makes cue exit 4 telling the agent to ask again', async () => {
+  it('cancelling from the UI makes cue exit 0 telling the agent to pause, as the original', async () => {
     const agent = await join('cursor');
     const cue = cueme(['cue', agent, '-'], envelope('Rewrite the parser?'));
     await page.getByRole('heading', { name: 'Rewrite the parser?' }).waitFor();
     await page.getByRole('button', { name: 'Cancel request…' }).click();
     await page.getByRole('button', { name: 'Cancel request', exact: true }).click();
-    const result = await cue;
-    expect(result.code).toBe(4);
-    expect(result.stdout).toContain(`Ask again with \`cueme cue ${agent} -\``);
+    expect(await cue).toEqual({ code: 0, stdout: cueCancelled, stderr: '' });
     await until(() => harness.broker.pendingCount === 0, 'no pending');
   });
 
@@ -139,7 +141,7 @@ describe('cueme answered from the web inbox in Chromium', () => {
     await screenshot(page, 'cueme-two-agents');
     for (const r of harness.broker.pending())
       harness.broker.answer(r.id, { text: `ok ${r.agent?.runtime}` });
-    expect((await first).stdout).toBe('ok claude_code\n');
-    expect((await second).stdout).toBe('ok windsurf\n');
+    expect((await first).stdout).toBe(answered('ok claude_code'));
+    expect((await second).stdout).toBe(answered('ok windsurf'));
   });
 });
