@@ -1,12 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 /** `~/.cue/cueme.json`, the proto settings file (shared with the original cueme). */
 export interface ProtoConfig {
   'cueme.proto.path'?: Record<string, unknown>;
   'cueme.proto.prefix'?: Record<string, unknown>;
-  /** A protocol file to use instead of the built-in text (empty: built-in). */
+  /** The protocol file `apply` writes (empty or absent: the built-in text). */
   'cueme.proto.protocol_path'?: unknown;
 }
 
@@ -50,23 +49,28 @@ function defaultPaths(e: ProtoEnv): Record<string, string> {
   };
 }
 
-/** Writes the default settings file when there is none; true when it did. */
-export function initConfig(e: ProtoEnv): boolean {
+/**
+ * Writes the default settings file when there is none (true when it did), with the protocol text
+ * beside it as `~/.cue/protocol.md` so the original cueme can read the same settings.
+ */
+export function initConfig(e: ProtoEnv, protocolText: string): boolean {
   const file = configPath(e);
   if (existsSync(file)) return false;
+  const protocolFile = path.join(path.dirname(file), 'protocol.md');
   const template: ProtoConfig = {
     'cueme.proto.path': defaultPaths(e),
     'cueme.proto.prefix': { windsurf: [], vscode: ['---', 'applyTo: "**"', '---'], kiro: [] },
-    'cueme.proto.protocol_path': '',
+    'cueme.proto.protocol_path': protocolFile,
   };
   mkdirSync(path.dirname(file), { recursive: true });
+  if (!existsSync(protocolFile)) writeFileSync(protocolFile, protocolText, 'utf8');
   writeFileSync(file, `${JSON.stringify(template, null, 2)}\n`, 'utf8');
   return true;
 }
 
 /** Reads the settings (creating the default file first); throws the original's error texts. */
-export function readConfig(e: ProtoEnv): ProtoConfig {
-  initConfig(e);
+export function readConfig(e: ProtoEnv, protocolText: string): ProtoConfig {
+  initConfig(e, protocolText);
   const file = configPath(e);
   let raw: string;
   try {

@@ -46,12 +46,12 @@ export function proto(args: string[], io: ProtoIo): number {
   }
   try {
     const line = (text: string) => io.stdout(text.endsWith('\n') ? text : `${text}\n`);
-    if (action === 'ls') line(listAgents(readConfig(e)).join('\n'));
+    if (action === 'ls') line(listAgents(readConfig(e, PROTOCOL_TEXT)).join('\n'));
     else if (action === 'init') line(init(e));
     else if (action === 'apply') line(apply(e, agent!));
     else if (action === 'rm' || action === 'remove') line(remove(e, agent!));
-    else if (action === 'path') line(targetPath(readConfig(e), agent!, e));
-    else line(managedText(readConfig(e), action, e, '\n'));
+    else if (action === 'path') line(targetPath(readConfig(e, PROTOCOL_TEXT), agent!, e));
+    else line(managedText(readConfig(e, PROTOCOL_TEXT), action, e, '\n'));
     return 0;
   } catch (error) {
     io.stderr(`${(error as Error).message}\n`);
@@ -61,7 +61,7 @@ export function proto(args: string[], io: ProtoIo): number {
 
 function init(e: ProtoEnv): string {
   const file = configPath(e);
-  if (!initConfig(e)) return `ok: exists ${file}`;
+  if (!initConfig(e, PROTOCOL_TEXT)) return `ok: exists ${file}`;
   const p = platformKey(e.platform);
   return `ok: initialized ${file} (auto-detect: ${p}.vscode=empty, ${p}.windsurf=empty, ${p}.kiro=empty)`;
 }
@@ -104,7 +104,7 @@ function managedText(config: ProtoConfig, agent: string, e: ProtoEnv, eol: strin
 }
 
 function apply(e: ProtoEnv, agent: string): string {
-  const config = readConfig(e);
+  const config = readConfig(e, PROTOCOL_TEXT);
   const target = targetPath(config, agent, e);
   const existing = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
   const eol = existing === undefined ? os.EOL : existing.includes('\r\n') ? '\r\n' : '\n';
@@ -120,7 +120,7 @@ function apply(e: ProtoEnv, agent: string): string {
 }
 
 function remove(e: ProtoEnv, agent: string): string {
-  const target = targetPath(readConfig(e), agent, e);
+  const target = targetPath(readConfig(e, PROTOCOL_TEXT), agent, e);
   if (!existsSync(target)) return `ok: file does not exist: ${target}`;
   const existing = readFileSync(target, 'utf8');
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
