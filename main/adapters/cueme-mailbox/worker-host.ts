@@ -54,11 +54,15 @@ export function bundledNode(from = fileURLToPath(import.meta.url)): string | und
   }
 }
 
-/** `out/main/cueme-mailbox-worker.js` of this package (found by walking up to package.json). */
+/**
+ * `out/main/cueme-mailbox-worker.js` of this package (found by walking up to package.json); in the
+ * packaged app its unpacked copy beside the asar archive.
+ */
 export function workerScript(from = path.dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'package.json'))) {
-      return path.join(dir, 'out', 'main', 'cueme-mailbox-worker.js');
+      const script = path.join(dir, 'out', 'main', 'cueme-mailbox-worker.js');
+      return script.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
     }
     if (path.dirname(dir) === dir) return path.join(from, 'cueme-mailbox-worker.js');
   }
