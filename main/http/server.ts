@@ -35,6 +35,8 @@ export interface HttpServerOptions {
   /** Resolved requests, oldest first (default: the broker's in-memory ones). */
   history?: () => HitlRequest[];
   mirrorQuestion?: HttpContext['mirrorQuestion'];
+  requestFiles?: HttpContext['requestFiles'];
+  filesSettled?: HttpContext['filesSettled'];
   /** HAPI message memory (default: a new one); its appends go out as SSE `agent_message`. */
   agentMessages?: AgentMessageStore;
   /** Agent runs (default: a new store); its changes go out as SSE `run_updated`. */
@@ -93,6 +95,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     events,
     history: options.history ?? (() => options.broker.resolved()),
     mirrorQuestion: options.mirrorQuestion,
+    requestFiles: options.requestFiles,
+    filesSettled: options.filesSettled,
     agentMessages: options.agentMessages ?? new AgentMessageStore(),
     runs: options.runs ?? new RunStore(),
     version: packageVersion,

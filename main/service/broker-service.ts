@@ -126,6 +126,8 @@ export async function startBrokerService(
           rendererDir: options.rendererDir,
           history: () => store.historyList(),
           mirrorQuestion: async (request) => watched.mirrorTarget()?.mirror(request),
+          requestFiles: (request) => watched.filesOf(request.id),
+          filesSettled: (request) => watched.settled(request.id),
           heartbeatMs: options.heartbeatMs,
           agentMessages,
           runs,
