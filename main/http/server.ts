@@ -29,6 +29,8 @@ export interface HttpServerOptions {
   /** Port (default 7842; 0 picks a free one). */
   port?: number;
   token?: string;
+  /** Accept `?token=` on API and SSE requests (see SecurityOptions.allowQueryToken). */
+  allowQueryToken?: boolean;
   dirs?: string[];
   /** Built renderer to serve at `/` (default: this package's out/renderer); null serves no UI. */
   rendererDir?: string | null;
@@ -83,7 +85,12 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   installJsonOnlyBodies(app);
   installErrorHandling(app);
   installSecurityHeaders(app);
-  installSecurityGuard(app, { boundHost: host, port, token });
+  installSecurityGuard(app, {
+    boundHost: host,
+    port,
+    token,
+    allowQueryToken: options.allowQueryToken,
+  });
 
   const events = new EventHub(options.broker, {
     heartbeatMs: options.heartbeatMs,
