@@ -88,7 +88,11 @@ export function createAskHumanServer(options: AskHumanServerOptions): McpServer 
     const progress = startProgress(extra, options.progressIntervalMs ?? 10_000);
     try {
       const reply = await call(upstream.signal);
-      if (reply.status !== 'pending' && reply.handle === lastHandle) lastHandle = undefined;
+      // Forgotten once the model has the outcome; a reply to a call the client already gave up on
+      // (its timeout) never reaches the model, so the handle stays for wait_for_answer.
+      const delivered = !extra.signal.aborted;
+      if (delivered && reply.status !== 'pending' && reply.handle === lastHandle)
+        lastHandle = undefined;
       return replyResult(reply);
     } catch (error) {
       return {

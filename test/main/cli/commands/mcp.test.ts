@@ -197,6 +197,8 @@ describe('clarity-hitl mcp (SDK client over stdio)', () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(broker.get(request.id)?.status).toBe('pending');
       broker.answer(request.id, { text: 'kept' });
+      // The timed-out call's own broker wait ends with the answer first; it must not use it up.
+      await new Promise((r) => setTimeout(r, 500));
       const result = (await client.callTool({
         name: 'wait_for_answer',
         arguments: {},
