@@ -21,19 +21,22 @@ export function specFrame(seq: number, type: BrokerEventType, request: HitlReque
   return '';
 }
 
-/** One `new_question` message per pending request, as the reference broker sends on connect. */
+/**
+ * One `new_question` message per pending request, as the reference broker sends on connect;
+ * without the question text, which the snapshot beside it already carries (`GET /questions` too).
+ */
 export function specSnapshotFrames(seq: number, pending: readonly HitlRequest[]): string {
   let out = '';
-  for (const request of pending) out += message(seq, newQuestion(request));
+  for (const request of pending) out += message(seq, newQuestion(request, false));
   return out;
 }
 
-function newQuestion(request: HitlRequest): Record<string, unknown> {
+function newQuestion(request: HitlRequest, withText = true): Record<string, unknown> {
   const pid = request.meta?.pid;
   return {
     type: 'new_question',
     key: request.key,
-    question: request.prompt,
+    ...(withText ? { question: request.prompt } : {}),
     timestamp: request.createdAt,
     ...(typeof pid === 'number' ? { pid } : {}),
     id: request.id,
