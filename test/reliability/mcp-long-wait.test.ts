@@ -18,7 +18,10 @@ beforeAll(async () => {
   broker = new Broker();
   server = await createHttpServer({ broker, port: 0, rendererDir: null });
   const url = await server.listen();
-  const env = { ...(process.env as Record<string, string>), CLARITY_HITL_BROKER_URL: url };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    CLARITY_HITL_BROKER_URL: url,
+  };
   delete env.CLARITY_HITL_MCP_HANDOFF_SECONDS;
   client = new Client({ name: 'sdk-defaults', version: '1.0.0' });
   await client.connect(
