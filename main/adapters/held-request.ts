@@ -30,3 +30,39 @@ export async function waitWhileConnected(
     response.off('close', onClose);
   }
 }
+
+/**
+ * Like `waitWhileConnected`, but for at most `waitMs`: resolves with the request once resolved,
+ * `'pending'` when the time is up first (the request stays open, for the caller to come back to),
+ * or `null` when the caller hung up first; then the request is cancelled only if
+ * `cancelOnHangUp` (an ask withdrawn by its agent), not when the caller was only waiting again.
+ */
+export async function waitAWhile(
+  broker: Broker,
+  id: string,
+  response: ServerResponse,
+  waitMs: number,
+  cancelOnHangUp: boolean,
+): Promise<HitlRequest | 'pending' | null> {
+  const stop = new AbortController();
+  let hungUp = false;
+  const onClose = (): void => {
+    if (response.writableFinished) return;
+    hungUp = true;
+    stop.abort();
+  };
+  response.once('close', onClose);
+  const timer = setTimeout(() => stop.abort(), waitMs);
+  try {
+    return await broker.waitForResolution(id, stop.signal);
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+    if (!hungUp) return 'pending';
+    if (cancelOnHangUp && broker.get(id)?.status === 'pending')
+      broker.cancel(id, { reason: 'the agent disconnected', by: 'agent' });
+    return null;
+  } finally {
+    clearTimeout(timer);
+    response.off('close', onClose);
+  }
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { RequestFiles } from '../adapters/clarity-file';
 import type { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import type { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
@@ -16,6 +17,10 @@ export interface HttpContext {
   history: () => HitlRequest[];
   /** Writes a `.question` file for a request born over HTTP, when a handshake dir is configured. */
   mirrorQuestion?: (request: HitlRequest) => void | Promise<void>;
+  /** A request's handshake files when a watched directory holds them (the spec's `safeKey`, paths). */
+  requestFiles?: (request: HitlRequest) => RequestFiles | undefined;
+  /** Resolves once the file writes started for a request (e.g. its answer file) are done. */
+  filesSettled?: (request: HitlRequest) => Promise<void>;
   /** Recent HAPI messages per agent, shared with the desktop shell. */
   agentMessages: AgentMessageStore;
   /** Agent runs reported by `clarity-hitl run`, shared with the desktop shell. */

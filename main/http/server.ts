@@ -29,12 +29,16 @@ export interface HttpServerOptions {
   /** Port (default 7842; 0 picks a free one). */
   port?: number;
   token?: string;
+  /** Accept `?token=` on API and SSE requests (see SecurityOptions.allowQueryToken). */
+  allowQueryToken?: boolean;
   dirs?: string[];
   /** Built renderer to serve at `/` (default: this package's out/renderer); null serves no UI. */
   rendererDir?: string | null;
   /** Resolved requests, oldest first (default: the broker's in-memory ones). */
   history?: () => HitlRequest[];
   mirrorQuestion?: HttpContext['mirrorQuestion'];
+  requestFiles?: HttpContext['requestFiles'];
+  filesSettled?: HttpContext['filesSettled'];
   /** HAPI message memory (default: a new one); its appends go out as SSE `agent_message`. */
   agentMessages?: AgentMessageStore;
   /** Agent runs (default: a new store); its changes go out as SSE `run_updated`. */
@@ -81,7 +85,12 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   installJsonOnlyBodies(app);
   installErrorHandling(app);
   installSecurityHeaders(app);
-  installSecurityGuard(app, { boundHost: host, port, token });
+  installSecurityGuard(app, {
+    boundHost: host,
+    port,
+    token,
+    allowQueryToken: options.allowQueryToken,
+  });
 
   const events = new EventHub(options.broker, {
     heartbeatMs: options.heartbeatMs,
@@ -93,6 +102,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     events,
     history: options.history ?? (() => options.broker.resolved()),
     mirrorQuestion: options.mirrorQuestion,
+    requestFiles: options.requestFiles,
+    filesSettled: options.filesSettled,
     agentMessages: options.agentMessages ?? new AgentMessageStore(),
     runs: options.runs ?? new RunStore(),
     version: packageVersion,

@@ -16,17 +16,25 @@ export interface QuestionSummary {
   timestamp: number;
   /** Whole seconds since the question was asked. */
   age: number;
+  /** The same, under the name the reference broker's clients read. */
+  ageSeconds: number;
+  /** The asking runtime's process id, when it gave one. */
+  pid?: number;
   source: HitlRequest['source'];
   id: string;
 }
 
 /** The spec's flat view of a pending request. */
 export function toQuestionSummary(request: HitlRequest, now: number): QuestionSummary {
+  const age = Math.max(0, Math.floor((now - request.createdAt) / 1000));
+  const pid = request.meta?.pid;
   return {
     key: request.key,
     question: request.prompt,
     timestamp: request.createdAt,
-    age: Math.max(0, Math.floor((now - request.createdAt) / 1000)),
+    age,
+    ageSeconds: age,
+    ...(typeof pid === 'number' ? { pid } : {}),
     source: request.source,
     id: request.id,
   };

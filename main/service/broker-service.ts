@@ -26,6 +26,11 @@ export interface BrokerServiceOptions {
   host?: string;
   /** Default `$CLARITY_HITL_BROKER_TOKEN`. */
   token?: string;
+  /**
+   * Accept the token as `?token=` on API and SSE requests, for clients that cannot send headers
+   * (default: `$CLARITY_HITL_ALLOW_QUERY_TOKEN` is `1`/`true`; otherwise off).
+   */
+  allowQueryToken?: boolean;
   /** Default `$CLARITY_HITL_STATE_DIR` or `~/.clarity-hitl/`. */
   stateDir?: string;
   /** Resolved requests kept (default 5,000). */
@@ -78,6 +83,9 @@ export async function startBrokerService(
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const stateDir = resolveStateDir(options.stateDir);
   const token = options.token ?? (process.env.CLARITY_HITL_BROKER_TOKEN || undefined);
+  const allowQueryToken =
+    options.allowQueryToken ??
+    /^(1|true|yes)$/i.test(process.env.CLARITY_HITL_ALLOW_QUERY_TOKEN ?? '');
   const broker = new Broker({
     onListenerError: (error) => warn(`listener failed: ${describe(error)}`),
   });
@@ -133,10 +141,13 @@ export async function startBrokerService(
           host: options.host,
           port,
           token,
+          allowQueryToken,
           dirs: watched.dirs,
           rendererDir: options.rendererDir,
           history: () => store.historyList(),
           mirrorQuestion: async (request) => watched.mirrorTarget()?.mirror(request),
+          requestFiles: (request) => watched.filesOf(request.id),
+          filesSettled: (request) => watched.settled(request.id),
           heartbeatMs: options.heartbeatMs,
           agentMessages,
           runs,

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ClarityFileAdapter } from '../adapters/clarity-file';
+import { ClarityFileAdapter, type RequestFiles } from '../adapters/clarity-file';
 import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '../broker/request';
 
@@ -31,6 +31,20 @@ export class WatchedDirs {
   /** The adapter that mirrors HTTP-born questions as files (the first directory's), if any. */
   mirrorTarget(): ClarityFileAdapter | undefined {
     return this.adapters[0];
+  }
+
+  /** The handshake files of a request, from whichever watched directory tracks it. */
+  filesOf(requestId: string): RequestFiles | undefined {
+    for (const adapter of this.adapters) {
+      const files = adapter.filesOf(requestId);
+      if (files) return files;
+    }
+    return undefined;
+  }
+
+  /** Resolves when the directory's file operations (e.g. an answer being written) are done. */
+  async settled(requestId: string): Promise<void> {
+    for (const adapter of this.adapters) if (adapter.filesOf(requestId)) await adapter.whenIdle();
   }
 
   /** Starts chokidar for every directory (held back until the broker serves HTTP). */

@@ -42,6 +42,14 @@ const SCAN_CONCURRENCY = 32;
  * While open, the adapter keeps the process alive (one idle timer); after close() nothing of it
  * does (its directory watch and rescan timer are unref'd).
  */
+/** Where a tracked request's files are (see `ClarityFileAdapter.filesOf`). */
+export interface RequestFiles {
+  safeKey: string;
+  kind: 'file' | 'mirror';
+  questionPath: string;
+  answerPath: string;
+}
+
 export class ClarityFileAdapter {
   readonly dir: string;
   private readonly broker: Broker;
@@ -105,6 +113,22 @@ export class ClarityFileAdapter {
   /** Mirrors a request born elsewhere (e.g. Clarity HTTP mode) as a question file. See the README. */
   async mirror(request: HitlRequest): Promise<void> {
     if (!this.closed) await this.mirrors.write(request);
+  }
+
+  /**
+   * The handshake files of a request this adapter tracks (a runtime's question or a mirror): its
+   * base name, which the Clarity spec calls `safeKey`, and both paths.
+   */
+  filesOf(requestId: string): RequestFiles | undefined {
+    const base = this.tracked.baseOf(requestId);
+    const entry = base === undefined ? undefined : this.tracked.get(base);
+    if (base === undefined || !entry) return undefined;
+    return {
+      safeKey: base,
+      kind: entry.kind,
+      questionPath: this.questionPath(base),
+      answerPath: this.answerPath(base),
+    };
   }
 
   /** Resolves when every file operation started so far has finished (handy for tests and benchmarks). */

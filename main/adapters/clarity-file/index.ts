@@ -1,4 +1,4 @@
-export { ClarityFileAdapter, type ClarityFileAdapterOptions } from './adapter';
+export { ClarityFileAdapter, type ClarityFileAdapterOptions, type RequestFiles } from './adapter';
 export type { InvalidQuestionFile } from './invalid-files';
 export { writeFileAtomic } from './atomic-write';
 export { safeKey } from './safe-key';

@@ -14,6 +14,11 @@ export const AskBodySchema = z.object({
   multiple: z.boolean().optional(),
   /** Seconds; absent = no limit. */
   timeout_sec: z.number().positive().max(31_536_000).optional(),
+  /** The key to open it under, chosen by the MCP server so it knows the handle before any reply. */
+  handle: z
+    .string()
+    .regex(/^mcp-[A-Za-z0-9_-]{1,100}$/, 'must be mcp- followed by letters, digits, - or _')
+    .optional(),
   /** The MCP client's name (from its `initialize`), shown as the agent. */
   client: z.string().trim().min(1).max(200).optional(),
 });
@@ -36,7 +41,7 @@ export function openAsk(broker: Broker, body: AskBody, now = Date.now()): HitlRe
   const title = body.title ?? titleFromPrompt(body.question);
   return broker.add({
     source: MCP_SOURCE,
-    key: `mcp-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    key: body.handle ?? `mcp-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     agent: { id: `mcp:${client}`, name: client, runtime: 'mcp' },
     ...(title ? { title } : {}),
     prompt: body.question,

@@ -1,20 +1,39 @@
+import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { CueOutcome } from '../cueme/wire';
 import type { AskBody } from './ask';
+import { startProgress, type ToolExtra } from './progress';
+import { isTimeoutCancel, replyResult, WAIT_TOOL, type AskReply } from './tool-results';
 
-/** Asks the broker (over HTTP in `clarity-hitl mcp`); rejects with a readable error when it cannot. */
-export type AskBroker = (body: AskBody, signal: AbortSignal) => Promise<CueOutcome>;
+export { toToolResult } from './tool-results';
+
+/** The broker calls of the tools (over HTTP in `clarity-hitl mcp`); they reject with a readable error. */
+export interface McpBroker {
+  /** Opens the question; resolves when answered or, with `waitMs`, after that long with `pending`. */
+  ask(body: AskBody, waitMs: number | undefined, signal: AbortSignal): Promise<AskReply>;
+  /** Waits on a handed-off question again (at most `waitMs` when given). */
+  wait(handle: string, waitMs: number | undefined, signal: AbortSignal): Promise<AskReply>;
+  /** Withdraws a handed-off question. */
+  cancel(handle: string): Promise<unknown>;
+}
 
 export interface AskHumanServerOptions {
-  ask: AskBroker;
+  broker: McpBroker;
   version: string;
   /** Progress notification interval while waiting (default 10 s). */
   progressIntervalMs?: number;
+  /**
+   * How long one tool call waits before it hands back a handle to wait on (default 50 s: under the
+   * SDK client's 60 s default request timeout); 0 waits without limit.
+   */
+  handoffMs?: number;
 }
 
-const inputSchema = {
+/** Default handoff: the MCP SDK client fails a request after 60 s (DEFAULT_REQUEST_TIMEOUT_MSEC). */
+export const DEFAULT_HANDOFF_MS = 50_000;
+
+const askInput = {
   question: z
     .string()
     .min(1)
@@ -32,25 +51,77 @@ const inputSchema = {
     .describe('Give up after this many seconds (default: wait without limit).'),
 };
 
+const waitInput = {
+  handle: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The handle ask_human gave back (default: the last question asked in this session).'),
+};
+
 /**
- * The stdio MCP server of `clarity-hitl mcp`: one tool, `ask_human`, which becomes a request in
- * the operator's inbox and returns their answer as text. While waiting it sends
- * `notifications/progress` when the caller gave a progress token, so clients do not time out.
+ * The stdio MCP server of `clarity-hitl mcp`: `ask_human` becomes a request in the operator's
+ * inbox and returns their answer as text. A call still unanswered after `handoffMs` returns a
+ * handle instead (before the client's request timeout), and `wait_for_answer` waits on it again,
+ * so a late answer is never lost. While waiting, both send `notifications/progress` when the
+ * caller gave a progress token (clients with `resetTimeoutOnProgress` then keep waiting).
  */
 export function createAskHumanServer(options: AskHumanServerOptions): McpServer {
   const server = new McpServer({ name: 'clarity-hitl', version: options.version });
+  const handoffMs = options.handoffMs ?? DEFAULT_HANDOFF_MS;
+  const waitMs = handoffMs > 0 ? handoffMs : undefined;
+  let lastHandle: string | undefined;
+
+  /** Runs one broker call: a client timeout leaves the question open, any other cancel withdraws it. */
+  const run = async (
+    extra: ToolExtra,
+    call: (signal: AbortSignal) => Promise<AskReply>,
+    onCancel?: () => Promise<unknown>,
+  ): Promise<CallToolResult> => {
+    const upstream = new AbortController();
+    const onAbort = () => {
+      if (isTimeoutCancel(extra.signal.reason)) return;
+      upstream.abort();
+      void onCancel?.().catch(() => undefined);
+    };
+    extra.signal.addEventListener('abort', onAbort, { once: true });
+    const progress = startProgress(extra, options.progressIntervalMs ?? 10_000);
+    try {
+      const reply = await call(upstream.signal);
+      // Forgotten once the model has the outcome; a reply to a call the client already gave up on
+      // (its timeout) never reaches the model, so the handle stays for wait_for_answer.
+      const delivered = !extra.signal.aborted;
+      if (delivered && reply.status !== 'pending' && reply.handle === lastHandle)
+        lastHandle = undefined;
+      return replyResult(reply);
+    } catch (error) {
+      return {
+        isError: true,
+        content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
+      };
+    } finally {
+      progress.stop();
+      extra.signal.removeEventListener('abort', onAbort);
+    }
+  };
+
   server.registerTool(
     'ask_human',
     {
       title: 'Ask the human operator',
       description:
         'Ask the human operator a question through the HITL Broker inbox and wait for the answer. ' +
-        'Use it when you are blocked on a decision, an approval or a fact only the human knows.',
-      inputSchema,
+        'Use it when you are blocked on a decision, an approval or a fact only the human knows. ' +
+        `If they take long, it returns a handle: then call ${WAIT_TOOL} with it to keep waiting.`,
+      inputSchema: askInput,
     },
-    async (args, extra): Promise<CallToolResult> => {
+    async (args, extra) => {
       const client = server.server.getClientVersion()?.name;
+      // Known before any reply, so wait_for_answer finds it even after a client-side timeout.
+      const handle = `mcp-${randomUUID()}`;
+      lastHandle = handle;
       const body: AskBody = {
+        handle,
         question: args.question,
         ...(args.options?.length ? { options: args.options } : {}),
         ...(args.multiple !== undefined ? { multiple: args.multiple } : {}),
@@ -58,63 +129,32 @@ export function createAskHumanServer(options: AskHumanServerOptions): McpServer 
         ...(args.timeout_seconds ? { timeout_sec: args.timeout_seconds } : {}),
         ...(client ? { client } : {}),
       };
-      const token = extra._meta?.progressToken;
-      let beats = 0;
-      const timer =
-        token === undefined
-          ? undefined
-          : setInterval(() => {
-              beats += 1;
-              void extra
-                .sendNotification({
-                  method: 'notifications/progress',
-                  params: {
-                    progressToken: token,
-                    progress: beats,
-                    message: 'waiting for the human operator to answer',
-                  },
-                })
-                .catch(() => undefined);
-            }, options.progressIntervalMs ?? 10_000);
-      try {
-        return toToolResult(await options.ask(body, extra.signal));
-      } catch (error) {
+      return run(extra, (signal) => options.broker.ask(body, waitMs, signal));
+    },
+  );
+
+  server.registerTool(
+    WAIT_TOOL,
+    {
+      title: 'Keep waiting for the human operator',
+      description:
+        'Wait again for the answer to a question ask_human handed back as pending (it returns the ' +
+        'answer, or the same handle again if there is still none yet).',
+      inputSchema: waitInput,
+    },
+    async (args, extra) => {
+      const handle = args.handle ?? lastHandle;
+      if (!handle)
         return {
           isError: true,
-          content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
+          content: [{ type: 'text', text: 'No question is waiting: ask it with ask_human first.' }],
         };
-      } finally {
-        if (timer) clearInterval(timer);
-      }
+      return run(
+        extra,
+        (signal) => options.broker.wait(handle, waitMs, signal),
+        () => options.broker.cancel(handle),
+      );
     },
   );
   return server;
-}
-
-/** answered → the answer text; cancelled / expired → an error result that says to ask again. */
-export function toToolResult(outcome: CueOutcome): CallToolResult {
-  switch (outcome.status) {
-    case 'answered':
-      return { content: [{ type: 'text', text: outcome.text }] };
-    case 'cancelled':
-      return {
-        isError: true,
-        content: [
-          {
-            type: 'text',
-            text: `The operator cancelled this question${outcome.reason ? ` (${outcome.reason})` : ''}; nothing was decided. Ask again if you still need an answer.`,
-          },
-        ],
-      };
-    case 'expired':
-      return {
-        isError: true,
-        content: [
-          {
-            type: 'text',
-            text: `No answer${outcome.timeout_sec ? ` within ${outcome.timeout_sec} s` : ''}: the question expired and nothing was decided. Ask again if you still need an answer.`,
-          },
-        ],
-      };
-  }
 }

@@ -37,14 +37,25 @@ export const HumanQuestionSchema = z.looseObject({
 });
 export type HumanQuestion = z.infer<typeof HumanQuestionSchema>;
 
-/** The `human.response` envelope sent back to the asker. */
+/**
+ * The `human.response` envelope sent back to the asker: valid against the spec's JSON Schema
+ * (`04-protocol/envelope.schema.json`, INTENTS.md §5.2), plus the prompt-layer fields earlier
+ * versions sent (`context.reply_to`/`correlation_id`/`tu_id`, `data.choice`/`free_text`), which
+ * the schema allows as extra properties.
+ */
 export interface HumanResponse {
-  protocol: string;
+  protocol: { name: 'qf-protocol'; version: string };
   id: string;
   time: string;
-  sender: 'human';
-  receiver: string;
+  sender: { role: 'SR'; agent: string };
+  receiver: { role: string };
   intent: 'human.response';
-  context: { reply_to: string; correlation_id: string; tu_id?: string };
-  payload: { type: 'answer'; data: { choice: string | null; free_text: string | null } };
+  correlation_id: string;
+  reply_to: string;
+  context: Record<string, unknown> & { hot_cold: 'hot' | 'cold' };
+  safety: { player_safe: boolean; spoilers: 'allowed' | 'forbidden' };
+  payload: {
+    type: 'none';
+    data: { answer: string; choice: string | null; free_text: string | null };
+  };
 }

@@ -2,35 +2,39 @@ import { randomBytes } from 'node:crypto';
 import { InvalidInputError } from '../../broker/errors';
 import type { HitlRequest, InputSpec, NewRequest } from '../../broker/request';
 import { titleFromPrompt } from '../title-from-prompt';
-import { HumanQuestionSchema, type HumanQuestion, type HumanResponse } from './envelope';
+import { storedHumanQuestion, type AskedQuestion } from './asked-question';
+import type { HumanResponse } from './envelope';
 
 export const QUESTFOUNDRY_SOURCE = 'questfoundry' as const;
 
 /**
- * The request for a `human.question`: options by key/label, implication → description,
+ * The request for a `human.question` (`envelope` is the posted one, kept in `meta.envelope`):
+ * options by key/label (or the schema shape's suggestions), implication → description,
  * recommendation marked. `durable` when the asker polls for the answer (202 mode): the request
  * then survives a broker restart (`meta.durable`, see broker/persistence/durability.ts); a held
  * question does not (its connection is gone).
  */
 export function questionToRequest(
-  q: HumanQuestion,
+  q: AskedQuestion,
+  envelope: unknown,
   options: { durable?: boolean } = {},
 ): NewRequest {
-  const data = q.payload.data;
-  const keys = data.options.map((o) => o.key);
+  const keys = q.options.map((o) => o.key);
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i);
-  if (duplicate)
+  if (duplicate) {
+    const field = q.shape === 'schema' ? 'suggestions' : 'options';
     throw new InvalidInputError(
-      `invalid envelope: payload.data.options: duplicate key "${duplicate}"`,
+      `invalid envelope: payload.data.${field}: duplicate key "${duplicate}"`,
     );
+  }
   let input: InputSpec = { kind: 'text' };
-  if (data.options.length) {
-    const rec = data.recommendation?.trim();
-    const recommended = data.options.find((o) => o.key === rec || o.label === rec)?.key;
+  if (q.options.length) {
+    const rec = q.recommendation?.trim();
+    const recommended = q.options.find((o) => o.key === rec || o.label === rec)?.key;
     input = {
       kind: 'choice',
       multiple: false,
-      options: data.options.map((o) => ({
+      options: q.options.map((o) => ({
         value: o.key,
         label: o.label,
         ...(o.implication ? { description: o.implication } : {}),
@@ -38,15 +42,16 @@ export function questionToRequest(
       ...(recommended ? { recommended } : {}),
     };
   }
+  const agentName = q.senderAgent ? `${q.senderRole} (${q.senderAgent})` : q.senderRole;
   return {
     source: QUESTFOUNDRY_SOURCE,
     key: q.id,
-    agent: { id: q.sender, name: q.sender },
-    title: titleFromPrompt(data.question_text),
-    prompt: data.question_text,
+    agent: { id: q.senderAgent ?? q.senderRole, name: agentName },
+    title: titleFromPrompt(q.text),
+    prompt: q.text,
     input,
-    ...(data.context_summary?.trim() ? { context: data.context_summary.trim() } : {}),
-    meta: { envelope: q, ...(options.durable ? { durable: true } : {}) },
+    ...(q.contextText ? { context: q.contextText } : {}),
+    meta: { envelope, ...(options.durable ? { durable: true } : {}) },
   };
 }
 
@@ -78,38 +83,59 @@ export function answerData(request: HitlRequest): {
  * The `human.question` a request was opened from (`meta.envelope`), or, when that is missing or
  * broken (a record from an older store), the fields a response needs rebuilt from the request.
  */
-export function questionOf(request: HitlRequest): HumanQuestion {
-  const stored = HumanQuestionSchema.safeParse(request.meta?.envelope);
-  if (stored.success) return stored.data;
+export function questionOf(request: HitlRequest): AskedQuestion {
+  const stored = storedHumanQuestion(request.meta?.envelope);
+  if (stored) return stored;
   return {
-    protocol: 'questfoundry/1.0',
+    shape: 'prompt',
     id: request.key,
-    sender: request.agent?.id ?? 'unknown',
-    receiver: 'human',
-    intent: 'human.question',
-    payload: { type: 'question', data: { question_text: request.prompt, options: [] } },
+    version: '1.0.0',
+    senderRole: request.agent?.id ?? 'SR',
+    text: request.prompt,
+    options: [],
+    hotCold: 'hot',
+    context: {},
+    safety: { player_safe: false, spoilers: 'allowed' },
   };
 }
 
-/** The `human.response` envelope answering `q`, with a fresh id and time. */
+/**
+ * The `human.response` envelope answering `q`, with a fresh id and time: the Showrunner (who
+ * proxies the human, INTENTS.md §5) replies to the asking role, `reply_to` the question's id.
+ */
 export function responseEnvelope(
-  q: HumanQuestion,
+  q: AskedQuestion,
   request: HitlRequest,
   now = new Date(),
 ): HumanResponse {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const data = answerData(request);
+  const correlationId = q.correlationId ?? q.id;
   return {
-    protocol: q.protocol,
+    protocol: { name: 'qf-protocol', version: q.version },
     id: `msg-${stamp}-human-${randomBytes(3).toString('hex')}`,
     time: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    sender: 'human',
-    receiver: q.sender,
+    sender: { role: 'SR', agent: 'human' },
+    receiver: { role: q.senderRole },
     intent: 'human.response',
+    correlation_id: correlationId,
+    reply_to: q.id,
     context: {
-      reply_to: q.id,
-      correlation_id: q.context?.correlation_id ?? q.id,
-      ...(q.context?.tu_id ? { tu_id: q.context.tu_id } : {}),
+      ...q.context,
+      hot_cold: q.hotCold,
+      ...(q.shape === 'prompt' ? { reply_to: q.id, correlation_id: correlationId } : {}),
     },
-    payload: { type: 'answer', data: answerData(request) },
+    safety: q.safety,
+    payload: {
+      type: 'none',
+      data: { answer: answerText(q, data), ...data },
+    },
   };
+}
+
+/** INTENTS.md's required `answer` string: the operator's words, else the chosen option's label. */
+function answerText(q: AskedQuestion, data: ReturnType<typeof answerData>): string {
+  if (data.free_text !== null) return data.free_text;
+  if (data.choice === null) return '';
+  return q.options.find((o) => o.key === data.choice)?.label ?? data.choice;
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CueOutcome } from '../../adapters/cueme/wire';
+import type { AskReply } from '../../adapters/mcp/tool-results';
 import { callBroker } from '../broker-client/broker-http';
 import { locateBroker } from '../broker-client/locate-broker';
 import { version } from '../version';
@@ -14,18 +14,38 @@ export function registerMcpCommand(program: Command): void {
       'broker URL (default: CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842)',
     )
     .action(async (opts: { broker?: string }) => {
+      // A call still unanswered after $CLARITY_HITL_MCP_HANDOFF_SECONDS (default 50, 0 = never)
+      // returns a handle for wait_for_answer, before the client's own request timeout.
       // Loaded here, not at the top: the MCP SDK costs ~150 ms of start-up every other command (serve) does not need.
       const [{ StdioServerTransport }, { createAskHumanServer }] = await Promise.all([
         import('@modelcontextprotocol/sdk/server/stdio.js'),
         import('../../adapters/mcp/mcp-server'),
       ]);
       const progress = Number(process.env.CLARITY_HITL_MCP_PROGRESS_MS);
+      const handoff = process.env.CLARITY_HITL_MCP_HANDOFF_SECONDS;
+      const broker = () => locateBroker(opts.broker);
+      const waitQuery = (waitMs: number | undefined) =>
+        waitMs === undefined ? '' : `?wait=${waitMs / 1000}`;
       const server = createAskHumanServer({
         version,
         ...(progress > 0 ? { progressIntervalMs: progress } : {}),
+        ...(handoff !== undefined && Number(handoff) >= 0
+          ? { handoffMs: Number(handoff) * 1000 }
+          : {}),
         // Located per call, so a broker started after the MCP client is still found.
-        ask: (body, signal) =>
-          callBroker<CueOutcome>(locateBroker(opts.broker), '/api/mcp/ask', body, { signal }),
+        broker: {
+          ask: (body, waitMs, signal) =>
+            callBroker<AskReply>(broker(), `/api/mcp/ask${waitQuery(waitMs)}`, body, { signal }),
+          wait: (handle, waitMs, signal) =>
+            callBroker<AskReply>(
+              broker(),
+              `/api/mcp/asks/${encodeURIComponent(handle)}${waitQuery(waitMs)}`,
+              undefined,
+              { signal },
+            ),
+          cancel: (handle) =>
+            callBroker(broker(), `/api/mcp/asks/${encodeURIComponent(handle)}/cancel`, {}),
+        },
       });
       await server.connect(new StdioServerTransport());
       // stdout belongs to the protocol; diagnostics go to stderr.

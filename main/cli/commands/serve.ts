@@ -10,6 +10,7 @@ interface ServeFlags {
   port: number;
   host: string;
   token?: string;
+  allowQueryToken?: boolean;
   dir: string[];
   log?: string;
   stateDir?: string;
@@ -41,6 +42,10 @@ export const registerServe: RegisterCommand = (program: Command) => {
     )
     .option('--host <host>', 'address to bind; anything but loopback needs --token', '127.0.0.1')
     .option('--token <secret>', 'require this token (default: $CLARITY_HITL_BROKER_TOKEN)')
+    .option(
+      '--allow-query-token',
+      'also accept the token as ?token= on API and /events requests, for clients that cannot send headers (the URL, token included, may end up in logs; default: $CLARITY_HITL_ALLOW_QUERY_TOKEN)',
+    )
     .option('--dir <path>', 'handshake directory to watch (repeatable)', collect, [])
     .option('--log <file>', 'append a JSONL audit log of all interactions')
     .option(
@@ -73,6 +78,7 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       port: flags.port,
       host: flags.host,
       token: flags.token,
+      ...(flags.allowQueryToken ? { allowQueryToken: true } : {}),
       stateDir: flags.stateDir,
       historyLimit: flags.historyLimit,
       logFile: flags.log,

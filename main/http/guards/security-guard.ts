@@ -6,6 +6,12 @@ import { isAuthorised, safeEqual, sessionCookie } from './token-auth';
 export interface SecurityOptions extends HostPolicy {
   /** When set, every request needs it (Bearer header, or the cookie set by `/?token=`). */
   token?: string;
+  /**
+   * Opt-in for clients that cannot send headers (some SSE and webhook libraries): `?token=` on
+   * any request but a browser page load authorises that request itself. Off by default: a URL
+   * with the token ends up in logs, proxies and shell history.
+   */
+  allowQueryToken?: boolean;
 }
 
 /**
@@ -32,6 +38,11 @@ export function installSecurityGuard(app: FastifyInstance, options: SecurityOpti
     if (token === undefined) return;
     const url = new URL(request.url, 'http://broker.invalid');
     const queryToken = url.searchParams.get('token');
+    if (queryToken !== null && options.allowQueryToken && !isPageLoad(request)) {
+      if (!safeEqual(queryToken, token))
+        throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
+      return;
+    }
     if (request.method === 'GET' && queryToken !== null) {
       if (!safeEqual(queryToken, token))
         throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
@@ -51,4 +62,9 @@ export function installSecurityGuard(app: FastifyInstance, options: SecurityOpti
       );
     }
   });
+}
+
+/** A browser loading a page: it gets the cookie exchange, which also takes the token out of the URL. */
+function isPageLoad(request: FastifyRequest): boolean {
+  return request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html');
 }

@@ -5,6 +5,7 @@ import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed'
 import type { RouteModule } from '../context';
 import { findByKey, keyStatus } from '../key-lookup';
 import { MAX_WAIT_SECONDS, waitForKeyStatusChange } from '../long-poll';
+import { answerWithFileFields, questionFileFields, specSafeKey } from '../clarity-fields';
 import { toQuestionSummary } from '../views';
 
 /** Keys go into `/questions/:key` URLs and mirrored file names. */
@@ -25,7 +26,8 @@ const WaitQuerySchema = z.object({ wait: z.coerce.number().nonnegative().optiona
  * The routes of the Clarity spec: the operator API (`GET /questions`, `POST /answer`,
  * `POST /cancel`) and HTTP mode for runtimes (`POST /questions`, `GET /questions/:key`).
  */
-export const clarityRoutes: RouteModule = (app, { broker, mirrorQuestion }) => {
+export const clarityRoutes: RouteModule = (app, context) => {
+  const { broker, mirrorQuestion } = context;
   // Long polls answer at once (with the current status) when the server shuts down.
   const closing = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -41,7 +43,12 @@ export const clarityRoutes: RouteModule = (app, { broker, mirrorQuestion }) => {
     const body = parseOrThrow(NewQuestionSchema, request.body, 'question');
     const existing = broker.findPending('clarity-http', body.key);
     if (existing && existing.prompt === body.question) {
-      return reply.status(200).send({ key: body.key, status: 'pending', id: existing.id });
+      return reply.status(200).send({
+        key: body.key,
+        status: 'pending',
+        id: existing.id,
+        ...questionFileFields(context, existing),
+      });
     }
     if (existing) throw new DuplicateRequestError(existing);
     const created = broker.add({
@@ -63,25 +70,37 @@ export const clarityRoutes: RouteModule = (app, { broker, mirrorQuestion }) => {
         request.log.warn({ err: error, key: body.key }, 'could not mirror the question file');
       }
     }
-    return reply.status(201).send({ key: created.key, status: 'pending', id: created.id });
+    return reply.status(201).send({
+      key: created.key,
+      status: 'pending',
+      id: created.id,
+      ...questionFileFields(context, created),
+    });
   });
 
   app.get<{ Params: { key: string } }>('/questions/:key', async (request) => {
     const key = parseOrThrow(KeySchema, request.params.key, 'key');
     const { wait } = parseOrThrow(WaitQuerySchema, request.query, 'query');
+    const withSafeKey = <T extends { key: string }>(status: T) => ({
+      ...status,
+      safeKey: specSafeKey(context, key, findByKey(broker, key)),
+    });
     const current = keyStatus(broker, key);
-    if (!wait || (current.status !== 'pending' && current.status !== 'missing')) return current;
+    if (!wait || (current.status !== 'pending' && current.status !== 'missing'))
+      return withSafeKey(current);
     const abort = new AbortController();
     request.raw.on('close', () => abort.abort());
     const stop = () => abort.abort();
     closing.add(stop);
     try {
-      return await waitForKeyStatusChange(
-        broker,
-        key,
-        current.status,
-        Math.min(wait, MAX_WAIT_SECONDS) * 1000,
-        abort.signal,
+      return withSafeKey(
+        await waitForKeyStatusChange(
+          broker,
+          key,
+          current.status,
+          Math.min(wait, MAX_WAIT_SECONDS) * 1000,
+          abort.signal,
+        ),
       );
     } finally {
       closing.delete(stop);
@@ -92,8 +111,10 @@ export const clarityRoutes: RouteModule = (app, { broker, mirrorQuestion }) => {
     const body = parseOrThrow(AnswerBodySchema, request.body, 'answer');
     const target = findByKey(broker, body.key);
     if (!target) throw new NotFoundError(`with key ${body.key}`);
-    broker.answer(target.id, { text: body.response }, 'http');
-    return { ok: true, key: body.key, status: 'answered' };
+    const file = await answerWithFileFields(context, target, () =>
+      broker.answer(target.id, { text: body.response }, 'http'),
+    );
+    return { ok: true, key: body.key, status: 'answered', ...file };
   });
 
   app.post('/cancel', async (request) => {

@@ -1,19 +1,64 @@
+import { z } from 'zod';
 import { cueOutcome } from '../../adapters/cueme/cue-request';
-import { waitWhileConnected } from '../../adapters/held-request';
-import { AskBodySchema, openAsk } from '../../adapters/mcp/ask';
+import { waitAWhile, waitWhileConnected } from '../../adapters/held-request';
+import { AskBodySchema, MCP_SOURCE, openAsk } from '../../adapters/mcp/ask';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
+import { HttpError } from '../http-error';
+import { MAX_WAIT_SECONDS } from '../long-poll';
+
+const WaitQuerySchema = z.object({
+  wait: z.coerce.number().positive().max(MAX_WAIT_SECONDS).optional(),
+});
 
 /**
- * `POST /api/mcp/ask`: the broker side of `clarity-hitl mcp`'s `ask_human` tool. Held until
- * resolved; answers `{status: "answered", text}` | `{status: "cancelled", reason?}` | `{status: "expired"}`.
+ * The broker side of `clarity-hitl mcp`'s tools.
+ * - `POST /api/mcp/ask`: held until resolved → `{status: "answered", text}` |
+ *   `{status: "cancelled", reason?}` | `{status: "expired"}`; hanging up withdraws the question.
+ * - `POST /api/mcp/ask?wait=secs`: the same for at most `secs`, then `{status: "pending", handle}`
+ *   with the question left open (every reply carries the `handle`); hanging up before still withdraws.
+ * - `GET /api/mcp/asks/:handle?wait=secs`: waits on that question again (hanging up leaves it open).
+ * - `POST /api/mcp/asks/:handle/cancel`: withdraws it.
  */
 export const mcpRoutes: RouteModule = (app, { broker }) => {
   app.post('/api/mcp/ask', async (req, reply) => {
     const body = parseOrThrow(AskBodySchema, req.body ?? {}, 'ask body');
+    const { wait } = parseOrThrow(WaitQuerySchema, req.query, 'query');
     const request = openAsk(broker, body);
-    const resolved = await waitWhileConnected(broker, request.id, reply.raw);
-    if (!resolved) return reply;
-    return cueOutcome(resolved, body.timeout_sec);
+    if (wait === undefined) {
+      const resolved = await waitWhileConnected(broker, request.id, reply.raw);
+      if (!resolved) return reply;
+      return cueOutcome(resolved, body.timeout_sec);
+    }
+    const outcome = await waitAWhile(broker, request.id, reply.raw, wait * 1000, true);
+    if (!outcome) return reply;
+    if (outcome === 'pending') return { status: 'pending', handle: request.key };
+    return { ...cueOutcome(outcome, body.timeout_sec), handle: request.key };
+  });
+
+  app.get<{ Params: { handle: string } }>('/api/mcp/asks/:handle', async (req, reply) => {
+    const { wait } = parseOrThrow(WaitQuerySchema, req.query, 'query');
+    const request = broker.findByKey(req.params.handle, [MCP_SOURCE]);
+    if (!request) throw new HttpError(404, 'not_found', `no MCP question ${req.params.handle}`);
+    const timeoutSec = request.expiresAt
+      ? (request.expiresAt - request.createdAt) / 1000
+      : undefined;
+    const outcome =
+      request.status !== 'pending' || !wait
+        ? request.status === 'pending'
+          ? ('pending' as const)
+          : request
+        : await waitAWhile(broker, request.id, reply.raw, wait * 1000, false);
+    if (!outcome) return reply;
+    if (outcome === 'pending') return { status: 'pending', handle: request.key };
+    return { ...cueOutcome(outcome, timeoutSec), handle: request.key };
+  });
+
+  app.post<{ Params: { handle: string } }>('/api/mcp/asks/:handle/cancel', async (req) => {
+    const request = broker.findByKey(req.params.handle, [MCP_SOURCE]);
+    if (!request) throw new HttpError(404, 'not_found', `no MCP question ${req.params.handle}`);
+    if (request.status === 'pending')
+      broker.cancel(request.id, { reason: 'the agent stopped waiting', by: 'agent' });
+    return { status: broker.get(request.id)?.status ?? 'cancelled', handle: request.key };
   });
 };

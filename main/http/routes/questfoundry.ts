@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { waitWhileConnected } from '../../adapters/held-request';
-import { HumanQuestionSchema } from '../../adapters/questfoundry/envelope';
+import { parseHumanQuestion } from '../../adapters/questfoundry/asked-question';
 import {
   QUESTFOUNDRY_SOURCE,
   questionOf,
@@ -8,23 +8,23 @@ import {
   responseEnvelope,
 } from '../../adapters/questfoundry/mapping';
 import type { HitlRequest } from '../../broker/request';
-import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 import { HttpError } from '../http-error';
 
 const BASE = '/api/questfoundry/questions';
 
 /**
- * QuestFoundry `human.question` → `human.response` (questfoundry-human-question.md).
+ * QuestFoundry `human.question` → `human.response`, in the shape of the spec's JSON Schema or the
+ * prompt layer's (questfoundry-human-question.md); the response is valid against the schema.
  * `POST /api/questfoundry/questions` holds until answered and replies with the response envelope;
  * with `?wait=0` or `Prefer: respond-async` it answers 202 at once with a URL to poll:
  * `GET /api/questfoundry/questions/:id` → 200 envelope | 202 pending | 410 cancelled/expired | 404.
  */
 export const questfoundryRoutes: RouteModule = (app, { broker }) => {
   app.post<{ Querystring: { wait?: string } }>(BASE, async (req, reply) => {
-    const question = parseOrThrow(HumanQuestionSchema, req.body ?? {}, 'envelope');
+    const question = parseHumanQuestion(req.body ?? {});
     const polled = wantsAsync(req);
-    const request = broker.add(questionToRequest(question, { durable: polled }));
+    const request = broker.add(questionToRequest(question, req.body, { durable: polled }));
     if (polled) {
       const poll = `${BASE}/${encodeURIComponent(question.id)}`;
       return reply

@@ -3,6 +3,7 @@ import type { Broker, BrokerEvent, BrokerEventType } from '../../broker/broker';
 import { toPublicRequest } from '../views';
 import { newestRequests } from '../../broker/newest-requests';
 import { RingBuffer } from './ring-buffer';
+import { specFrame, specSnapshotFrames } from './spec-frames';
 
 /** SSE event names per broker event type (the spec calls an added request `new_question`). */
 const EVENT_NAMES: Record<BrokerEventType, string> = {
@@ -94,12 +95,14 @@ export class EventHub {
     return this.buffer.toArray().filter((item) => item.seq > lastEventId);
   }
 
+  /** The `snapshot` event, then one spec `new_question` message per request it holds. */
   private snapshotFrame(limit?: number): string {
     const seq = this.broker.lastSeq;
     const all = this.broker.pending();
     const pending = limit === undefined || all.length <= limit ? all : newestRequests(all, limit);
     const data = { seq, total: all.length, pending: pending.map(toPublicRequest) };
-    return `id: ${seq}\nevent: snapshot\ndata: ${JSON.stringify(data)}\n\n`;
+    const snapshot = `id: ${seq}\nevent: snapshot\ndata: ${JSON.stringify(data)}\n\n`;
+    return snapshot + specSnapshotFrames(seq, pending);
   }
 
   private onBrokerEvent(event: BrokerEvent): void {
@@ -114,7 +117,9 @@ export class EventHub {
       timestamp: request.createdAt,
       request: toPublicRequest(request),
     };
-    const frame = `id: ${event.seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+    const frame =
+      `id: ${event.seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n` +
+      specFrame(event.seq, event.type, request);
     this.buffer.push({ seq: event.seq, frame });
     this.broadcast(frame);
   }

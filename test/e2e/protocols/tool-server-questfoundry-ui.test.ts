@@ -96,14 +96,18 @@ describe('other protocols answered from the web inbox', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({
       intent: 'human.response',
-      sender: 'human',
-      receiver: 'SR',
+      sender: { role: 'SR' },
+      receiver: { role: 'SR' },
+      reply_to: 'msg-20251112-093000-sr123',
       context: {
         reply_to: 'msg-20251112-093000-sr123',
         correlation_id: 'msg-20251112-093000-sr123',
         tu_id: 'TU-20251112-SR01',
       },
-      payload: { type: 'answer', data: { choice: 'A', free_text: 'start with the coast' } },
+      payload: {
+        type: 'none',
+        data: { answer: 'start with the coast', choice: 'A', free_text: 'start with the coast' },
+      },
     });
   });
 });

@@ -18,7 +18,12 @@ describe('GET /questions/:key?wait=', () => {
     await t.post('/answer', { key: 'lp', response: 'go' });
     const res = await polling;
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ key: 'lp', status: 'answered', response: 'go' });
+    expect(res.json()).toEqual({
+      key: 'lp',
+      status: 'answered',
+      response: 'go',
+      safeKey: 'lp',
+    });
   });
 
   it('returns when a missing key appears', async () => {
@@ -26,7 +31,7 @@ describe('GET /questions/:key?wait=', () => {
     const polling = t.get('/questions/later?wait=60');
     await new Promise((resolve) => setImmediate(resolve));
     await t.post('/questions', { key: 'later', question: 'q' });
-    expect((await polling).json()).toEqual({ key: 'later', status: 'pending' });
+    expect((await polling).json()).toEqual({ key: 'later', status: 'pending', safeKey: 'later' });
   });
 
   it('ignores events for other keys and returns the unchanged status when the wait runs out', async () => {
@@ -35,14 +40,18 @@ describe('GET /questions/:key?wait=', () => {
     const polling = t.get('/questions/mine?wait=0.3');
     await t.post('/questions', { key: 'other', question: 'q' });
     await t.post('/answer', { key: 'other', response: 'x' });
-    expect((await polling).json()).toEqual({ key: 'mine', status: 'pending' });
+    expect((await polling).json()).toEqual({ key: 'mine', status: 'pending', safeKey: 'mine' });
   });
 
   it('answers at once for a resolved key', async () => {
     t = await makeServer();
     await t.post('/questions', { key: 'c', question: 'q' });
     await t.post('/cancel', { key: 'c' });
-    expect((await t.get('/questions/c?wait=60')).json()).toEqual({ key: 'c', status: 'cancelled' });
+    expect((await t.get('/questions/c?wait=60')).json()).toEqual({
+      key: 'c',
+      status: 'cancelled',
+      safeKey: 'c',
+    });
   });
 
   it('answers open long polls with the current status when the server closes', async () => {
@@ -51,6 +60,6 @@ describe('GET /questions/:key?wait=', () => {
     const polling = t.get('/questions/bye?wait=60');
     await new Promise((resolve) => setImmediate(resolve));
     await t.server.close();
-    expect((await polling).json()).toEqual({ key: 'bye', status: 'pending' });
+    expect((await polling).json()).toEqual({ key: 'bye', status: 'pending', safeKey: 'bye' });
   });
 });

@@ -43,6 +43,13 @@ export class SseTestClient {
     });
   }
 
+  /** Unnamed messages (the default `message` event), parsed. */
+  unnamed(): Array<{ id?: string; json: Record<string, unknown> }> {
+    return this.messages
+      .filter((m) => m.event === undefined && m.data !== undefined)
+      .map((m) => ({ id: m.id, json: JSON.parse(m.data!) as Record<string, unknown> }));
+  }
+
   /** Messages with an event name (comments and retry lines left out). */
   events(): SseMessage[] {
     return this.messages.filter((m) => m.event !== undefined);
@@ -66,7 +73,12 @@ export class SseTestClient {
         else if (line.startsWith('data: '))
           message.data = (message.data ? `${message.data}\n` : '') + line.slice(6);
       }
-      if (message.comment !== undefined || message.event !== undefined) this.messages.push(message);
+      if (
+        message.comment !== undefined ||
+        message.event !== undefined ||
+        message.data !== undefined
+      )
+        this.messages.push(message);
     }
   }
 }

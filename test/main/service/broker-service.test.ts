@@ -94,7 +94,7 @@ describe('startBrokerService', () => {
 
     const second = await start();
     const status = await (await fetch(`${second.url}questions/remote`)).json();
-    expect(status).toEqual({ key: 'remote', status: 'pending' });
+    expect(status).toEqual({ key: 'remote', status: 'pending', safeKey: 'remote' });
     expect(second.broker.pending().filter((r) => r.key === 'remote')).toHaveLength(1);
     await fetch(`${second.url}answer`, {
       method: 'POST',
@@ -105,6 +105,7 @@ describe('startBrokerService', () => {
       key: 'remote',
       status: 'answered',
       response: 'yes',
+      safeKey: 'remote',
     });
     await until(async () => !(await readdir(dir)).includes('remote.question'));
     await second.close();

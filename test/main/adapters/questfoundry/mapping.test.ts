@@ -4,10 +4,10 @@ import {
   questionToRequest,
   responseEnvelope,
 } from '../../../../main/adapters/questfoundry/mapping';
-import { HumanQuestionSchema } from '../../../../main/adapters/questfoundry/envelope';
+import { parseHumanQuestion } from '../../../../main/adapters/questfoundry/asked-question';
 import type { HitlRequest } from '../../../../main/broker/request';
 
-const question = HumanQuestionSchema.parse({
+const envelope = {
   protocol: 'questfoundry/1.2',
   id: 'q-1',
   sender: 'SR',
@@ -18,7 +18,8 @@ const question = HumanQuestionSchema.parse({
     type: 'question',
     data: { question_text: 'Which?', options: [{ key: 'A', label: 'a' }] },
   },
-});
+};
+const question = parseHumanQuestion(envelope);
 
 const asRequest = (meta?: Record<string, unknown>): HitlRequest => ({
   id: 'r',
@@ -35,21 +36,23 @@ const asRequest = (meta?: Record<string, unknown>): HitlRequest => ({
 
 describe('questfoundry mapping', () => {
   it('flags a polled question durable and keeps a held one volatile', () => {
-    expect(questionToRequest(question, { durable: true }).meta).toEqual({
-      envelope: question,
+    expect(questionToRequest(question, envelope, { durable: true }).meta).toEqual({
+      envelope,
       durable: true,
     });
-    expect(questionToRequest(question).meta).toEqual({ envelope: question });
+    expect(questionToRequest(question, envelope).meta).toEqual({ envelope });
   });
 
   it('questionOf gives the stored envelope, or rebuilds what a response needs when it is missing', () => {
-    expect(questionOf(asRequest({ envelope: question }))).toEqual(question);
+    expect(questionOf(asRequest({ envelope }))).toEqual(question);
+    expect(question).toMatchObject({ version: '1.2.0', correlationId: 'c-1' });
     const rebuilt = questionOf(asRequest());
-    expect(rebuilt).toMatchObject({ id: 'q-1', sender: 'SR', protocol: 'questfoundry/1.0' });
+    expect(rebuilt).toMatchObject({ id: 'q-1', senderRole: 'SR', version: '1.0.0' });
     expect(responseEnvelope(rebuilt, asRequest())).toMatchObject({
-      receiver: 'SR',
+      receiver: { role: 'SR' },
+      reply_to: 'q-1',
       context: { reply_to: 'q-1', correlation_id: 'q-1' },
-      payload: { data: { choice: null, free_text: 'free' } },
+      payload: { data: { answer: 'free', choice: null, free_text: 'free' } },
     });
   });
 });

@@ -76,7 +76,9 @@ describe('QuestFoundry questions across a broker restart (kill -9)', () => {
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({
       intent: 'human.response',
-      receiver: 'showrunner',
+      receiver: { role: 'showrunner' },
+      reply_to: 'answered-before',
+      correlation_id: 'corr-answered-before',
       context: { reply_to: 'answered-before', correlation_id: 'corr-answered-before' },
       payload: { data: { choice: 'B', free_text: null } },
     });
@@ -91,7 +93,7 @@ describe('QuestFoundry questions across a broker restart (kill -9)', () => {
     second.broker.answer(second.broker.findPending('questfoundry', 'open')!.id, { text: 'left' });
     const after = await getJson(`${second.url}${URL_PATH}/open`);
     expect(after.status).toBe(200);
-    expect(after.body.payload.data).toEqual({ choice: 'A', free_text: null });
+    expect(after.body.payload.data).toMatchObject({ choice: 'A', free_text: null });
 
     first.broker.cancel(first.broker.findPending('questfoundry', 'held')!.id);
     await held;

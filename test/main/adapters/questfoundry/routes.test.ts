@@ -62,12 +62,20 @@ describe('QuestFoundry human.question', () => {
     const { status, body } = await held;
     expect(status).toBe(200);
     expect(body).toMatchObject({
-      protocol: 'questfoundry/1.0.0',
-      sender: 'human',
-      receiver: 'SR',
+      protocol: { name: 'qf-protocol', version: '1.0.0' },
+      sender: { role: 'SR' },
+      receiver: { role: 'SR' },
       intent: 'human.response',
+      reply_to: example.id,
       context: { reply_to: example.id, correlation_id: example.id, tu_id: 'TU-20251112-SR01' },
-      payload: { type: 'answer', data: { choice: 'B', free_text: 'focus on the northern isles' } },
+      payload: {
+        type: 'none',
+        data: {
+          answer: 'focus on the northern isles',
+          choice: 'B',
+          free_text: 'focus on the northern isles',
+        },
+      },
     });
     expect(body.id).toMatch(/^msg-\d{8}-\d{6}-human-[0-9a-f]{6}$/);
     expect(body.id).not.toBe(example.id);
@@ -97,11 +105,13 @@ describe('QuestFoundry human.question', () => {
     t.broker.answer(request.id, { text: 'Deepening' });
     const { body } = await held;
     expect(body.context).toEqual({
+      hot_cold: 'hot',
       reply_to: 'msg-2',
       correlation_id: 'corr-9',
       tu_id: 'TU-20251112-SR01',
     });
-    expect(body.payload.data).toEqual({ choice: 'B', free_text: null });
+    expect(body.correlation_id).toBe('corr-9');
+    expect(body.payload.data).toEqual({ answer: 'Deepening', choice: 'B', free_text: null });
   });
 
   it('an open question (empty options) is free text', async () => {
@@ -114,7 +124,11 @@ describe('QuestFoundry human.question', () => {
     const request = await pending('msg-3');
     expect(request.input).toEqual({ kind: 'text' });
     t.broker.answer(request.id, { text: 'Grim but hopeful' });
-    expect((await held).body.payload.data).toEqual({ choice: null, free_text: 'Grim but hopeful' });
+    expect((await held).body.payload.data).toEqual({
+      answer: 'Grim but hopeful',
+      choice: null,
+      free_text: 'Grim but hopeful',
+    });
   });
 
   it('?wait=0 and Prefer: respond-async answer 202 with a URL to poll', async () => {
@@ -128,7 +142,11 @@ describe('QuestFoundry human.question', () => {
     t.broker.answer(request.id, { value: { kind: 'choice', selected: ['A'] } });
     const polled = await getJson(`${t.url}${URL_PATH}/${example.id}`);
     expect(polled.status).toBe(200);
-    expect(polled.body.payload.data).toEqual({ choice: 'A', free_text: null });
+    expect(polled.body.payload.data).toEqual({
+      answer: 'Proactively build a new part of the world (World Genesis)',
+      choice: 'A',
+      free_text: null,
+    });
 
     const prefer = await postJson(
       `${t.url}${URL_PATH}`,

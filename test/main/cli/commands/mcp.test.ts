@@ -20,7 +20,7 @@ afterAll(async () => {
   broker.close();
 });
 
-async function connect(brokerUrl: string): Promise<Client> {
+async function connect(brokerUrl: string, env: Record<string, string> = {}): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', 'main/cli/clarity-hitl.ts', 'mcp'],
@@ -30,6 +30,7 @@ async function connect(brokerUrl: string): Promise<Client> {
       CLARITY_HITL_BROKER_URL: brokerUrl,
       CLARITY_HITL_STATE_DIR: '/nonexistent',
       CLARITY_HITL_MCP_PROGRESS_MS: '100',
+      ...env,
     },
     stderr: 'pipe',
   });
@@ -45,7 +46,7 @@ describe('clarity-hitl mcp (SDK client over stdio)', () => {
     const client = await connect(url);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(['ask_human']);
+      expect(tools.map((t) => t.name)).toEqual(['ask_human', 'wait_for_answer']);
       expect(Object.keys(tools[0]!.inputSchema.properties ?? {})).toEqual([
         'question',
         'options',
@@ -137,6 +138,92 @@ describe('clarity-hitl mcp (SDK client over stdio)', () => {
         'cancelled',
       );
       expect(done).toMatchObject({ resolvedBy: 'agent', cancelReason: 'the agent disconnected' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('hands back a handle before the handoff time; wait_for_answer then returns the late answer', async () => {
+    // The SDK client at its defaults (60 s request timeout); the handoff shortened to 1 s.
+    const client = await connect(url, { CLARITY_HITL_MCP_HANDOFF_SECONDS: '1' });
+    try {
+      const started = Date.now();
+      const first = (await client.callTool({
+        name: 'ask_human',
+        arguments: { question: 'Slow one?' },
+      })) as CallToolResult;
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(first.isError).toBeFalsy();
+      const { handle } = first.structuredContent as { handle: string };
+      expect(handle).toMatch(/^mcp-/);
+      expect(textOf(first)).toContain(`Call the wait_for_answer tool with {"handle": "${handle}"}`);
+      const request = broker.pending().find((r) => r.key === handle)!;
+      expect(request).toMatchObject({ prompt: 'Slow one?', status: 'pending' });
+
+      const again = (await client.callTool({
+        name: 'wait_for_answer',
+        arguments: { handle },
+      })) as CallToolResult;
+      expect(again.structuredContent).toEqual({ status: 'pending', handle });
+      expect(broker.get(request.id)?.status).toBe('pending');
+
+      const waiting = client.callTool({ name: 'wait_for_answer', arguments: { handle } });
+      await new Promise((r) => setTimeout(r, 200));
+      broker.answer(request.id, { text: 'Yes, late' });
+      const answered = (await waiting) as CallToolResult;
+      expect(answered.isError).toBeFalsy();
+      expect(textOf(answered)).toBe('Yes, late');
+      // Still there afterwards: a model that asks again gets it again.
+      const fetched = (await client.callTool({
+        name: 'wait_for_answer',
+        arguments: { handle },
+      })) as CallToolResult;
+      expect(textOf(fetched)).toBe('Yes, late');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("keeps the question when the client's own timeout fires first; wait_for_answer without a handle gets it", async () => {
+    const client = await connect(url, { CLARITY_HITL_MCP_HANDOFF_SECONDS: '30' });
+    try {
+      const timedOut = await client
+        .callTool({ name: 'ask_human', arguments: { question: 'Short client?' } }, undefined, {
+          timeout: 800,
+        })
+        .catch((e: Error) => e);
+      expect(String(timedOut)).toMatch(/timed out/i);
+      const request = broker.pending().find((r) => r.prompt === 'Short client?')!;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(broker.get(request.id)?.status).toBe('pending');
+      broker.answer(request.id, { text: 'kept' });
+      // The timed-out call's own broker wait ends with the answer first; it must not use it up.
+      await new Promise((r) => setTimeout(r, 500));
+      const result = (await client.callTool({
+        name: 'wait_for_answer',
+        arguments: {},
+      })) as CallToolResult;
+      expect(textOf(result)).toBe('kept');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('wait_for_answer with an unknown handle, or nothing asked, says so', async () => {
+    const client = await connect(url);
+    try {
+      const none = (await client.callTool({
+        name: 'wait_for_answer',
+        arguments: {},
+      })) as CallToolResult;
+      expect(none.isError).toBe(true);
+      expect(textOf(none)).toContain('ask it with ask_human first');
+      const unknown = (await client.callTool({
+        name: 'wait_for_answer',
+        arguments: { handle: 'mcp-nope' },
+      })) as CallToolResult;
+      expect(unknown.isError).toBe(true);
+      expect(textOf(unknown)).toContain('no MCP question mcp-nope');
     } finally {
       await client.close();
     }

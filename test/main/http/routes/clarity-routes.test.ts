@@ -32,6 +32,8 @@ describe('Clarity spec routes', () => {
       question: 'Looks **right**?',
       timestamp: 1_700_000_000_000,
       age: expect.any(Number),
+      ageSeconds: item.age,
+      pid: 42,
       source: 'clarity-http',
       id,
     });
@@ -70,16 +72,30 @@ describe('Clarity spec routes', () => {
 
   it('GET /questions/:key reports pending, answered (with response), cancelled, expired and missing', async () => {
     t = await makeServer();
-    expect((await t.get('/questions/nope')).json()).toEqual({ key: 'nope', status: 'missing' });
+    expect((await t.get('/questions/nope')).json()).toEqual({
+      key: 'nope',
+      status: 'missing',
+      safeKey: 'nope',
+    });
     await t.post('/questions', { key: 'a', question: 'q' });
-    expect((await t.get('/questions/a')).json()).toEqual({ key: 'a', status: 'pending' });
+    expect((await t.get('/questions/a')).json()).toEqual({
+      key: 'a',
+      status: 'pending',
+      safeKey: 'a',
+    });
     const answered = await t.post('/answer', { key: 'a', response: 'Looks good' });
     expect(answered.statusCode).toBe(200);
-    expect(answered.json()).toEqual({ ok: true, key: 'a', status: 'answered' });
+    expect(answered.json()).toEqual({
+      ok: true,
+      key: 'a',
+      status: 'answered',
+      safeKey: 'a',
+    });
     expect((await t.get('/questions/a')).json()).toEqual({
       key: 'a',
       status: 'answered',
       response: 'Looks good',
+      safeKey: 'a',
     });
 
     await t.post('/questions', { key: 'c', question: 'q' });
@@ -88,11 +104,19 @@ describe('Clarity spec routes', () => {
       key: 'c',
       status: 'cancelled',
     });
-    expect((await t.get('/questions/c')).json()).toEqual({ key: 'c', status: 'cancelled' });
+    expect((await t.get('/questions/c')).json()).toEqual({
+      key: 'c',
+      status: 'cancelled',
+      safeKey: 'c',
+    });
 
     const e = t.broker.add({ source: 'clarity-http', key: 'e', prompt: 'q' });
     t.broker.expire(e.id);
-    expect((await t.get('/questions/e')).json()).toEqual({ key: 'e', status: 'expired' });
+    expect((await t.get('/questions/e')).json()).toEqual({
+      key: 'e',
+      status: 'expired',
+      safeKey: 'e',
+    });
   });
 
   it('an empty response is a valid approval', async () => {
@@ -103,6 +127,7 @@ describe('Clarity spec routes', () => {
       key: 'ok',
       status: 'answered',
       response: '',
+      safeKey: 'ok',
     });
   });
 

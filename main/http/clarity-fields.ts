@@ -1,0 +1,50 @@
+import { safeKey } from '../adapters/clarity-file/safe-key';
+import type { HitlRequest } from '../broker/request';
+import type { HttpContext } from './context';
+
+/** Longest a response waits for a request's file write before answering without it. */
+const SETTLE_MS = 2000;
+
+/**
+ * The reference broker's `safeKey`: the base name of the request's handshake files when a
+ * watched directory holds them, else the runtime's file-name rule applied to the key.
+ */
+export function specSafeKey(
+  context: HttpContext,
+  key: string,
+  request: HitlRequest | undefined,
+): string {
+  return (request && context.requestFiles?.(request)?.safeKey) ?? safeKey(key);
+}
+
+/** `{ safeKey, path }` of the request's `.question` file, when there is one. */
+export function questionFileFields(
+  context: HttpContext,
+  request: HitlRequest,
+): { safeKey: string; path?: string } {
+  const files = context.requestFiles?.(request);
+  if (!files) return { safeKey: safeKey(request.key) };
+  return { safeKey: files.safeKey, path: files.questionPath };
+}
+
+/**
+ * Answers `request` through `answer()` and gives `{ safeKey, path }` of the `.answer` file the
+ * broker wrote for it (a runtime's file question), once that write is done.
+ */
+export async function answerWithFileFields(
+  context: HttpContext,
+  request: HitlRequest,
+  answer: () => void,
+): Promise<{ safeKey: string; path?: string }> {
+  const files = context.requestFiles?.(request);
+  answer();
+  if (!files) return { safeKey: safeKey(request.key) };
+  if (files.kind !== 'file') return { safeKey: files.safeKey };
+  const settled = context.filesSettled?.(request) ?? Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    settled,
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, SETTLE_MS))),
+  ]).finally(() => clearTimeout(timer));
+  return { safeKey: files.safeKey, path: files.answerPath };
+}
