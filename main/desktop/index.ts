@@ -76,9 +76,9 @@ const desktop = new DesktopApp({
   createSettingsBackend: (options) => new ElectronStore(options),
   startService: (options) => startBrokerService(options),
   extraDirs: process.env.CLARITY_HITL_DIR ? [process.env.CLARITY_HITL_DIR] : [],
-  // Checks the GitHub releases named by electron-builder's `publish` config (app-update.yml);
-  // inactive in an unpackaged run.
-  updater: { load: () => loadElectronUpdater(log) },
+  // Checks the GitHub releases named by electron-builder's `publish` config (app-update.yml,
+  // written into packaged builds only): a run from source never updates itself.
+  updater: app.isPackaged ? { load: () => loadElectronUpdater(log) } : undefined,
   log,
 });
 

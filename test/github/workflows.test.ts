@@ -45,7 +45,7 @@ const stepRunning = (job: Job, text: string) => job.steps!.filter((s) => s.run?.
 describe('.github/workflows', () => {
   it('every workflow file parses, names its jobs, and pins its actions to a major version', () => {
     const files = readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f));
-    expect(files.sort()).toEqual(['ci.yml', 'release.yml']);
+    expect(files).toEqual(expect.arrayContaining(['ci.yml', 'release.yml']));
     for (const file of files) {
       const workflow = read(file);
       expect(Object.keys(workflow.jobs).length).toBeGreaterThan(0);

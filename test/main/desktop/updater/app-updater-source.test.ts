@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -140,5 +141,17 @@ describe('update check against a generic-provider feed (real electron-updater)',
     expect(updater.autoInstallOnAppQuit).toBe(true);
     controller.setEnabled(false);
     expect(updater.autoInstallOnAppQuit).toBe(false);
+  });
+
+  it("the app's loader reads autoUpdater from the default export (CommonJS under Node's ESM)", () => {
+    // As the built main process imports it (vitest's own interop differs): only the property is
+    // looked up, since its getter builds the platform's updater with Electron's app.
+    const script = `const m = await import('electron-updater');
+      const d = Object.getOwnPropertyDescriptor(m.default, 'autoUpdater');
+      console.log(JSON.stringify({ getter: typeof d?.get }));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toEqual({ getter: 'function' });
   });
 });
