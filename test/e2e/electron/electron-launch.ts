@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +33,6 @@ export interface DesktopDirs {
 export async function desktopDirs(): Promise<DesktopDirs> {
   const base = await mkdtemp(path.join(os.tmpdir(), 'hitl-electron-'));
   const dirs = ['user-data', 'state', 'handshake', 'config'].map((d) => path.join(base, d));
-  const { mkdir } = await import('node:fs/promises');
   for (const dir of dirs) await mkdir(dir, { recursive: true });
   const [userData, state, handshake, config] = dirs as [string, string, string, string];
   await writeFile(
