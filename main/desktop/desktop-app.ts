@@ -7,7 +7,6 @@ import type {
   IpcMainApi,
   LoginItemApi,
   NotificationApi,
-  NotificationLike,
   ScreenApi,
   TrayLike,
   WindowLike,
@@ -22,6 +21,8 @@ import { desktopStrings, resolveLanguage } from './desktop-strings';
 import { defaultCuemeDbPath } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { startDesktopService } from './service-start';
 import { toPublicRequest } from '../http/views';
+import { DesktopUpdates, type UpdaterDeps } from './updater/desktop-updates';
+import { Notices } from './notifications/notices';
 
 /** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
 export type DesktopService = Pick<
@@ -50,6 +51,8 @@ export interface DesktopAppDeps {
   startService: (options: BrokerServiceOptions) => Promise<DesktopService>;
   /** Handshake dirs from the environment (CLARITY_HITL_DIR) added to the saved ones. */
   extraDirs?: string[];
+  /** The auto-updater, loaded on its first check (electron-updater in the app); none: no updates. */
+  updater?: UpdaterDeps;
   log?: (message: string) => void;
 }
 
@@ -64,12 +67,12 @@ export class DesktopApp {
   tray: TrayController | undefined;
   popover: PopoverController | undefined;
   notifications: NotificationCenter | undefined;
+  updates: DesktopUpdates | undefined;
+  private notices: Notices | undefined;
   private router: IpcRouter | undefined;
   private mainWindow: WindowLike | undefined;
   private trayIcon: TrayLike | undefined;
   private readonly unsubscribers: (() => void)[] = [];
-  /** Electron drops the events of a collected notification: keep them until closed. */
-  private readonly notices = new Set<NotificationLike>();
   private stopping: Promise<void> | undefined;
 
   constructor(private readonly deps: DesktopAppDeps) {}
@@ -84,6 +87,7 @@ export class DesktopApp {
     }
     deps.app.onSecondInstance(() => this.openMainWindow());
 
+    this.notices = new Notices(deps.notifications, deps.log);
     const settings = new SettingsStore({
       dir: deps.stateDir,
       createBackend: deps.createSettingsBackend,
@@ -104,9 +108,8 @@ export class DesktopApp {
       onWarning: (m) => deps.log?.(m),
     });
     this.service = service;
-    if (movedFrom !== undefined) {
-      this.tell(this.strings(initial.language).portMoved(movedFrom, service.url));
-    }
+    if (movedFrom !== undefined)
+      this.notices.tell(this.strings(initial.language).portMoved(movedFrom, service.url));
     const { broker } = service;
 
     this.popover = new PopoverController({
@@ -124,6 +127,16 @@ export class DesktopApp {
       openRequest: (id) => this.popover?.show(id),
       answer: (id, answer) => this.answerFromNotification(id, answer),
     });
+    this.updates = new DesktopUpdates({
+      updater: deps.updater,
+      enabled: initial.autoUpdate,
+      pendingCount: () => broker.pending().length,
+      popoverOpen: () => this.popover?.currentWindow()?.isVisible() === true,
+      strings: () => this.strings(settings.get().language),
+      tell: (m) => this.notices?.tell(m),
+      render: () => this.tray?.render(),
+      log: deps.log,
+    });
     const trayIcon = deps.createTray();
     this.trayIcon = trayIcon;
     this.tray = new TrayController({
@@ -132,13 +145,15 @@ export class DesktopApp {
       platform: deps.platform,
       state: () => {
         const current = settings.get();
-        return { ...current, language: resolveLanguage(current.language, deps.app.getLocale()) };
+        const language = resolveLanguage(current.language, deps.app.getLocale());
+        return { ...current, language, updateReady: this.updates?.readyVersion() };
       },
       actions: {
         openInbox: () => this.openMainWindow(),
         openRequest: (id) => this.popover?.show(id),
         setDoNotDisturb: (on) => settings.update({ doNotDisturb: on }),
         setStartAtLogin: (on) => settings.update({ startAtLogin: on }),
+        installUpdate: () => this.updates?.install(),
         quit: () => deps.app.quit(),
       },
       onClick: () => this.popover?.toggle(),
@@ -155,12 +170,14 @@ export class DesktopApp {
         if (changed.includes('handshakeDirs'))
           void service.watched.set(this.watchedDirs(next.handshakeDirs));
         if (changed.includes('historySize')) service.store.setHistoryLimit(next.historySize);
+        if (changed.includes('autoUpdate')) this.updates?.controller.setEnabled(next.autoUpdate);
         if (changed.includes('port') || changed.includes('token')) this.rebind(next);
         this.tray?.render();
         this.broadcast('settings:changed', next);
       }),
     );
     this.tray.start();
+    this.updates.controller.start();
 
     this.router = new IpcRouter({
       ipc: deps.ipc,
@@ -211,8 +228,9 @@ export class DesktopApp {
   shutdown(): Promise<void> {
     this.stopping ??= (async () => {
       for (const off of this.unsubscribers.splice(0)) off();
+      this.updates?.controller.stop();
       this.notifications?.closeAll();
-      for (const notice of this.notices) notice.close();
+      this.notices?.closeAll();
       this.tray?.stop();
       this.trayIcon?.destroy();
       this.router?.dispose();
@@ -256,23 +274,13 @@ export class DesktopApp {
       (url) => this.deps.log?.(`HTTP server moved to ${url}`),
       (error: unknown) => {
         const strings = this.strings(settings.language);
-        this.tell(
+        this.notices?.tell(
           (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
             ? strings.portBusy(settings.port, service.url)
             : strings.rebindFailed(error instanceof Error ? error.message : String(error)),
         );
       },
     );
-  }
-
-  /** A one-off notice to the operator: a native notification (kept until closed) and the log. */
-  private tell(message: string): void {
-    this.deps.log?.(message);
-    if (!this.deps.notifications.isSupported()) return;
-    const notice = this.deps.notifications.create({ title: 'HITL Broker', body: message });
-    this.notices.add(notice);
-    notice.on('close', () => this.notices.delete(notice));
-    notice.show();
   }
 
   /** The settings' handshake directories plus those given at launch (`CLARITY_HITL_DIR`). */

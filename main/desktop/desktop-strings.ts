@@ -19,6 +19,13 @@ export interface DesktopStrings {
   rebindFailed: (reason: string) => string;
   /** The desktop app could not have its port: another program holds it. */
   portMoved: (port: number, url: string) => string;
+  /** Tray menu item and tooltip line once an update is downloaded. */
+  updateReady: (version: string) => string;
+  /** The operator asked to restart into an update while requests wait. */
+  updateDeferred: (version: string, reason: string) => string;
+  /** Why a restart would interrupt the operator. */
+  pendingReason: (count: number) => string;
+  answeringReason: string;
 }
 
 const en: DesktopStrings = {
@@ -38,6 +45,12 @@ const en: DesktopStrings = {
   rebindFailed: (reason) => `The new port or token could not be applied: ${reason}`,
   portMoved: (port, url) =>
     `Port ${port} is used by another program, so the broker listens on ${url} instead. Pick a free port in Settings.`,
+  updateReady: (version) => `Update ${version} ready — restart to install`,
+  updateDeferred: (version, reason) =>
+    `Update ${version} was not installed now (${reason}). It installs when you quit HITL Broker.`,
+  pendingReason: (count) =>
+    count === 1 ? '1 request is pending' : `${count} requests are pending`,
+  answeringReason: 'you are answering in the popover',
 };
 
 const zhCN: DesktopStrings = {
@@ -55,6 +68,11 @@ const zhCN: DesktopStrings = {
   rebindFailed: (reason) => `无法应用新的端口或令牌：${reason}`,
   portMoved: (port, url) =>
     `端口 ${port} 已被其他程序占用，代理改为监听 ${url}。请在设置中选择一个空闲端口。`,
+  updateReady: (version) => `更新 ${version} 已就绪 — 重启以安装`,
+  updateDeferred: (version, reason) =>
+    `更新 ${version} 暂未安装（${reason}）。退出 HITL Broker 时会安装。`,
+  pendingReason: (count) => `有 ${count} 条请求待处理`,
+  answeringReason: '你正在弹出窗口中回答',
 };
 
 /** The language a setting means: `system` follows the system locale (Chinese or else English). */

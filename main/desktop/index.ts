@@ -13,6 +13,8 @@ import { LinuxAutostart } from './login-items/linux-autostart';
 import { denyAllPermissions } from './security/web-contents-policy';
 import { isSafeExternalUrl } from './security/external-links';
 import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
+import { installTestHooks } from './test-hooks';
+import { loadElectronUpdater } from './updater/app-updater-source';
 
 // Tests and portable runs pass a user-data dir; the broker state follows CLARITY_HITL_STATE_DIR.
 if (process.env.HITL_USER_DATA_DIR) app.setPath('userData', process.env.HITL_USER_DATA_DIR);
@@ -30,6 +32,13 @@ const windowOptions: WindowFactoryOptions = {
   isOwnUrl: isTrustedSender,
   isQuitting: () => quitting,
 };
+
+const log = (message: string) => console.log(`hitl-desktop: ${message}`);
+// The Electron e2e tests observe the tray and notifications through these hooks (off otherwise).
+const observed = installTestHooks(process.env.HITL_TEST_HOOKS === '1', {
+  createTray: () => createTray(paths.trayIcon),
+  notifications: notificationApi,
+});
 
 const desktop = new DesktopApp({
   app: {
@@ -49,7 +58,7 @@ const desktop = new DesktopApp({
   },
   isTrustedSender,
   screen,
-  notifications: notificationApi,
+  notifications: observed.notifications,
   // Electron's login items cover macOS and Windows; Linux desktops read XDG autostart entries.
   loginItems:
     process.platform === 'linux'
@@ -58,7 +67,7 @@ const desktop = new DesktopApp({
           args: app.isPackaged ? [] : [app.getAppPath()],
         })
       : loginItems(app),
-  createTray: () => createTray(paths.trayIcon),
+  createTray: observed.createTray,
   createMainWindow: () => createMainWindow(windowOptions),
   createPopoverWindow: () => createPopoverWindow(windowOptions),
   openExternal: (url) => {
@@ -67,7 +76,10 @@ const desktop = new DesktopApp({
   createSettingsBackend: (options) => new ElectronStore(options),
   startService: (options) => startBrokerService(options),
   extraDirs: process.env.CLARITY_HITL_DIR ? [process.env.CLARITY_HITL_DIR] : [],
-  log: (message) => console.log(`hitl-desktop: ${message}`),
+  // Checks the GitHub releases named by electron-builder's `publish` config (app-update.yml,
+  // written into packaged builds only): a run from source never updates itself.
+  updater: app.isPackaged ? { load: () => loadElectronUpdater(log) } : undefined,
+  log,
 });
 
 app.on('web-contents-created', (_event, contents) =>

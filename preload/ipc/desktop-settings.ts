@@ -14,6 +14,8 @@ const fields = {
   language: z.enum(['system', 'en', 'zh-CN']),
   theme: z.enum(['system', 'light', 'dark']),
   startAtLogin: z.boolean(),
+  /** Check the published releases for updates, download them, install them on restart. */
+  autoUpdate: z.boolean(),
   /** How many resolved requests the history keeps. */
   historySize: z.number().int().min(10).max(100_000),
 };
@@ -32,6 +34,7 @@ export function defaultDesktopSettings(): DesktopSettings {
     language: 'system',
     theme: 'system',
     startAtLogin: false,
+    autoUpdate: true,
     historySize: 5000,
   };
 }

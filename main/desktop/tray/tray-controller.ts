@@ -8,7 +8,13 @@ export interface TrayControllerOptions {
   broker: Pick<Broker, 'pending' | 'subscribe'>;
   platform: string;
   /** Current settings the menu shows (read on every render). */
-  state: () => { doNotDisturb: boolean; startAtLogin: boolean; language: string };
+  state: () => {
+    doNotDisturb: boolean;
+    startAtLogin: boolean;
+    language: string;
+    /** The version of a downloaded update waiting for a restart. */
+    updateReady?: string;
+  };
   actions: TrayMenuActions;
   /** A left click on the icon (where the OS reports it): open the popover. */
   onClick: () => void;
@@ -48,7 +54,8 @@ export class TrayController {
       if (supportsTrayTitle(platform)) tray.setTitle(count > 0 ? String(count) : '');
       this.lastCount = count;
     }
-    tray.setToolTip(strings.tooltip(count));
+    const update = state.updateReady ? `\n${strings.updateReady(state.updateReady)}` : '';
+    tray.setToolTip(strings.tooltip(count) + update);
     tray.setContextMenu(buildTrayMenu({ pending, ...state }, strings, this.options.actions));
   }
 

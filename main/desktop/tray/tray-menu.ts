@@ -10,6 +10,8 @@ export interface TrayMenuActions {
   openRequest: (id: string) => void;
   setDoNotDisturb: (on: boolean) => void;
   setStartAtLogin: (on: boolean) => void;
+  /** Restart into the downloaded update. */
+  installUpdate?: () => void;
   quit: () => void;
 }
 
@@ -17,6 +19,8 @@ export interface TrayMenuState {
   pending: HitlRequest[];
   doNotDisturb: boolean;
   startAtLogin: boolean;
+  /** A downloaded update waiting for a restart. */
+  updateReady?: string;
 }
 
 /** One line for a request in the menu: who asks and the start of the question. */
@@ -37,6 +41,12 @@ export function buildTrayMenu(
   const items: MenuItemSpec[] = [
     { id: 'open-inbox', label: strings.openInbox, click: actions.openInbox },
   ];
+  if (state.updateReady && actions.installUpdate)
+    items.push({
+      id: 'install-update',
+      label: strings.updateReady(state.updateReady),
+      click: actions.installUpdate,
+    });
   items.push({ type: 'separator' });
   if (state.pending.length === 0)
     items.push({ id: 'none', label: strings.noPending, enabled: false });

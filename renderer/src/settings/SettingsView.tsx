@@ -57,7 +57,9 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
     }
   };
 
-  const check = (key: 'notifications' | 'sound' | 'doNotDisturb' | 'startAtLogin') => (
+  const check = (
+    key: 'notifications' | 'sound' | 'doNotDisturb' | 'startAtLogin' | 'autoUpdate',
+  ) => (
     <label className="check">
       <input type="checkbox" checked={draft[key]} onChange={(e) => set(key, e.target.checked)} />{' '}
       {s(key)}
@@ -118,6 +120,7 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
         {check('sound')}
         {check('doNotDisturb')}
         {check('startAtLogin')}
+        {check('autoUpdate')}
       </fieldset>
       <div className="settings-row align-inputs">
         <Field label={s('language')} id="set-language">

@@ -177,6 +177,19 @@ describe('desktop settings view (rendered in Chromium)', () => {
     expect(h.settings.get().port).toBe(7842);
     await screenshot(page, 'desktop-settings-error');
   });
+
+  it('automatic updates are on by default and can be turned off', async () => {
+    await page.setViewportSize({ width: 900, height: 760 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${h.url}#settings`);
+    const updates = page.getByLabel(/Download updates in the background/);
+    await until(() => updates.isVisible(), 'the update setting');
+    expect(await updates.isChecked()).toBe(true);
+    await updates.uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await until(() => h.settings.get().autoUpdate === false, 'autoUpdate saved');
+    await screenshot(page, 'desktop-settings-updates-off-dark');
+  });
 });
 
 describe('desktop main window (rendered in Chromium)', () => {

@@ -6,12 +6,18 @@ import { FakeTray } from '../fake-electron';
 function setup(platform = 'darwin') {
   const broker = new Broker();
   const tray = new FakeTray();
-  const settings = { doNotDisturb: false, startAtLogin: false, language: 'en' };
+  const settings: {
+    doNotDisturb: boolean;
+    startAtLogin: boolean;
+    language: string;
+    updateReady?: string;
+  } = { doNotDisturb: false, startAtLogin: false, language: 'en' };
   const actions = {
     openInbox: vi.fn(),
     openRequest: vi.fn(),
     setDoNotDisturb: vi.fn((on: boolean) => (settings.doNotDisturb = on)),
     setStartAtLogin: vi.fn((on: boolean) => (settings.startAtLogin = on)),
+    installUpdate: vi.fn(),
     quit: vi.fn(),
   };
   const onClick = vi.fn();
@@ -101,5 +107,23 @@ describe('TrayController', () => {
     controller.stop();
     ask(broker, 'late');
     expect(tray.image).toBe('idle');
+  });
+
+  it('a downloaded update: a menu item and a tooltip line say "restart to install"', () => {
+    const { tray, controller, settings, actions, broker } = setup();
+    expect(tray.menu.find((i) => i.id === 'install-update')).toBeUndefined();
+    settings.updateReady = '1.4.0';
+    ask(broker, 'a');
+    controller.render();
+    expect(tray.menu[1]).toMatchObject({
+      id: 'install-update',
+      label: 'Update 1.4.0 ready — restart to install',
+    });
+    expect(tray.tooltip).toBe('HITL Broker: 1 pending\nUpdate 1.4.0 ready — restart to install');
+    tray.clickItem('install-update');
+    expect(actions.installUpdate).toHaveBeenCalledOnce();
+    settings.language = 'zh-CN';
+    controller.render();
+    expect(tray.menu[1]!.label).toBe('更新 1.4.0 已就绪 — 重启以安装');
   });
 });
