@@ -77,11 +77,15 @@ export class InvalidFiles {
     this.timers.set(base, timer);
   }
 
-  /** Records `file` as invalid, telling `onInvalid` the first time only (the sink every time). */
+  /** Records `file` as invalid, telling `onInvalid` the first time only (the sink when the reason changed). */
   report(base: string, file: string, reason: string, field?: string): void {
     this.clearTimer(base);
-    this.sink?.report(file, reason, field);
-    if (this.invalid.has(file)) return;
+    const known = this.invalid.get(file);
+    if (known?.reason !== `${file} ${reason}`) this.sink?.report(file, reason, field);
+    if (known) {
+      known.reason = `${file} ${reason}`;
+      return;
+    }
     const invalid: InvalidQuestionFile = {
       file,
       reason: `${file} ${reason}`,
