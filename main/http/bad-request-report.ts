@@ -75,23 +75,30 @@ function describe(
   );
   if (!route) return undefined;
   const key = keyOf(request);
-  const where = `${request.method} ${path}`;
+  const bodyKey = bodyKeyOf(request);
+  const sent = (request.url.split('?')[0] ?? path).slice(0, 300);
   return {
-    id: `http:${route[2]}:${where}:${key ?? ''}`,
+    id: `http:${route[2]}:${request.method} ${path}:${key ?? ''}`,
     source: route[2],
-    origin: key === undefined ? where : `${where} (${JSON.stringify(key)})`,
+    origin: `${request.method} ${sent}${bodyKey === undefined ? '' : ` (${JSON.stringify(bodyKey)})`}`,
   };
 }
 
+/** What the request is about: a key-like body field, else the first path parameter. */
 function keyOf(request: FastifyRequest): string | undefined {
-  const body = request.body;
-  if (body && typeof body === 'object') {
-    for (const field of KEY_FIELDS) {
-      const value = (body as Record<string, unknown>)[field];
-      if (typeof value === 'string' && value) return value.slice(0, 200);
-    }
-  }
+  const fromBody = bodyKeyOf(request);
+  if (fromBody !== undefined) return fromBody;
   const params = request.params as Record<string, unknown> | undefined;
   const first = params && Object.values(params).find((v) => typeof v === 'string' && v);
   return typeof first === 'string' ? first.slice(0, 200) : undefined;
+}
+
+function bodyKeyOf(request: FastifyRequest): string | undefined {
+  const body = request.body;
+  if (!body || typeof body !== 'object') return undefined;
+  for (const field of KEY_FIELDS) {
+    const value = (body as Record<string, unknown>)[field];
+    if (typeof value === 'string' && value) return value.slice(0, 200);
+  }
+  return undefined;
 }

@@ -52,7 +52,11 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
     const viaEnv = await runCli(['list', '--json'], { env: { CLARITY_HITL_DIR: dir } });
     for (const run of [viaFlag, viaEnv]) {
       expect(run.code).toBe(0);
-      const all = JSON.parse(run.stdout) as Array<{ status: string; key?: string }>;
+      const all = JSON.parse(run.stdout) as Array<{
+        status: string;
+        key?: string;
+        ageSeconds?: number;
+      }>;
       const listed = all.filter((q) => q.status === 'pending');
       expect(listed.map((q) => q.key)).toEqual(['review-step-3', 'deploy prod?']);
       expect(all.filter((q) => q.status === 'unreadable')).toEqual([
@@ -67,7 +71,7 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
         pid: 7,
         question: 'Does this summary look correct?\n\n[summary]',
       });
-      expect(listed[0].ageSeconds).toBeGreaterThanOrEqual(134);
+      expect(listed[0]!.ageSeconds).toBeGreaterThanOrEqual(134);
     }
   });
 
