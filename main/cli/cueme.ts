@@ -15,7 +15,7 @@ import { readStdin } from './cueme/read-stdin';
 import { version } from './version';
 
 /**
- * `cueme`: the Human Agent Protocol CLI (shared/protocols/hap-cueme.md). Talks to the running
+ * `cueme`: the Human Agent Protocol CLI (docs/protocols.md#hap--cueme). Talks to the running
  * broker; every command runs in the foreground and prints plain text.
  */
 export function buildCuemeProgram(io: CommandIo, exit: (code: number) => void): Command {

@@ -34,7 +34,7 @@ import { fileQuestionRequest, fingerprint } from './question-request';
 const SCAN_CONCURRENCY = 32;
 
 /**
- * The Clarity file handshake: every `{dir}/{name}.question` is a pending `clarity-file` request;
+ * The Clarity file handshake (docs/protocols.md#clarity-file-handshake): every `{dir}/{name}.question` is a pending `clarity-file` request;
  * answering it writes `{name}.answer` atomically; cancelling it deletes the question; the runtime
  * deleting the question takes the request out of pending. Also mirrors requests born elsewhere as
  * question files so file tools can see and answer them.

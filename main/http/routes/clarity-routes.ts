@@ -23,7 +23,7 @@ const CancelBodySchema = z.object({ key: KeySchema });
 const WaitQuerySchema = z.object({ wait: z.coerce.number().nonnegative().optional() });
 
 /**
- * The routes of the Clarity spec: the operator API (`GET /questions`, `POST /answer`,
+ * The Clarity HTTP routes (docs/protocols.md#clarity-http-mode-and-broker-api): the operator API (`GET /questions`, `POST /answer`,
  * `POST /cancel`) and HTTP mode for runtimes (`POST /questions`, `GET /questions/:key`).
  */
 export const clarityRoutes: RouteModule = (app, { broker, mirrorQuestion }) => {

@@ -8,7 +8,7 @@ import { HttpError } from '../http-error';
 import { InvalidInputError } from '../../broker/errors';
 
 /**
- * HAP / `cueme` (shared/protocols/hap-cueme.md), broker side: `join`, `recall` and the held
+ * HAP / `cueme` (docs/protocols.md#hap--cueme), broker side: `join`, `recall` and the held
  * `cue`/`pause` the `cueme` CLI calls. Errors are `{error, message}` (docs/http-api.md).
  */
 export const cuemeRoutes: RouteModule = (app, { broker }) => {

@@ -15,7 +15,7 @@ import { HttpError } from '../http-error';
 const BASE = '/api/questfoundry/questions';
 
 /**
- * QuestFoundry `human.question` → `human.response` (questfoundry-human-question.md).
+ * QuestFoundry `human.question` → `human.response` (docs/protocols.md#questfoundry).
  * `POST /api/questfoundry/questions` holds until answered and replies with the response envelope;
  * with `?wait=0` or `Prefer: respond-async` it answers 202 at once with a URL to poll:
  * `GET /api/questfoundry/questions/:id` → 200 envelope | 202 pending | 410 cancelled/expired | 404.

@@ -16,7 +16,7 @@ import type { RouteModule } from '../context';
 type HilParams = { Params: { hil_id: string } };
 
 /**
- * Tool Server Lite HIL API (shared/protocols/tool-server-lite-hil.md): the held execute call,
+ * Tool Server Lite HIL API (docs/protocols.md#tool-server-lite-hil): the held execute call,
  * the task list / status / complete / cancel routes, and `POST /api/hil/annotate/{hil_id}`
  * through which `clarity-hitl run` forwards JSONL `human_in_loop` events.
  */

@@ -135,3 +135,18 @@ describe('two keys with the same file name (a/b and a_b)', () => {
     );
   });
 });
+
+describe('a runtime writing over an HTTP-mode mirror with the same file name', () => {
+  it('the runtime’s file is its own: asked, answered by its key, never deleted for the HTTP one', async () => {
+    expect((await post('questions', { key: 'p_q', question: 'http first' })).status).toBe(201);
+    await waitFor(async () => (await readdir(dir)).includes('p_q.question'), 'the mirror');
+    const fileAsk = hitlAsk({ dir, key: 'p/q', question: 'file second', timeoutMs: 10_000 });
+    await waitFor(() => service.broker.findPending('clarity-file', 'p/q'), 'p/q pending');
+    await waitFor(async () => (await readdir(dir)).includes('p_q-2.question'), 'the moved mirror');
+    expect((await post('answer', { key: 'p_q', response: 'to http' })).status).toBe(200);
+    await waitFor(async () => !(await readdir(dir)).includes('p_q-2.question'), 'mirror gone');
+    expect(JSON.parse(await readFile(path.join(dir, 'p_q.question'), 'utf8')).key).toBe('p/q');
+    expect((await post('answer', { key: 'p/q', response: 'to file' })).status).toBe(200);
+    expect(await fileAsk).toBe('to file');
+  });
+});
