@@ -20,6 +20,8 @@ export const CALLS: Record<CallName, IpcInvokeChannel> = {
   listFiles: 'inbox:list-files',
   agentMessages: 'inbox:agent-messages',
   info: 'inbox:info',
+  listUnreadable: 'unreadable:list',
+  dismissUnreadable: 'unreadable:dismiss',
   listRuns: 'runs:list',
   getRun: 'runs:get',
   getSettings: 'settings:get',
@@ -36,6 +38,7 @@ export const LISTENS: Record<ListenName, IpcEventChannel> = {
   onWindowShowRequest: 'window:show-request',
   onSettingsChanged: 'settings:changed',
   onRunUpdated: 'runs:updated',
+  onUnreadableChanged: 'unreadable:changed',
 };
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * HAPI agent messages (shared/protocols/hapi-agent-protocol.md): an agent's live context, shown
+ * HAPI agent messages (docs/protocols.md#hapi-agent-messages): an agent's live context, shown
  * beside its pending requests. Pure zod + types, no Node or React import, so the adapter (main),
  * the HTTP routes and the renderer all share it.
  */

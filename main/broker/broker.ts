@@ -17,6 +17,7 @@ import {
   type Resolver,
   type Source,
 } from './request';
+import { UnreadableBoard } from './unreadable-board';
 import { parseOrThrow } from './validation';
 
 export type BrokerEventType = 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
@@ -59,12 +60,15 @@ export class Broker {
   private readonly newId: () => string;
   private readonly resolvedMemory: number;
   private seq = 0;
+  /** What agents sent that could not be read ("could not read" items in the inbox). */
+  readonly unreadable: UnreadableBoard;
 
   constructor(private readonly options: BrokerOptions = {}) {
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
     this.resolvedMemory = options.resolvedMemory ?? 10_000;
     this.scheduler = new DeadlineScheduler((id) => this.onDeadline(id), this.now);
+    this.unreadable = new UnreadableBoard(this.now);
   }
 
   /** The sequence number of the last event emitted (0 before any). */

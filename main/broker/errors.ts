@@ -32,9 +32,12 @@ export class DuplicateRequestError extends BrokerError {
   }
 }
 
-/** Input failed validation; the message names the field. */
+/** Input failed validation; the message names the field (and `field` holds it, when known). */
 export class InvalidInputError extends BrokerError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super('invalid', message);
   }
 }

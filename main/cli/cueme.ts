@@ -26,7 +26,7 @@ const MIGRATE_TEXT =
   'nothing to migrate: this cueme keeps no database (the HITL Broker holds the requests)';
 
 /**
- * `cueme`: the Human Agent Protocol CLI (shared/protocols/hap-cueme.md), a drop-in for the
+ * `cueme`: the Human Agent Protocol CLI (docs/protocols.md#hap--cueme), a drop-in for the
  * original `cueme` 0.1.16: the same subcommands, arguments, output text and exit codes, asking
  * through the running HITL Broker instead of a SQLite mailbox. Returns the exit code.
  */

@@ -165,6 +165,7 @@ export class DesktopApp {
         this.broadcast('inbox:event', { type: 'agent_message', agentId, message }),
       ),
       service.runs.onChange((update) => this.broadcast('runs:updated', update)),
+      broker.unreadable.subscribe((items) => this.broadcast('unreadable:changed', { items })),
       settings.onChange((next, changed) => {
         if (changed.includes('startAtLogin')) this.applyStartAtLogin(next.startAtLogin);
         if (changed.includes('handshakeDirs'))

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { BrokerError } from '../broker/errors';
+import { BrokerError, InvalidInputError } from '../broker/errors';
 
 /** An error with an HTTP status and a stable `error` code for the JSON body. */
 export class HttpError extends Error {
@@ -39,14 +39,15 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message?: st
 /** Maps any error to `{ error, message }` with the right status code. */
 export function toErrorBody(error: unknown): {
   status: number;
-  body: { error: string; message: string };
+  body: { error: string; message: string; field?: string };
 } {
   if (error instanceof HttpError)
     return { status: error.statusCode, body: { error: error.code, message: error.message } };
   if (error instanceof BrokerError) {
+    const field = error instanceof InvalidInputError ? error.field : undefined;
     return {
       status: BROKER_STATUS[error.code],
-      body: { error: error.code, message: error.message },
+      body: { error: error.code, message: error.message, ...(field ? { field } : {}) },
     };
   }
   const fastifyError = error as Partial<FastifyError>;

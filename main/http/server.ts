@@ -5,11 +5,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
+import { MAX_KEY_BYTES } from '../broker/request-key';
 import type { HitlRequest } from '../broker/request';
 import { version as packageVersion } from '../cli/version';
 import type { HttpContext, RouteModule } from './context';
 import { isLoopbackHost, urlHost } from './guards/allowed-hosts';
 import { installSecurityGuard } from './guards/security-guard';
+import { reportBadRequests } from './bad-request-report';
 import { installErrorHandling } from './http-error';
 import { defaultRendererDir } from './renderer-dir';
 import { routeModules } from './routes';
@@ -81,9 +83,16 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   const port = () => boundPort;
   const url = () => `http://${urlHost(host)}:${boundPort}/`;
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    // A key of MAX_KEY_BYTES is up to 3x as long percent-encoded in `GET /questions/{key}`.
+    routerOptions: { maxParamLength: 3 * MAX_KEY_BYTES },
+    http: { maxHeaderSize: 32 * 1024 },
+  });
   installJsonOnlyBodies(app);
   installErrorHandling(app);
+  reportBadRequests(app, options.broker.unreadable);
   installSecurityHeaders(app);
   installSecurityGuard(app, {
     boundHost: host,

@@ -20,6 +20,8 @@ export interface HitlBridge {
   listFiles: Call<'inbox:list-files'>;
   agentMessages: Call<'inbox:agent-messages'>;
   info: Call<'inbox:info'>;
+  listUnreadable: Call<'unreadable:list'>;
+  dismissUnreadable: Call<'unreadable:dismiss'>;
   listRuns: Call<'runs:list'>;
   getRun: Call<'runs:get'>;
   getSettings: Call<'settings:get'>;
@@ -32,4 +34,5 @@ export interface HitlBridge {
   onWindowShowRequest: Listen<'window:show-request'>;
   onSettingsChanged: Listen<'settings:changed'>;
   onRunUpdated: Listen<'runs:updated'>;
+  onUnreadableChanged: Listen<'unreadable:changed'>;
 }

@@ -10,6 +10,7 @@ import type {
 } from '../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../main/broker/agent-message';
 import type { AnswerInput, HitlRequest } from '../../main/broker/request';
+import type { UnreadableItem } from '../../main/broker/unreadable';
 import type { DesktopSettings, DesktopSettingsPatch } from './desktop-settings';
 
 /** What the broker says about itself (same shape as GET /api/info). */
@@ -33,6 +34,9 @@ export interface IpcInvokeMap {
   'inbox:list-files': { payload: { id: string }; result: string[] };
   'inbox:agent-messages': { payload: { agentId: string }; result: AgentMessageView[] };
   'inbox:info': { payload: undefined; result: IpcBrokerInfo };
+  /** The "could not read" items (what agents sent that the broker could not read). */
+  'unreadable:list': { payload: undefined; result: UnreadableItem[] };
+  'unreadable:dismiss': { payload: { id: string }; result: UnreadableItem[] };
   'runs:list': { payload: undefined; result: RunSummary[] };
   'runs:get': { payload: { id: string }; result: RunDetail };
   'settings:get': { payload: undefined; result: DesktopSettings };
@@ -62,6 +66,8 @@ export interface IpcEventMap {
   'settings:changed': DesktopSettings;
   /** An agent run changed (same shape as the SSE `run_updated` event). */
   'runs:updated': RunUpdated;
+  /** The "could not read" list changed (the whole list, as the SSE `unreadable` event). */
+  'unreadable:changed': { items: UnreadableItem[] };
 }
 
 export type IpcInvokeChannel = keyof IpcInvokeMap;
@@ -82,6 +88,8 @@ export const IPC_INVOKE_CHANNELS = [
   'inbox:list-files',
   'inbox:agent-messages',
   'inbox:info',
+  'unreadable:list',
+  'unreadable:dismiss',
   'runs:list',
   'runs:get',
   'settings:get',
@@ -97,6 +105,7 @@ export const IPC_EVENT_CHANNELS = [
   'window:show-request',
   'settings:changed',
   'runs:updated',
+  'unreadable:changed',
 ] as const satisfies readonly IpcEventChannel[];
 
 /** The name the preload exposes its API under: `window.hitl`. */

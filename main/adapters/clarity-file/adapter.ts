@@ -14,7 +14,7 @@ import {
   watchHandshakeDir,
   type HandshakeWatch,
 } from './handshake-watcher';
-import { InvalidFiles, type InvalidQuestionFile } from './invalid-files';
+import { InvalidFiles, unreadableSink, type InvalidQuestionFile } from './invalid-files';
 
 export type { InvalidQuestionFile };
 export type { ClarityFileAdapterOptions };
@@ -34,7 +34,7 @@ import { fileQuestionRequest, fingerprint } from './question-request';
 const SCAN_CONCURRENCY = 32;
 
 /**
- * The Clarity file handshake: every `{dir}/{name}.question` is a pending `clarity-file` request;
+ * The Clarity file handshake (docs/protocols.md#clarity-file-handshake): every `{dir}/{name}.question` is a pending `clarity-file` request;
  * answering it writes `{name}.answer` atomically; cancelling it deletes the question; the runtime
  * deleting the question takes the request out of pending. Also mirrors requests born elsewhere as
  * question files so file tools can see and answer them.
@@ -89,6 +89,7 @@ export class ClarityFileAdapter {
       (base) => {
         void this.runner.request(base);
       },
+      unreadableSink(this.broker.unreadable, this.dir),
     );
     this.intake = new AnswerIntake(this.broker, this.invalid);
   }
@@ -205,7 +206,7 @@ export class ClarityFileAdapter {
     // A half-written file gets its grace period before it retires a request or counts as invalid.
     if (!read.ok && read.transient && this.invalid.inGrace(base)) return this.invalid.wait(base);
     if (entry) this.retire(base, entry);
-    if (!read.ok) return this.markInvalid(base, read.reason);
+    if (!read.ok) return this.markInvalid(base, read.reason, read.field);
     this.invalid.forget(base, []);
     const question = read.question;
     if (question.mirrorOf !== undefined) return this.mirrors.adoptStale(base, question.mirrorOf);
@@ -214,6 +215,7 @@ export class ClarityFileAdapter {
       return this.markInvalid(
         base,
         `has key ${JSON.stringify(question.key)}, already pending from ${String(duplicate.meta?.baseName)}${QUESTION_EXT}`,
+        'key',
       );
     }
     const answer = await readAnswerFile(this.answerPath(base));
@@ -242,7 +244,7 @@ export class ClarityFileAdapter {
     } catch (error) {
       this.tracked.delete(base, created);
       if (error instanceof DuplicateRequestError)
-        return this.markInvalid(base, `has key ${JSON.stringify(question.key)}, already pending`);
+        return this.markInvalid(base, `has key ${JSON.stringify(question.key)} (duplicate)`, 'key');
       throw error;
     }
     this.forgetInvalid(base);
@@ -256,7 +258,7 @@ export class ClarityFileAdapter {
     const answer = await readAnswerFile(this.answerPath(base));
     if (this.intake.usable(base, answer)) this.intake.answer(entry.requestId, answer.text, 'cli');
     else if (!answer.ok && !answer.missing)
-      this.markInvalid(base, answer.reason, base + ANSWER_EXT);
+      this.invalid.report(base, base + ANSWER_EXT, answer.reason);
   }
 
   /** The question file is gone (or replaced): its request leaves pending if it has not already. */
@@ -297,8 +299,8 @@ export class ClarityFileAdapter {
     if (!(await exists(this.questionPath(base)))) await removeIfPresent(file);
   }
 
-  private markInvalid(base: string, reason: string, file = base + QUESTION_EXT): void {
-    this.invalid.report(base, file, reason);
+  private markInvalid(base: string, reason: string, field?: string): void {
+    this.invalid.report(base, base + QUESTION_EXT, reason, field);
   }
 
   private forgetInvalid(base: string): void {

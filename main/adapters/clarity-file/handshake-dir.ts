@@ -26,6 +26,8 @@ export interface QuestionEntry {
 export interface InvalidEntry {
   file: string;
   reason: string;
+  /** The JSON field at fault, when one is. */
+  field?: string;
 }
 
 export interface DirScan {
@@ -84,7 +86,12 @@ export async function scanHandshakeDir(dir: string, now = Date.now()): Promise<D
     const questionFile = join(dir, name);
     const read = await readQuestionFile(questionFile);
     if (!read.ok) {
-      if (!read.missing) scan.invalid.push({ file: name, reason: `${name} ${read.reason}` });
+      if (!read.missing)
+        scan.invalid.push({
+          file: name,
+          reason: `${name} ${read.reason}`,
+          ...(read.field ? { field: read.field } : {}),
+        });
       continue;
     }
     scan.questions.push({

@@ -1,8 +1,35 @@
+import { join } from 'node:path';
+import type { UnreadableBoard } from '../../broker/unreadable-board';
+
 export interface InvalidQuestionFile {
   /** File name inside the handshake directory. */
   file: string;
   reason: string;
   at: number;
+  /** The JSON field at fault, when one is. */
+  field?: string;
+}
+
+/** Where invalid files are shown besides `onInvalid` (the broker's "could not read" items). */
+export interface InvalidFileSink {
+  report(file: string, reason: string, field?: string): void;
+  clear(file: string): void;
+}
+
+/** A sink that shows invalid files of `dir` as the broker's "could not read" items. */
+export function unreadableSink(board: UnreadableBoard, dir: string): InvalidFileSink {
+  const id = (file: string) => `file:${join(dir, file)}`;
+  return {
+    report: (file, reason, field) =>
+      board.report({
+        id: id(file),
+        source: 'clarity-file',
+        origin: join(dir, file),
+        reason: `${file} ${reason}`,
+        ...(field ? { field } : {}),
+      }),
+    clear: (file) => board.clear(id(file)),
+  };
 }
 
 /**
@@ -21,6 +48,7 @@ export class InvalidFiles {
     private readonly onInvalid: ((invalid: InvalidQuestionFile) => void) | undefined,
     /** Re-check a base name once its grace period ran out. */
     private readonly recheck: (base: string) => void,
+    private readonly sink?: InvalidFileSink,
   ) {}
 
   list(): InvalidQuestionFile[] {
@@ -49,11 +77,21 @@ export class InvalidFiles {
     this.timers.set(base, timer);
   }
 
-  /** Records `file` as invalid, telling `onInvalid` the first time only. */
-  report(base: string, file: string, reason: string): void {
+  /** Records `file` as invalid, telling `onInvalid` the first time only (the sink when the reason changed). */
+  report(base: string, file: string, reason: string, field?: string): void {
     this.clearTimer(base);
-    if (this.invalid.has(file)) return;
-    const invalid: InvalidQuestionFile = { file, reason: `${file} ${reason}`, at: this.now() };
+    const known = this.invalid.get(file);
+    if (known?.reason !== `${file} ${reason}`) this.sink?.report(file, reason, field);
+    if (known) {
+      known.reason = `${file} ${reason}`;
+      return;
+    }
+    const invalid: InvalidQuestionFile = {
+      file,
+      reason: `${file} ${reason}`,
+      at: this.now(),
+      ...(field ? { field } : {}),
+    };
     this.invalid.set(file, invalid);
     this.onInvalid?.(invalid);
   }
@@ -62,12 +100,17 @@ export class InvalidFiles {
   forget(base: string, files: string[]): void {
     this.clearTimer(base);
     this.graceOver.delete(base);
-    for (const file of files) this.invalid.delete(file);
+    for (const file of files) {
+      this.invalid.delete(file);
+      this.sink?.clear(file);
+    }
   }
 
+  /** Stops every timer; the files' items leave the sink (the directory is no longer watched). */
   clear(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    for (const file of this.invalid.keys()) this.sink?.clear(file);
   }
 
   private clearTimer(base: string): void {

@@ -3,6 +3,7 @@ import type { HitlRequest } from '../../broker/request';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { writeFileAtomic } from './atomic-write';
 import { exists } from './handshake-dir';
+import { readQuestionFile } from './question-file';
 import { safeKey } from './safe-key';
 import type { Tracked, TrackedBases } from './tracked-bases';
 
@@ -61,6 +62,16 @@ export class MirrorFiles {
       if (broker.get(entry.requestId)?.status === 'pending') {
         broker.cancel(entry.requestId, { by: 'cli', reason: 'mirror question file deleted' });
       }
+      return;
+    }
+    const read = await readQuestionFile(this.c.questionPath(base));
+    if (read.ok && read.question.mirrorOf !== entry.requestId) {
+      // A runtime wrote its own question over the mirror (its key has the same file name): the
+      // file is the runtime's now. The adapter reads it as such; the mirror moves to a free name.
+      this.c.bases.delete(base, entry);
+      this.c.recheck(base);
+      const request = broker.get(entry.requestId);
+      if (request?.status === 'pending') await this.write(request);
       return;
     }
     const answer = await readAnswerFile(this.c.answerPath(base));

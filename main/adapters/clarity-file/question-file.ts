@@ -1,6 +1,8 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { describeZodError } from '../../broker/validation';
+import { TimestampSchema } from '../../broker/liberal-timestamp';
+import { RequestKeySchema } from '../../broker/request-key';
+import { describeZodError, firstField } from '../../broker/validation';
 
 /** Largest question file accepted (1 MiB). */
 export const MAX_QUESTION_BYTES = 1024 * 1024;
@@ -8,26 +10,17 @@ export const MAX_QUESTION_BYTES = 1024 * 1024;
 export const QUESTION_EXT = '.question';
 export const ANSWER_EXT = '.answer';
 
-/** A key is used to find files and shown to operators: it must not look like a path. */
-const KeySchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(4096, 'must be at most 4096 characters')
-  .refine((k) => !/[/\\]/.test(k), 'must not contain a path separator (/ or \\)')
-  .refine((k) => !k.includes('..'), 'must not contain ".."')
-  // eslint-disable-next-line no-control-regex
-  .refine((k) => !/[\u0000-\u001f\u007f]/.test(k), 'must not contain control characters');
-
 /** The JSON a Clarity runtime writes to `{dir}/{safeKey}.question`. Unknown fields are kept out. */
 export const QuestionFileSchema = z.object({
-  key: KeySchema,
+  /** Any non-empty string: the key is data; the file is found and answered by its own name. */
+  key: RequestKeySchema,
   question: z.string(),
-  timestamp: z.number().optional(),
-  pid: z.number().int().optional(),
+  timestamp: TimestampSchema.optional(),
+  pid: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).optional(),
   /** Set on files the broker wrote to mirror a request born elsewhere (HTTP mode): its request id. */
   mirrorOf: z.string().min(1).optional(),
 });
-export type QuestionFile = z.infer<typeof QuestionFileSchema>;
+export type QuestionFile = z.output<typeof QuestionFileSchema>;
 
 /** Identity of the file on disk, to notice that a path now holds a different file. */
 export interface FileSignature {
@@ -43,7 +36,15 @@ export type QuestionRead =
    * `transient`: the content may still be being written (empty, cut JSON, cut UTF-8, NUL bytes);
    * it is worth reading again after the next change before calling the file invalid.
    */
-  | { ok: false; missing?: false; reason: string; transient: boolean; signature?: FileSignature };
+  | {
+      ok: false;
+      missing?: false;
+      reason: string;
+      transient: boolean;
+      signature?: FileSignature;
+      /** The JSON field at fault (e.g. `key`, `timestamp`), when one is. */
+      field?: string;
+    };
 
 /**
  * Reads and validates one question file without following symlinks. Never throws for bad
@@ -97,8 +98,13 @@ function readQuestionFileSync(path: string): QuestionRead {
     return invalid(`is not valid JSON (${(error as Error).message})`, true, signature);
   }
   const parsed = QuestionFileSchema.safeParse(json);
-  if (!parsed.success)
-    return invalid(`has invalid fields: ${describeZodError(parsed.error)}`, false, signature);
+  if (!parsed.success) {
+    const field = firstField(parsed.error);
+    return {
+      ...invalid(`has invalid fields: ${describeZodError(parsed.error)}`, false, signature),
+      ...(field ? { field } : {}),
+    } as QuestionRead;
+  }
   return { ok: true, question: parsed.data, signature };
 }
 

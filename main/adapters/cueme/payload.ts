@@ -26,7 +26,7 @@ const FormPayloadSchema = z.object({
   fields: z.array(FormFieldSchema).min(1, 'form needs at least one field'),
 });
 
-/** The HAP `payload` object (hap-cueme.md "Payload protocol"): choice | confirm | form. */
+/** The HAP `payload` object (docs/protocols.md#hap--cueme): choice | confirm | form. */
 export const CuePayloadSchema = z.discriminatedUnion(
   'type',
   [ChoicePayloadSchema, ConfirmPayloadSchema, FormPayloadSchema],

@@ -11,7 +11,7 @@ export const QuestionOptionSchema = z.object({
   implication: z.string().optional(),
 });
 
-/** A `human.question` envelope (questfoundry-human-question.md). Extra fields are kept. */
+/** A `human.question` envelope (docs/protocols.md#questfoundry). Extra fields are kept. */
 export const HumanQuestionSchema = z.looseObject({
   protocol: z.string().regex(PROTOCOL_PATTERN, 'must be questfoundry/1.x'),
   /** Goes into the poll URL and `Location` header of a 202. */

@@ -1,13 +1,13 @@
 import type { HitlRequest } from '../../broker/request';
 
-/** The body `POST /api/tool/execute` answers with (spec "响应"). */
+/** The body `POST /api/tool/execute` answers with (docs/protocols.md#tool-server-lite-hil). */
 export interface ExecuteResponse {
   success: boolean;
   data: { status: 'success' | 'error'; output: string; error: string };
   message?: string;
 }
 
-/** Output prefixes; documented in the README protocols section. */
+/** Output prefixes; documented in docs/protocols.md#tool-server-lite-hil. */
 export const COMPLETED_PREFIX = '人类任务已完成: ';
 export const CANCELLED_PREFIX = '⏭️ 用户已取消: ';
 export const NO_REASON = '未提供原因';

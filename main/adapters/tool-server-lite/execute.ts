@@ -34,6 +34,7 @@ export function registerHumanInLoop(
   if (tool_name !== 'human_in_loop') {
     throw new InvalidInputError(
       `invalid execute body: tool_name: unsupported tool "${tool_name}"; this broker only runs human_in_loop`,
+      'tool_name',
     );
   }
   const p = parseOrThrow(HumanInLoopParamsSchema, params, 'execute body params');

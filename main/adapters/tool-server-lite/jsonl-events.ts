@@ -4,7 +4,7 @@ import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed'
 const base = { call_id: z.string().optional() };
 const text = z.string().catch('');
 
-/** The JSONL agent events of tool-server-lite-hil.md ("附录：完整事件示例"). Extra fields are allowed. */
+/** The JSONL agent events of Tool Server Lite (docs/protocols.md#tool-server-lite-hil). Extra fields are allowed. */
 export const RunEventSchema = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('start'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
 
-/** The `ui` hint of a HIL task (spec "UI 类型选择"): confirm, text with placeholder, file pick. */
+/** The `ui` hint of a HIL task (docs/protocols.md#tool-server-lite-hil): confirm, text with placeholder, file pick. */
 export const HilUiSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('confirm'), text: z.string().optional() }),
   z.object({ type: z.literal('text'), placeholder: z.string().optional() }),

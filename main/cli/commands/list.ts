@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { scanHandshakeDir } from '../../adapters/clarity-file';
 import { action, resolveHandshakeDir, withUsageExitCode } from '../options';
+import { escapeControls } from '../../broker/printable';
 import { renderQuestionTable } from '../terminal/question-table';
 import { terminalWidth } from '../terminal/text';
 import type { RegisterCommand } from './index';
@@ -12,6 +13,7 @@ interface ListFlags {
 
 /** One pending question as `list --json` prints it. */
 export interface ListedQuestion {
+  status: 'pending';
   key: string;
   /** The question file's name inside the directory. */
   file: string;
@@ -21,24 +23,45 @@ export interface ListedQuestion {
   pid?: number;
 }
 
-/** `clarity-hitl list [dir]`: the pending (not yet answered) question files. */
+/** A `.question` file that could not be read, as `list --json` prints it (after the questions). */
+export interface ListedUnreadable {
+  status: 'unreadable';
+  file: string;
+  field?: string;
+  reason: string;
+}
+
+/** `clarity-hitl list [dir]`: the pending (not yet answered) question files, and the unreadable ones. */
 export const registerList: RegisterCommand = (program: Command) => {
   const command = program
     .command('list [dir]')
     .description('list pending question files (not yet answered)')
     .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
     .option('--json', 'print a JSON array for scripts')
-    .addHelpText('after', '\nInvalid question files are reported on stderr and left out.')
+    .addHelpText(
+      'after',
+      '\nQuestion files that cannot be read are listed after the table ("could not read": file,\n' +
+        'field, reason) and in --json as entries with "status": "unreadable".',
+    )
     .action(
       action(async (dirArg: string | undefined, flags: ListFlags) => {
         const dir = resolveHandshakeDir(dirArg, flags.dir);
         const now = Date.now();
         const scan = await scanHandshakeDir(dir, now);
+        const unreadable: ListedUnreadable[] = scan.invalid.map((bad) => ({
+          status: 'unreadable',
+          file: bad.file,
+          ...(bad.field ? { field: bad.field } : {}),
+          reason: bad.reason,
+        }));
         for (const bad of scan.invalid)
-          process.stderr.write(`clarity-hitl: invalid question file: ${bad.reason}\n`);
+          process.stderr.write(
+            `clarity-hitl: invalid question file: ${escapeControls(bad.reason)}\n`,
+          );
         const pending = scan.questions.filter((q) => !q.answered);
         if (flags.json) {
-          const listed: ListedQuestion[] = pending.map((q) => ({
+          const listed: Array<ListedQuestion | ListedUnreadable> = pending.map((q) => ({
+            status: 'pending' as const,
             key: q.question.key,
             file: `${q.baseName}.question`,
             question: q.question.question,
@@ -46,11 +69,13 @@ export const registerList: RegisterCommand = (program: Command) => {
             ageSeconds: Math.max(0, Math.floor((now - q.createdAt) / 1000)),
             ...(q.question.pid !== undefined ? { pid: q.question.pid } : {}),
           }));
+          listed.push(...unreadable);
           process.stdout.write(JSON.stringify(listed, null, 2) + '\n');
           return;
         }
+        const problems = renderUnreadable(unreadable);
         if (pending.length === 0) {
-          process.stdout.write(`No pending questions in ${dir}\n`);
+          process.stdout.write(`No pending questions in ${dir}\n${problems}`);
           return;
         }
         const rows = pending.map((q) => ({
@@ -58,8 +83,18 @@ export const registerList: RegisterCommand = (program: Command) => {
           ageMs: now - q.createdAt,
           question: q.question.question,
         }));
-        process.stdout.write(renderQuestionTable(rows, terminalWidth(process.stdout)));
+        process.stdout.write(renderQuestionTable(rows, terminalWidth(process.stdout)) + problems);
       }),
     );
   withUsageExitCode(command);
 };
+
+/** The "could not read" lines printed after the table (empty when every file was read). */
+function renderUnreadable(items: ListedUnreadable[]): string {
+  if (items.length === 0) return '';
+  const lines = items.map(
+    (item) =>
+      `  ${escapeControls(item.file)}${item.field ? ` (field ${escapeControls(item.field)})` : ''}: ${escapeControls(item.reason)}`,
+  );
+  return `\nCould not read ${items.length} question file${items.length === 1 ? '' : 's'}:\n${lines.join('\n')}\n`;
+}

@@ -14,7 +14,7 @@ type Tag = 'cueme_prompt' | 'cueme_payload';
 const TAGS: Tag[] = ['cueme_prompt', 'cueme_payload'];
 
 /**
- * Parses the strict tagged envelope of hap-cueme.md:
+ * Parses the strict tagged envelope of `cueme cue` (docs/protocols.md#hap--cueme):
  * - `<cueme_prompt>` … `</cueme_prompt>` required, non-empty after trim;
  * - `<cueme_payload>` … `</cueme_payload>` optional (not allowed for pause): a JSON object or
  *   `null`, blank = null, validated as choice | confirm | form;

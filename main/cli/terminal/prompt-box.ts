@@ -1,3 +1,4 @@
+import { escapeControls } from '../../broker/printable';
 import type { Paint } from './colors';
 import { sanitizeForTerminal } from './text';
 
@@ -12,7 +13,7 @@ export const ANSWER_PROMPT = 'Answer (Enter to confirm, or type override): ';
  * ```
  */
 export function renderPromptBox(key: string, question: string, paint: Paint): string {
-  const title = `╔══ HITL request: ${sanitizeForTerminal(key).replace(/\n/g, ' ')} ══╗`;
+  const title = `╔══ HITL request: ${escapeControls(key)} ══╗`;
   const width = [...title].length;
   const body = sanitizeForTerminal(question)
     .split('\n')

@@ -1,3 +1,4 @@
+import { escapeControls } from '../../broker/printable';
 import { cut, formatAge } from './text';
 import { sanitizeForTerminal } from './text';
 
@@ -21,7 +22,7 @@ const AGE = 8;
  * ```
  */
 export function renderQuestionTable(rows: TableRow[], width: number): string {
-  const keys = rows.map((r) => sanitizeForTerminal(r.key).replace(/\n/g, ' '));
+  const keys = rows.map((r) => escapeControls(r.key));
   const keyWidth = Math.min(KEY_MAX, Math.max(KEY_MIN, ...keys.map((k) => [...k].length)));
   const questionWidth = Math.max(10, width - keyWidth - AGE - 2);
   const firstLines = rows.map(

@@ -1,10 +1,11 @@
+import { escapeControls } from '../../broker/printable';
 import { createInterface, type Interface } from 'node:readline';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { AlreadyResolvedError } from '../../broker/errors';
 import type { HitlRequest } from '../../broker/request';
 import type { Paint } from './colors';
 import { ANSWER_PROMPT, renderPromptBox } from './prompt-box';
-import { formatAge, sanitizeForTerminal } from './text';
+import { formatAge } from './text';
 
 export interface WatchSessionOptions {
   broker: Broker;
@@ -190,7 +191,7 @@ export class WatchSession {
   }
 
   private label(request: HitlRequest): string {
-    return sanitizeForTerminal(request.key).replace(/\n/g, ' ');
+    return escapeControls(request.key);
   }
 
   private print(line: string): void {

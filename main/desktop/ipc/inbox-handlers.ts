@@ -65,6 +65,11 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   });
   router.handle('inbox:agent-messages', ({ agentId }) => deps.agentMessages(agentId));
   router.handle('inbox:info', () => deps.info());
+  router.handle('unreadable:list', () => broker.unreadable.list());
+  router.handle('unreadable:dismiss', ({ id }) => {
+    if (!broker.unreadable.dismiss(id)) throw new NotFoundError(`"could not read" item ${id}`);
+    return broker.unreadable.list();
+  });
   router.handle('runs:list', () => deps.runs?.list() ?? []);
   router.handle('runs:get', ({ id }) => {
     if (!deps.runs) throw new RunNotFoundError(id);

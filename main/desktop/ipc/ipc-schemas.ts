@@ -22,6 +22,8 @@ export const IPC_PAYLOAD_SCHEMAS = {
   'inbox:list-files': z.object({ id: Id }).strict(),
   'inbox:agent-messages': z.object({ agentId: z.string().min(1).max(500) }).strict(),
   'inbox:info': Nothing,
+  'unreadable:list': Nothing,
+  'unreadable:dismiss': z.object({ id: z.string().min(1).max(10_000) }).strict(),
   'runs:list': Nothing,
   'runs:get': z.object({ id: Id }).strict(),
   'settings:get': Nothing,

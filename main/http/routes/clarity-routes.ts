@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { DuplicateRequestError, NotFoundError } from '../../broker/errors';
 import { parseOrThrow } from '../../broker/validation';
-import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
+import { TimestampSchema } from '../../broker/liberal-timestamp';
+import { RequestKeySchema } from '../../broker/request-key';
 import type { RouteModule } from '../context';
 import { findByKey, keyStatus } from '../key-lookup';
 import { MAX_WAIT_SECONDS, waitForKeyStatusChange } from '../long-poll';
 import { answerWithFileFields, questionFileFields, specSafeKey } from '../clarity-fields';
 import { toQuestionSummary } from '../views';
 
-/** Keys go into `/questions/:key` URLs and mirrored file names. */
-const KeySchema = z.string().min(1).max(512).refine(isWellFormed, NOT_WELL_FORMED_MESSAGE);
+/** Any non-empty string up to MAX_KEY_BYTES: the key is data (mirror file names are sanitised). */
+const KeySchema = RequestKeySchema;
 
 const NewQuestionSchema = z.object({
   key: KeySchema,
   question: z.string().max(1_000_000),
-  timestamp: z.number().int().nonnegative().optional(),
+  timestamp: TimestampSchema.optional(),
   pid: z.number().int().positive().optional(),
 });
 
@@ -23,7 +24,7 @@ const CancelBodySchema = z.object({ key: KeySchema });
 const WaitQuerySchema = z.object({ wait: z.coerce.number().nonnegative().optional() });
 
 /**
- * The routes of the Clarity spec: the operator API (`GET /questions`, `POST /answer`,
+ * The Clarity HTTP routes (docs/protocols.md#clarity-http-mode-and-broker-api): the operator API (`GET /questions`, `POST /answer`,
  * `POST /cancel`) and HTTP mode for runtimes (`POST /questions`, `GET /questions/:key`).
  */
 export const clarityRoutes: RouteModule = (app, context) => {
@@ -55,7 +56,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
       source: 'clarity-http',
       key: body.key,
       prompt: body.question,
-      createdAt: body.timestamp,
+      createdAt: body.timestamp !== undefined && body.timestamp > 0 ? body.timestamp : undefined,
       ...(body.pid !== undefined
         ? {
             agent: { id: `pid:${body.pid}`, name: `pid ${body.pid}`, runtime: 'clarity' },

@@ -5,9 +5,10 @@ import { CueBodySchema, JoinBodySchema, RecallBodySchema } from '../../adapters/
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 import { HttpError } from '../http-error';
+import { InvalidInputError } from '../../broker/errors';
 
 /**
- * HAP / `cueme` (shared/protocols/hap-cueme.md), broker side: `join`, `recall` and the held
+ * HAP / `cueme` (docs/protocols.md#hap--cueme), broker side: `join`, `recall` and the held
  * `cue`/`pause` the `cueme` CLI calls. Errors are `{error, message}` (docs/http-api.md).
  */
 export const cuemeRoutes: RouteModule = (app, { broker }) => {
@@ -35,7 +36,7 @@ export const cuemeRoutes: RouteModule = (app, { broker }) => {
   app.post('/api/cueme/cue', async (req, reply) => {
     const body = parseOrThrow(CueBodySchema, req.body ?? {}, 'cue body');
     if (body.mode === 'cue' && !body.prompt.trim())
-      throw new HttpError(400, 'invalid', 'invalid cue body: prompt: must not be empty');
+      throw new InvalidInputError('invalid cue body: prompt: must not be empty', 'prompt');
     const request = openCue(broker, agents, body);
     const resolved = await waitWhileConnected(broker, request.id, reply.raw);
     if (!resolved) return reply; // the agent hung up; its request was cancelled

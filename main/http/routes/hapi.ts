@@ -18,7 +18,7 @@ const BatchSchema = z.array(AgentMessageSchema).min(1).max(200);
 const ListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).optional() });
 
 /**
- * HAPI agent messages (hapi-agent-protocol.md): agents post `AgentMessage {role, content}` for
+ * HAPI agent messages (docs/protocols.md#hapi-agent-messages): agents post `AgentMessage {role, content}` for
  * their agent id (the same id their requests carry in `request.agent.id`, e.g. a cueme agent_id);
  * the UI reads the recent ones and hears new ones as SSE `agent_message` events.
  */

@@ -8,6 +8,7 @@ import { mcpRoutes } from './mcp';
 import { questfoundryRoutes } from './questfoundry';
 import { runsRoutes } from './runs';
 import { toolServerLiteRoutes } from './tool-server-lite';
+import { unreadableRoutes } from './unreadable-routes';
 
 /**
  * Every route module the server registers, in order. Protocol adapters add one import and one
@@ -23,4 +24,5 @@ export const routeModules: RouteModule[] = [
   mcpRoutes,
   hapiRoutes,
   runsRoutes,
+  unreadableRoutes,
 ];

@@ -15,7 +15,7 @@ const BASE = '/api/questfoundry/questions';
 
 /**
  * QuestFoundry `human.question` → `human.response`, in the shape of the spec's JSON Schema or the
- * prompt layer's (questfoundry-human-question.md); the response is valid against the schema.
+ * prompt layer's (docs/protocols.md#questfoundry); the response is valid against the schema.
  * `POST /api/questfoundry/questions` holds until answered and replies with the response envelope;
  * with `?wait=0` or `Prefer: respond-async` it answers 202 at once with a URL to poll:
  * `GET /api/questfoundry/questions/:id` → 200 envelope | 202 pending | 410 cancelled/expired | 404.

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { BrokerError } from '../../broker/errors';
-import { parseOrThrow } from '../../broker/validation';
+import { describeZodError, fieldOf, parseOrThrow } from '../../broker/validation';
 import { waitWhileConnected } from '../../adapters/held-request';
 import { executeResponseFor, failure } from '../../adapters/tool-server-lite/execute-response';
 import {
@@ -16,7 +16,7 @@ import type { RouteModule } from '../context';
 type HilParams = { Params: { hil_id: string } };
 
 /**
- * Tool Server Lite HIL API (shared/protocols/tool-server-lite-hil.md): the held execute call,
+ * Tool Server Lite HIL API (docs/protocols.md#tool-server-lite-hil): the held execute call,
  * the task list / status / complete / cancel routes, and `POST /api/hil/annotate/{hil_id}`
  * through which `clarity-hitl run` forwards JSONL `human_in_loop` events.
  */
@@ -30,9 +30,10 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker }) => {
     } catch (error) {
       const status =
         error instanceof HilAlreadyWaitingError ? 409 : error instanceof BrokerError ? 400 : 500;
-      return reply
-        .code(status)
-        .send(failure(error instanceof Error ? error.message : String(error)));
+      return reply.code(status).send({
+        ...failure(error instanceof Error ? error.message : String(error)),
+        ...fieldOf(error),
+      });
     }
     annotations.applyEarly(registered.request);
     const resolved = await waitWhileConnected(broker, registered.request.id, reply.raw);
@@ -81,7 +82,8 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker }) => {
     if (!parsed.success)
       return reply.code(400).send({
         success: false,
-        message: `invalid annotation: ${parsed.error.issues[0]?.message}`,
+        message: `invalid annotation: ${describeZodError(parsed.error)}`,
+        ...fieldOf(parsed.error),
       });
     const updated = annotations.annotate(req.params.hil_id, parsed.data);
     return { success: true, applied: updated !== null, hil_id: req.params.hil_id };
@@ -99,9 +101,11 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker }) => {
       return { success: true, message: `HIL task ${hilId} marked as ${done}` };
     } catch (error) {
       const status = error instanceof BrokerError && error.code === 'already_resolved' ? 409 : 400;
-      return reply
-        .code(status)
-        .send({ success: false, message: error instanceof Error ? error.message : String(error) });
+      return reply.code(status).send({
+        success: false,
+        message: error instanceof Error ? error.message : String(error),
+        ...fieldOf(error),
+      });
     }
   }
 

@@ -4,6 +4,7 @@ import { toPublicRequest } from '../views';
 import { newestRequests } from '../../broker/newest-requests';
 import { RingBuffer } from './ring-buffer';
 import { specFrame, specSnapshotFrames } from './spec-frames';
+import type { UnreadableItem } from '../../broker/unreadable';
 
 /** SSE event names per broker event type (the spec calls an added request `new_question`). */
 const EVENT_NAMES: Record<BrokerEventType, string> = {
@@ -36,6 +37,7 @@ export class EventHub {
   private readonly clients = new Set<ServerResponse>();
   private readonly buffer: RingBuffer<BufferedFrame>;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeUnreadable: () => void;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly maxClientBacklog: number;
 
@@ -46,6 +48,9 @@ export class EventHub {
     this.buffer = new RingBuffer(options.bufferSize ?? 1000);
     this.maxClientBacklog = options.maxClientBacklog ?? 8 * 1024 * 1024;
     this.unsubscribe = broker.subscribe((event) => this.onBrokerEvent(event));
+    this.unsubscribeUnreadable = broker.unreadable.subscribe((items) =>
+      this.broadcast(unreadableFrame(items)),
+    );
     this.heartbeat = setInterval(
       () => this.broadcast(': heartbeat\n\n'),
       options.heartbeatMs ?? 15_000,
@@ -67,6 +72,9 @@ export class EventHub {
     const replay = lastEventId === undefined ? undefined : this.framesAfter(lastEventId);
     if (replay) for (const item of replay) res.write(item.frame);
     else res.write(this.snapshotFrame(snapshotLimit));
+    // Live-only like agent_message: every (re)connect gets the current list when there is one.
+    const unreadable = this.broker.unreadable.list();
+    if (unreadable.length > 0) res.write(unreadableFrame(unreadable));
     this.clients.add(res);
     res.on('close', () => this.clients.delete(res));
   }
@@ -80,6 +88,7 @@ export class EventHub {
   close(): void {
     clearInterval(this.heartbeat);
     this.unsubscribe();
+    this.unsubscribeUnreadable();
     for (const res of this.clients) res.end();
     this.clients.clear();
   }
@@ -134,4 +143,9 @@ export class EventHub {
       res.write(frame);
     }
   }
+}
+
+/** The `unreadable` event: the whole current "could not read" list (no `id:`, not replayed). */
+function unreadableFrame(items: UnreadableItem[]): string {
+  return `event: unreadable\ndata: ${JSON.stringify({ items })}\n\n`;
 }

@@ -1,6 +1,7 @@
 import type { RunDetail, RunSummary } from '../../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import type { UnreadableItem } from '../../../main/broker/unreadable';
 import { InboxClientError, type BrokerInfo, type HistoryQuery } from './inbox-client';
 
 /**
@@ -66,6 +67,15 @@ export class BrokerRest {
 
   async getRun(id: string): Promise<RunDetail> {
     return this.call('GET', `/api/runs/${enc(id)}`);
+  }
+
+  async listUnreadable(): Promise<UnreadableItem[]> {
+    return (await this.call<{ items: UnreadableItem[] }>('GET', '/api/unreadable')).items;
+  }
+
+  async dismissUnreadable(id: string): Promise<UnreadableItem[]> {
+    return (await this.call<{ items: UnreadableItem[] }>('POST', '/api/unreadable/dismiss', { id }))
+      .items;
   }
 
   protected async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

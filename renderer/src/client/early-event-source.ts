@@ -21,6 +21,9 @@ export const SSE_EVENT_NAMES = [
 /** The agent-run SSE event (docs/http-api.md): not an inbox event, see InboxClient.subscribeRuns. */
 export const RUN_SSE_EVENT = 'run_updated';
 
+/** The "could not read" list (docs/http-api.md): see InboxClient.subscribeUnreadable. */
+export const UNREADABLE_SSE_EVENT = 'unreadable';
+
 /**
  * How many pending requests the first snapshot of the web inbox holds (`/events?snapshot_limit`):
  * the newest ones, enough for the first screen; the rest is fetched once they are painted.
@@ -50,7 +53,7 @@ export class EarlyEventSource implements EventSourceLike {
   constructor(private readonly source: EventSource) {
     source.onopen = () => this.happen({ kind: 'open' });
     source.onerror = () => this.happen({ kind: 'error' });
-    for (const name of [...SSE_EVENT_NAMES, RUN_SSE_EVENT]) {
+    for (const name of [...SSE_EVENT_NAMES, RUN_SSE_EVENT, UNREADABLE_SSE_EVENT]) {
       source.addEventListener(name, (event: MessageEvent<string>) => {
         const message: Message = { data: event.data, lastEventId: event.lastEventId };
         // The snapshot (megabytes with 10,000 pending) usually lands while the app code is still

@@ -16,6 +16,7 @@ import {
 } from './inbox-client';
 import { mergeRunUpdate } from './run-merge';
 import { RunListeners } from './run-listeners';
+import type { UnreadableItem } from '../../../main/broker/unreadable';
 
 /** A request the fake opens: the broker's NewRequest with the fields the fake fills in optional. */
 export type FakeRequestInput = Omit<NewRequest, 'source'> & { source?: HitlRequest['source'] };
@@ -31,6 +32,8 @@ export class FakeInboxClient implements InboxClient {
   private readonly files = new Map<string, string[]>();
   private readonly runs = new Map<string, RunDetail>();
   private readonly runListeners = new RunListeners();
+  private unreadable: UnreadableItem[] = [];
+  private readonly unreadableListeners = new Set<(items: UnreadableItem[]) => void>();
   private readonly listeners = new Set<(event: InboxEvent) => void>();
   private readonly connectionListeners = new Set<(state: ConnectionState) => void>();
   private state: ConnectionState = 'open';
@@ -175,6 +178,28 @@ export class FakeInboxClient implements InboxClient {
     return this.runListeners.add(listener);
   }
 
+  /** Shows a "could not read" item (replacing one with the same id), as the broker would. */
+  addUnreadable(item: UnreadableItem): void {
+    this.setUnreadable([...this.unreadable.filter((i) => i.id !== item.id), item]);
+  }
+
+  async listUnreadable(): Promise<UnreadableItem[]> {
+    return [...this.unreadable];
+  }
+
+  async dismissUnreadable(id: string): Promise<UnreadableItem[]> {
+    if (!this.unreadable.some((i) => i.id === id))
+      throw new InboxClientError(`no "could not read" item ${id}`, 'not_found', 404);
+    this.setUnreadable(this.unreadable.filter((i) => i.id !== id));
+    return [...this.unreadable];
+  }
+
+  subscribeUnreadable(listener: (items: UnreadableItem[]) => void): () => void {
+    this.unreadableListeners.add(listener);
+    listener([...this.unreadable]);
+    return () => this.unreadableListeners.delete(listener);
+  }
+
   subscribe(listener: (event: InboxEvent) => void): () => void {
     this.listeners.add(listener);
     listener({ type: 'snapshot', seq: this.seq, pending: [...this.pending.values()] });
@@ -185,6 +210,11 @@ export class FakeInboxClient implements InboxClient {
     this.connectionListeners.add(listener);
     listener(this.state);
     return () => this.connectionListeners.delete(listener);
+  }
+
+  private setUnreadable(items: UnreadableItem[]): void {
+    this.unreadable = items;
+    for (const listener of [...this.unreadableListeners]) listener([...items]);
   }
 
   private take(id: string): HitlRequest {

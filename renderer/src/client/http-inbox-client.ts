@@ -2,12 +2,20 @@ import type { RunUpdated } from '../../../main/adapters/tool-server-lite/run-sch
 import { BrokerRest } from './broker-rest';
 import type { ConnectionState, InboxClient, InboxEvent } from './inbox-client';
 import { CheckGate } from './check-gate';
-import { eventsUrl, parseOrUndefined, RUN_SSE_EVENT, SSE_EVENT_NAMES } from './early-event-source';
+import {
+  eventsUrl,
+  parseOrUndefined,
+  RUN_SSE_EVENT,
+  SSE_EVENT_NAMES,
+  UNREADABLE_SSE_EVENT,
+} from './early-event-source';
 import { loadInboxChecks } from './inbox-checks-loader';
 import { parseListedSnapshot } from './listed-snapshot';
 import { afterNextPaint } from './first-frames';
 import { PagedSnapshot } from './paged-snapshot';
 import { RunListeners } from './run-listeners';
+import { UnreadableListeners } from './unreadable-listeners';
+import type { UnreadableItem } from '../../../main/broker/unreadable';
 
 /** The part of the browser's EventSource this client uses (kept minimal so tests can fake it). */
 export interface EventSourceLike {
@@ -52,6 +60,7 @@ export class HttpInboxClient extends BrokerRest implements InboxClient {
   private readonly listeners = new Set<(event: InboxEvent) => void>();
   private readonly connectionListeners = new Set<(state: ConnectionState) => void>();
   private readonly runListeners = new RunListeners();
+  private readonly unreadableListeners = new UnreadableListeners();
   /** Stream messages in arrival order, checked with zod once it has loaded (see CheckGate). */
   private readonly gate = new CheckGate();
   private stream: EventSourceLike | undefined;
@@ -78,6 +87,13 @@ export class HttpInboxClient extends BrokerRest implements InboxClient {
 
   subscribeRuns(listener: (update: RunUpdated) => void): () => void {
     return this.runListeners.add(listener);
+  }
+
+  /** Fetches the list at once; then the stream's `unreadable` events, refetched on every (re)open. */
+  subscribeUnreadable(listener: (items: UnreadableItem[]) => void): () => void {
+    const off = this.unreadableListeners.add(listener);
+    this.refreshUnreadable();
+    return off;
   }
 
   subscribe(listener: (event: InboxEvent) => void): () => void {
@@ -107,7 +123,11 @@ export class HttpInboxClient extends BrokerRest implements InboxClient {
     this.setState(state);
     const stream = this.openStream(eventsUrl(this.baseUrl, paged ? this.snapshotLimit : undefined));
     this.stream = stream;
-    stream.onopen = () => this.setState('open');
+    stream.onopen = () => {
+      this.setState('open');
+      // Live-only frames sent while disconnected are not replayed: catch up with the list.
+      this.refreshUnreadable();
+    };
     stream.onerror = () => {
       if (this.stream !== stream) return;
       if (stream.readyState !== CLOSED) return this.setState('reconnecting');
@@ -135,6 +155,17 @@ export class HttpInboxClient extends BrokerRest implements InboxClient {
       });
     }
     stream.addEventListener(RUN_SSE_EVENT, (message) => this.runListeners.receive(message.data));
+    stream.addEventListener(UNREADABLE_SSE_EVENT, (message) =>
+      this.unreadableListeners.receive(message.data),
+    );
+  }
+
+  private refreshUnreadable(): void {
+    if (this.unreadableListeners.size === 0) return;
+    this.listUnreadable().then(
+      (items) => this.unreadableListeners.receive({ items }),
+      () => undefined,
+    );
   }
 
   /** The whole pending list as a snapshot event, checked like the stream's. */

@@ -5,6 +5,7 @@ import type {
 } from '../../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import type { UnreadableItem } from '../../../main/broker/unreadable';
 
 /** What the broker says about itself (GET /api/info). */
 export interface BrokerInfo {
@@ -83,6 +84,15 @@ export interface InboxClient {
    * while `subscribe` has a listener (the app always has one). Returns unsubscribe.
    */
   subscribeRuns(listener: (update: RunUpdated) => void): () => void;
+  /** The "could not read" items: what agents sent that the broker could not read. */
+  listUnreadable(): Promise<UnreadableItem[]>;
+  /** Dismisses one; resolves with the list left. */
+  dismissUnreadable(id: string): Promise<UnreadableItem[]>;
+  /**
+   * The "could not read" list, told to `listener` once known and again after every change (each
+   * time the whole list). Returns unsubscribe.
+   */
+  subscribeUnreadable(listener: (items: UnreadableItem[]) => void): () => void;
   /**
    * Live events. The first event of a subscription is always a `snapshot` (the UI relies on it
    * and does not call listPending), and after a reconnect whenever the client could not resume

@@ -18,6 +18,8 @@ import {
 import { afterNextPaint } from './first-frames';
 import { PagedSnapshot } from './paged-snapshot';
 import { RunListeners } from './run-listeners';
+import { UnreadableListeners } from './unreadable-listeners';
+import type { UnreadableItem } from '../../../main/broker/unreadable';
 
 export interface IpcInboxClientOptions {
   /**
@@ -87,6 +89,28 @@ export class IpcInboxClient implements InboxClient {
     const runs = new RunListeners();
     const off = runs.add(listener);
     const offBridge = this.bridge.onRunUpdated((update) => runs.receive(update));
+    return () => {
+      off();
+      offBridge();
+    };
+  }
+
+  async listUnreadable(): Promise<UnreadableItem[]> {
+    return unwrap(await this.bridge.listUnreadable());
+  }
+
+  async dismissUnreadable(id: string): Promise<UnreadableItem[]> {
+    return unwrap(await this.bridge.dismissUnreadable({ id }));
+  }
+
+  subscribeUnreadable(listener: (items: UnreadableItem[]) => void): () => void {
+    const lists = new UnreadableListeners();
+    const off = lists.add(listener);
+    const offBridge = this.bridge.onUnreadableChanged((list) => void lists.receive(list));
+    this.listUnreadable().then(
+      (items) => lists.receive({ items }),
+      () => undefined,
+    );
     return () => {
       off();
       offBridge();

@@ -11,6 +11,7 @@ import {
   StatusSchema,
   type HitlRequest,
 } from '../../../main/broker/request';
+import { UnreadableListSchema, type UnreadableItem } from '../../../main/broker/unreadable';
 import { parseOrUndefined, SSE_EVENT_NAMES } from './early-event-source';
 import type { InboxEvent } from './inbox-client';
 
@@ -118,4 +119,11 @@ export function parseRunUpdated(data: unknown): RunUpdated | undefined {
   const json = typeof data === 'string' ? parseOrUndefined(data) : data;
   const parsed = RunUpdatedSchema.safeParse(json);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** An `unreadable` payload (`{ items }`, SSE JSON text or an IPC value) checked; undefined when it does not match. */
+export function parseUnreadableList(data: unknown): UnreadableItem[] | undefined {
+  const json = typeof data === 'string' ? parseOrUndefined(data) : data;
+  const parsed = UnreadableListSchema.safeParse(json);
+  return parsed.success ? parsed.data.items : undefined;
 }

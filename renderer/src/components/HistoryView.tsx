@@ -1,3 +1,4 @@
+import { escapeControls } from '../../../main/broker/printable';
 import { useEffect, useState } from 'react';
 import type { HitlRequest } from '../../../main/broker/request';
 import type { InboxClient } from '../client/inbox-client';
@@ -58,7 +59,7 @@ export function HistoryView({ client, refreshKey }: Props) {
           <li key={r.id} className="history-item" data-request-id={r.id}>
             <div className="history-head">
               <span className={`badge status-${r.status}`}>{statusLabel(r.status, t)}</span>
-              <strong>{r.title ?? r.key}</strong>
+              <strong>{escapeControls(r.title ?? r.key)}</strong>
               <span className="hint">
                 {r.source}
                 {r.agent ? ` · ${r.agent.name ?? r.agent.id}` : ''}

@@ -8,7 +8,9 @@ import { AgentContextPanel } from './AgentContextPanel';
 import { EmptyState } from './EmptyState';
 import { QuestionCard } from './QuestionCard';
 import { RequestList, type RequestListHandle } from './RequestList';
+import { UnreadableItems } from './UnreadableItems';
 import { useListKeyboard } from './use-list-keyboard';
+import { useUnreadable } from '../hooks/use-unreadable';
 
 interface Props {
   client: InboxClient;
@@ -64,6 +66,8 @@ export function Inbox({
     [listed, checks],
   );
   const selected = checked?.ok ? checked.request : undefined;
+  const unreadable = useUnreadable(client);
+  const problems = <UnreadableItems items={unreadable.items} onDismiss={unreadable.dismiss} />;
 
   useListKeyboard({
     move: (delta) => {
@@ -80,46 +84,58 @@ export function Inbox({
   });
 
   if (!state.loaded) return <p className="hint center">{t('loading')}</p>;
-  if (ids.length === 0) return <EmptyState client={client} />;
+  if (ids.length === 0) {
+    return unreadable.items.length ? (
+      <div className="inbox-column">
+        {problems}
+        <p className="hint center">{t('unreadableOnly')}</p>
+      </div>
+    ) : (
+      <EmptyState client={client} />
+    );
+  }
   return (
-    <div className="inbox">
-      <RequestList
-        ref={listRef}
-        rows={rows}
-        loadingMore={state.partialTotal !== undefined}
-        selectedId={selectedId}
-        now={now}
-        onSelect={setChosenId}
-      />
-      <section ref={detailRef} className="detail" aria-label={t('request')}>
-        {selected ? (
-          <div className={selected.agent ? 'detail-grid with-context' : 'detail-grid'}>
-            <QuestionCard
-              key={selected.id}
-              request={selected}
-              client={client}
-              now={now}
-              onResolving={onResolving}
-              onResolveFailed={onResolveFailed}
-            />
-            {selected.agent ? (
-              <AgentContextPanel
-                agent={selected.agent}
+    <div className="inbox-column">
+      {problems}
+      <div className="inbox">
+        <RequestList
+          ref={listRef}
+          rows={rows}
+          loadingMore={state.partialTotal !== undefined}
+          selectedId={selectedId}
+          now={now}
+          onSelect={setChosenId}
+        />
+        <section ref={detailRef} className="detail" aria-label={t('request')}>
+          {selected ? (
+            <div className={selected.agent ? 'detail-grid with-context' : 'detail-grid'}>
+              <QuestionCard
+                key={selected.id}
+                request={selected}
                 client={client}
-                messages={state.agentMessages.get(selected.agent.id)}
-                dispatch={dispatch}
+                now={now}
+                onResolving={onResolving}
+                onResolveFailed={onResolveFailed}
               />
-            ) : null}
-          </div>
-        ) : checked && !checked.ok ? (
-          <p className="error" role="alert">
-            {t('malformedRequest', { error: checked.reason })}
-          </p>
-        ) : listed && !checks ? null : (
-          <p className="hint center">{t('selectRequest')}</p>
-        )}
-        <p className="hint keyboard-help">{t('keyboardHelp')}</p>
-      </section>
+              {selected.agent ? (
+                <AgentContextPanel
+                  agent={selected.agent}
+                  client={client}
+                  messages={state.agentMessages.get(selected.agent.id)}
+                  dispatch={dispatch}
+                />
+              ) : null}
+            </div>
+          ) : checked && !checked.ok ? (
+            <p className="error" role="alert">
+              {t('malformedRequest', { error: checked.reason })}
+            </p>
+          ) : listed && !checks ? null : (
+            <p className="hint center">{t('selectRequest')}</p>
+          )}
+          <p className="hint keyboard-help">{t('keyboardHelp')}</p>
+        </section>
+      </div>
     </div>
   );
 }

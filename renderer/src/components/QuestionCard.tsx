@@ -1,3 +1,4 @@
+import { escapeControls } from '../../../main/broker/printable';
 import { useState } from 'react';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import type { InboxClient } from '../client/inbox-client';
@@ -48,7 +49,7 @@ export function QuestionCard({
   return (
     <article className="card" aria-labelledby={headingId} data-request-id={request.id}>
       <header className="card-header">
-        <h2 id={headingId}>{request.title ?? request.key}</h2>
+        <h2 id={headingId}>{escapeControls(request.title ?? request.key)}</h2>
         <RequestMeta request={request} now={now} />
       </header>
       {request.context ? (

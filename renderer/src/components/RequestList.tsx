@@ -1,3 +1,4 @@
+import { escapeControls } from '../../../main/broker/printable';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { formatAge } from '../format/age';
@@ -96,7 +97,7 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
               onClick={() => onSelect(r.id)}
             >
               <div className="row-top">
-                <span className="row-key">{r.title ?? r.key}</span>
+                <span className="row-key">{escapeControls(r.title ?? r.key)}</span>
                 <span className="row-age">{formatAge(now - r.createdAt, t)}</span>
               </div>
               <div className="row-prompt">{promptPreview(r.prompt)}</div>

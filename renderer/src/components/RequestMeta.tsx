@@ -1,3 +1,4 @@
+import { escapeControls } from '../../../main/broker/printable';
 import type { HitlRequest } from '../../../main/broker/request';
 import { formatAge } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
@@ -11,7 +12,7 @@ export function RequestMeta({ request, now }: { request: HitlRequest; now: numbe
       <div>
         <dt>{t('key')}</dt>
         <dd>
-          <code>{request.key}</code>
+          <code>{escapeControls(request.key)}</code>
         </dd>
       </div>
       <div>

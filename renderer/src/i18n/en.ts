@@ -79,6 +79,13 @@ export const en = {
   resolvedBy: 'by {by}',
   emptyAnswer: '(empty approval)',
   emptyTitle: 'No agent is waiting for you',
+  unreadableTitle: 'Could not read ({n})',
+  unreadableField: 'Field:',
+  unreadableTimes: '×{n}',
+  unreadableDismiss: 'Dismiss',
+  unreadableDismissLabel: 'Dismiss the could-not-read item {origin}',
+  unreadableOnly:
+    'Nothing else is pending. An agent may be waiting on what is listed above: fix the file or the request, and it arrives here.',
   emptyIntro:
     'When an agent needs a human, its question shows up here at once. To send a first question:',
   emptyCurl: 'Over HTTP:',

@@ -80,6 +80,13 @@ export const zh: Dictionary = {
   resolvedBy: '由 {by}',
   emptyAnswer: '（空白批准）',
   emptyTitle: '没有智能体在等你',
+  unreadableTitle: '无法读取（{n}）',
+  unreadableField: '字段：',
+  unreadableTimes: '×{n}',
+  unreadableDismiss: '忽略',
+  unreadableDismissLabel: '忽略无法读取的项 {origin}',
+  unreadableOnly:
+    '没有其他待处理请求。上面列出的内容可能有智能体在等待：修正文件或请求后，它会出现在这里。',
   emptyIntro: '当智能体需要人工介入时，它的问题会立刻出现在这里。发送第一个问题：',
   emptyCurl: '通过 HTTP：',
   emptyFile: '在握手目录中写一个文件：',

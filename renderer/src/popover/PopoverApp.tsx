@@ -1,3 +1,4 @@
+import { escapeControls } from '../../../main/broker/printable';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import { APPROVAL, choiceAnswer, confirmAnswer } from '../answers/build-answer';
@@ -7,6 +8,7 @@ import { Notices } from '../components/Notices';
 import { RequestMeta } from '../components/RequestMeta';
 import { useDepartureNotices } from '../components/use-departure-notices';
 import { useNow } from '../hooks/use-now';
+import { useUnreadable } from '../hooks/use-unreadable';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';
 import { useInbox } from '../state/use-inbox';
@@ -27,6 +29,7 @@ export interface PopoverShell {
 export function PopoverApp({ client, shell }: { client: InboxClient; shell: PopoverShell }) {
   const { language } = useI18n();
   const { state } = useInbox(client);
+  const unreadable = useUnreadable(client).items.length;
   const now = useNow();
   const { notices, dismiss, onResolving, onResolveFailed } = useDepartureNotices(state.departures);
   const pending = useMemo(
@@ -171,6 +174,15 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           {popoverText(language, 'openWindow')}
         </button>
       </header>
+      {unreadable ? (
+        <button
+          type="button"
+          className="link popover-unreadable"
+          onClick={() => shell.openInWindow(null)}
+        >
+          {popoverText(language, 'unreadable', { n: unreadable })}
+        </button>
+      ) : null}
       {request ? (
         <article
           className="popover-card"
@@ -179,7 +191,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           aria-labelledby="popover-title"
           data-request-id={request.id}
         >
-          <h1 id="popover-title">{request.title ?? request.key}</h1>
+          <h1 id="popover-title">{escapeControls(request.title ?? request.key)}</h1>
           <RequestMeta request={request} now={now} />
           {request.context ? <Markdown text={request.context} className="popover-context" /> : null}
           <Markdown text={request.prompt} className="prompt popover-prompt" />
@@ -202,7 +214,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
         </article>
       ) : (
         <p className="popover-empty" ref={(el) => el?.focus()} tabIndex={-1}>
-          {popoverText(language, 'allClear')}
+          {popoverText(language, unreadable ? 'nothingPending' : 'allClear')}
         </p>
       )}
       {/* The latest notice takes the footer's place so it never covers or pushes away the card's inputs. */}

@@ -14,6 +14,8 @@ const en = {
   next: 'Next request',
   leftElsewhere: '{key} was {status} elsewhere.',
   sent: 'Sent.',
+  unreadable: '⚠ {n} could not be read — see the inbox',
+  nothingPending: 'Nothing is pending.',
 };
 
 const zh: typeof en = {
@@ -30,6 +32,8 @@ const zh: typeof en = {
   next: '下一条',
   leftElsewhere: '{key} 已在别处{status}。',
   sent: '已发送。',
+  unreadable: '⚠ {n} 项无法读取 — 查看收件箱',
+  nothingPending: '没有待处理的请求。',
 };
 
 export type PopoverStringKey = keyof typeof en;

@@ -114,6 +114,9 @@ export async function startDesktopViews(
       request: toPublicRequest(event.request),
     }).catch(() => undefined);
   });
+  const offUnreadable = broker.unreadable.subscribe(
+    (items) => void emit('unreadable:changed', { items }).catch(() => undefined),
+  );
   const offSettings = settings.onChange(
     (next) => void emit('settings:changed', next).catch(() => undefined),
   );
@@ -127,6 +130,7 @@ export async function startDesktopViews(
     emit,
     async close() {
       offBroker();
+      offUnreadable();
       offSettings();
       router.dispose();
       await server.close();

@@ -10,7 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const web = useBrowser();
 
 /**
- * A fake agent speaking the JSONL of tool-server-lite-hil.md: streams tokens, reports progress,
+ * A fake agent speaking the Tool Server Lite JSONL (docs/protocols.md): streams tokens, reports progress,
  * blocks on a real human_in_loop execute until the operator answers in the inbox, then finishes.
  * It waits for a `go` file between steps, so the test sees each state live.
  */

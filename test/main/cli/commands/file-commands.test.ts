@@ -30,16 +30,19 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
     await temp.remove();
   });
 
-  it('list prints the spec table of pending questions, cut to the terminal width, invalid files on stderr', async () => {
+  it('list prints the spec table of pending questions, cut to the terminal width, then the files it could not read', async () => {
     const { code, stdout, stderr } = await runCli(['list', dir], { env: { COLUMNS: '70' } });
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^key {18}age {6}question$/);
     expect(lines[1]).toMatch(/^─{20} ─{8} ─+$/);
-    expect(lines[2]).toMatch(/^review-step-3 {8}00:02:1\d Does this summary look correct\?$/);
+    expect(lines[2]).toMatch(/^review-step-3 {8}00:02:[1-5]\d Does this summary look correct\?$/);
     expect(lines[3]).toMatch(/^deploy prod\? {9}00:00:(0[5-9]|1\d) x+…$/);
-    expect(lines).toHaveLength(4);
-    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(70);
+    expect(lines[4]).toBe('');
+    expect(lines[5]).toBe('Could not read 1 question file:');
+    expect(lines[6]).toMatch(/^ {2}broken\.question: broken\.question is not valid JSON/);
+    expect(lines).toHaveLength(7);
+    for (const line of lines.slice(0, 4)) expect([...line].length).toBeLessThanOrEqual(70);
     expect(stderr).toMatch(/invalid question file: broken\.question is not valid JSON/);
     expect(stdout).not.toContain('\u001b[');
   });
@@ -49,14 +52,26 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
     const viaEnv = await runCli(['list', '--json'], { env: { CLARITY_HITL_DIR: dir } });
     for (const run of [viaFlag, viaEnv]) {
       expect(run.code).toBe(0);
-      const listed = JSON.parse(run.stdout);
-      expect(listed.map((q: { key: string }) => q.key)).toEqual(['review-step-3', 'deploy prod?']);
+      const all = JSON.parse(run.stdout) as Array<{
+        status: string;
+        key?: string;
+        ageSeconds?: number;
+      }>;
+      const listed = all.filter((q) => q.status === 'pending');
+      expect(listed.map((q) => q.key)).toEqual(['review-step-3', 'deploy prod?']);
+      expect(all.filter((q) => q.status === 'unreadable')).toEqual([
+        {
+          status: 'unreadable',
+          file: 'broken.question',
+          reason: expect.stringMatching(/^broken\.question is not valid JSON/),
+        },
+      ]);
       expect(listed[0]).toMatchObject({
         file: 'review-step-3.question',
         pid: 7,
         question: 'Does this summary look correct?\n\n[summary]',
       });
-      expect(listed[0].ageSeconds).toBeGreaterThanOrEqual(134);
+      expect(listed[0]!.ageSeconds).toBeGreaterThanOrEqual(134);
     }
   });
 

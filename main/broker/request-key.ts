@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from './well-formed';
+
+/**
+ * Largest key, in UTF-8 bytes (docs/protocols.md, "Keys"). A key is data, never a path: any
+ * non-empty well-formed string up to this size is accepted on every surface. The bound keeps
+ * `GET /questions/{key}` URLs (up to 3 bytes of `%XX` per key byte) well inside the server's
+ * header limit.
+ */
+export const MAX_KEY_BYTES = 4096;
+
+const encoder = new TextEncoder();
+
+/** A request key as the Clarity protocols carry it: paths, dots, Unicode, control characters are all fine. */
+export const RequestKeySchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .refine(isWellFormed, NOT_WELL_FORMED_MESSAGE)
+  .refine(
+    (key) => key.length <= MAX_KEY_BYTES && encoder.encode(key).length <= MAX_KEY_BYTES,
+    `must be at most ${MAX_KEY_BYTES} bytes in UTF-8`,
+  );

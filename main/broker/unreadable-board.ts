@@ -1,0 +1,86 @@
+import type { UnreadableItem, UnreadableReport } from './unreadable';
+
+export type UnreadableListener = (items: UnreadableItem[]) => void;
+
+/**
+ * The broker's list of "could not read" items (see unreadable.ts). A file's item goes when the
+ * file is fixed or removed (`clear`); any item can be dismissed by the operator, and stays
+ * dismissed while the same problem is reported again (it comes back when the reason changes).
+ * Bounded: past `limit` items the oldest is dropped.
+ */
+export class UnreadableBoard {
+  private readonly items = new Map<string, UnreadableItem>();
+  private readonly dismissed = new Map<string, string>();
+  private readonly listeners = new Set<UnreadableListener>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly limit = 200,
+  ) {}
+
+  /** Adds or refreshes an item; listeners hear of it unless it was dismissed with this reason. */
+  report(report: UnreadableReport): void {
+    if (this.dismissed.get(report.id) === report.reason) return;
+    this.dismissed.delete(report.id);
+    const at = this.now();
+    const known = this.items.get(report.id);
+    const item: UnreadableItem = {
+      id: report.id,
+      source: report.source,
+      origin: report.origin,
+      ...(report.field ? { field: report.field } : {}),
+      reason: report.reason,
+      at: known?.at ?? at,
+      lastAt: at,
+      count: (known?.count ?? 0) + 1,
+    };
+    this.items.delete(report.id);
+    this.items.set(report.id, item);
+    while (this.items.size > this.limit) this.items.delete(this.items.keys().next().value!);
+    this.emit();
+  }
+
+  /** The problem is gone (file fixed or removed, request accepted): the item leaves the list. */
+  clear(id: string): void {
+    this.dismissed.delete(id);
+    if (this.items.delete(id)) this.emit();
+  }
+
+  /** The operator dismissed it. Returns false when there was no such item. */
+  dismiss(id: string): boolean {
+    const item = this.items.get(id);
+    if (!item) return false;
+    this.items.delete(id);
+    this.dismissed.set(id, item.reason);
+    while (this.dismissed.size > this.limit * 5)
+      this.dismissed.delete(this.dismissed.keys().next().value!);
+    this.emit();
+    return true;
+  }
+
+  has(id: string): boolean {
+    return this.items.has(id);
+  }
+
+  /** The current items, the most recently reported last. */
+  list(): UnreadableItem[] {
+    return [...this.items.values()];
+  }
+
+  /** Called with the whole list after every change; returns the unsubscribe function. */
+  subscribe(listener: UnreadableListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    const items = this.list();
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(items);
+      } catch {
+        // A failing listener (a closed window) must not stop the others.
+      }
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * "Could not read" items: what an agent sent that the broker could not turn into a request (a
+ * `.question` file that fails validation, a bad protocol request). Shown in the inbox so nothing
+ * disappears silently. Pure zod + types (no Node import): main, the HTTP routes, the desktop IPC
+ * and the renderer share it.
+ */
+export const UnreadableItemSchema = z.object({
+  /** Stable per file (`file:<path>`) or per protocol route and key (`http:...`). */
+  id: z.string().min(1),
+  /** The protocol it came through, e.g. `clarity-file`, `clarity-http`, `tool-server-lite`. */
+  source: z.string().min(1),
+  /** The file path, or the request (e.g. `POST /questions`). */
+  origin: z.string().min(1),
+  /** The field at fault (e.g. `key`, `timestamp`), when one is. */
+  field: z.string().optional(),
+  reason: z.string(),
+  /** When it was first seen, and last seen (ms since 1970). */
+  at: z.number(),
+  lastAt: z.number(),
+  /** How many times it was seen (a bad request retried, a file rewritten still bad). */
+  count: z.number().int().positive(),
+});
+export type UnreadableItem = z.infer<typeof UnreadableItemSchema>;
+
+/** What a protocol reports; the board adds the times and the count. */
+export type UnreadableReport = Pick<UnreadableItem, 'id' | 'source' | 'origin' | 'reason'> & {
+  field?: string;
+};
+
+/** The `unreadable` SSE/IPC event and `GET /api/unreadable` reply: the whole current list. */
+export const UnreadableListSchema = z.object({ items: z.array(UnreadableItemSchema) });
+export type UnreadableList = z.infer<typeof UnreadableListSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { parseOrThrow } from '../../broker/validation';
+import type { RouteModule } from '../context';
+import { HttpError } from '../http-error';
+
+const DismissBodySchema = z.object({ id: z.string().min(1).max(10_000) });
+
+/**
+ * The inbox's "could not read" items (docs/http-api.md): `GET /api/unreadable` lists them,
+ * `POST /api/unreadable/dismiss {id}` dismisses one. Changes also go out as SSE `unreadable`.
+ */
+export const unreadableRoutes: RouteModule = (app, { broker }) => {
+  app.get('/api/unreadable', async () => ({ items: broker.unreadable.list() }));
+
+  app.post('/api/unreadable/dismiss', async (request) => {
+    const { id } = parseOrThrow(DismissBodySchema, request.body ?? {}, 'dismiss');
+    if (!broker.unreadable.dismiss(id))
+      throw new HttpError(404, 'not_found', `no "could not read" item ${id}`);
+    return { items: broker.unreadable.list() };
+  });
+};

@@ -1,0 +1,36 @@
+import type { UnreadableItem } from '../../../main/broker/unreadable';
+import { loadInboxChecks } from './inbox-checks-loader';
+
+/**
+ * The listeners of one client's "could not read" list (InboxClient.subscribeUnreadable). Lists
+ * from the wire (SSE `unreadable`, IPC, `GET /api/unreadable`) are checked with the shared zod
+ * schema first and passed on in arrival order; what does not match is dropped.
+ */
+export class UnreadableListeners {
+  private readonly listeners = new Set<(items: UnreadableItem[]) => void>();
+  private order: Promise<void> = Promise.resolve();
+  private last: UnreadableItem[] | undefined;
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  /** Adds a listener (told the last known list at once); returns the unsubscribe function. */
+  add(listener: (items: UnreadableItem[]) => void): () => void {
+    this.listeners.add(listener);
+    if (this.last) listener(this.last);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Checks raw data (`{ items }` as JSON text or a value) and tells every listener. */
+  receive(data: unknown): Promise<void> {
+    this.order = this.order.then(async () => {
+      const checks = await loadInboxChecks().catch(() => undefined);
+      const items = checks?.parseUnreadableList(data);
+      if (!items) return;
+      this.last = items;
+      for (const listener of [...this.listeners]) listener(items);
+    });
+    return this.order;
+  }
+}

@@ -1,0 +1,22 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { UnreadableItem } from '../../../main/broker/unreadable';
+import type { InboxClient } from '../client/inbox-client';
+
+/** The broker's "could not read" items, live, and a way to dismiss one. */
+export function useUnreadable(client: InboxClient): {
+  items: UnreadableItem[];
+  dismiss: (id: string) => void;
+} {
+  const [items, setItems] = useState<UnreadableItem[]>([]);
+  useEffect(() => client.subscribeUnreadable(setItems), [client]);
+  const dismiss = useCallback(
+    (id: string) => {
+      setItems((current) => current.filter((item) => item.id !== id));
+      client
+        .dismissUnreadable(id)
+        .then(setItems, () => client.listUnreadable().then(setItems, () => undefined));
+    },
+    [client],
+  );
+  return { items, dismiss };
+}

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Broker } from '../../../../main/broker/broker';
+import { createHttpServer, type HttpServer } from '../../../../main/http/server';
+import { until } from '../helpers';
+import { SseTestClient } from '../sse-client';
+
+let server: HttpServer | undefined;
+const clients: SseTestClient[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await server?.close();
+});
+
+const item = {
+  id: 'file:/d/x.question',
+  source: 'clarity-file',
+  origin: '/d/x.question',
+  reason: 'bad',
+};
+
+describe('SSE `unreadable`', () => {
+  it('is sent on connect when there are items, and after every change (live only, no id)', async () => {
+    const broker = new Broker();
+    broker.unreadable.report(item);
+    server = await createHttpServer({ broker, rendererDir: null, port: 0 });
+    await server.listen();
+    const client = await SseTestClient.connect(server.port());
+    clients.push(client);
+    const first = await until(() => client.events().length >= 2 && client.events());
+    expect(first.map((e) => e.event)).toEqual(['snapshot', 'unreadable']);
+    expect(first[1]!.id).toBeUndefined();
+    expect(JSON.parse(first[1]!.data!).items).toMatchObject([{ ...item, count: 1 }]);
+
+    broker.unreadable.clear(item.id);
+    const cleared = await until(() => client.events().length >= 3 && client.events()[2]);
+    expect(cleared.event).toBe('unreadable');
+    expect(JSON.parse(cleared.data!)).toEqual({ items: [] });
+  });
+
+  it('a client connecting with nothing unreadable gets only the snapshot', async () => {
+    server = await createHttpServer({ broker: new Broker(), rendererDir: null, port: 0 });
+    await server.listen();
+    const client = await SseTestClient.connect(server.port());
+    clients.push(client);
+    await until(() => client.events().length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(client.events().map((e) => e.event)).toEqual(['snapshot']);
+  });
+});
