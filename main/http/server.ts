@@ -10,7 +10,8 @@ import { version as packageVersion } from '../cli/version';
 import type { HttpContext, RouteModule } from './context';
 import { isLoopbackHost, urlHost } from './guards/allowed-hosts';
 import { installSecurityGuard } from './guards/security-guard';
-import { installErrorHandling } from './http-error';
+import { HttpError, installErrorHandling } from './http-error';
+import { MAX_JSON_DEPTH, jsonDepthOver } from './json-depth';
 import { defaultRendererDir } from './renderer-dir';
 import { routeModules } from './routes';
 import { installSecurityHeaders } from './security-headers';
@@ -128,7 +129,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   };
 }
 
-/** Only JSON bodies are parsed (anything else is 415); an empty body counts as no body. */
+/**
+ * Only JSON bodies are parsed (anything else is 415); an empty body counts as no body; a body
+ * nesting deeper than MAX_JSON_DEPTH is 400.
+ */
 function installJsonOnlyBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
@@ -138,6 +142,11 @@ function installJsonOnlyBodies(app: FastifyInstance): void {
     (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
+      if (jsonDepthOver(text))
+        return done(
+          new HttpError(400, 'invalid', `body: JSON nests deeper than ${MAX_JSON_DEPTH} levels`),
+          undefined,
+        );
       parseJson(request, text, done);
     },
   );
