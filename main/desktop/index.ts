@@ -11,7 +11,8 @@ import { createSenderCheck } from './ipc/sender-check';
 import { BrokerAlreadyRunningError } from './service-start';
 import { LinuxAutostart } from './login-items/linux-autostart';
 import { denyAllPermissions } from './security/web-contents-policy';
-import { isSafeExternalUrl } from './security/external-links';
+import { createExternalOpener } from './security/external-links';
+import { OwnerLockError } from '../service/owner-lock';
 import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
 
 // Tests and portable runs pass a user-data dir; the broker state follows CLARITY_HITL_STATE_DIR.
@@ -22,6 +23,9 @@ const paths = builtPaths(import.meta.url, app.getAppPath());
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const isTrustedSender = createSenderCheck({ indexFile: paths.rendererIndex, devUrl });
 let quitting = false;
+const log = (message: string) => console.log(`hitl-desktop: ${message}`);
+// Every external open of the app goes through this one allow-list.
+const openExternal = createExternalOpener((url) => shell.openExternal(url), log);
 const windowOptions: WindowFactoryOptions = {
   preload: paths.preload,
   rendererIndex: paths.rendererIndex,
@@ -29,6 +33,7 @@ const windowOptions: WindowFactoryOptions = {
   icon: paths.appIcon,
   isOwnUrl: isTrustedSender,
   isQuitting: () => quitting,
+  openExternal: (url) => void openExternal(url),
 };
 
 const desktop = new DesktopApp({
@@ -61,13 +66,11 @@ const desktop = new DesktopApp({
   createTray: () => createTray(paths.trayIcon),
   createMainWindow: () => createMainWindow(windowOptions),
   createPopoverWindow: () => createPopoverWindow(windowOptions),
-  openExternal: (url) => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url);
-  },
+  openExternal: (url) => void openExternal(url),
   createSettingsBackend: (options) => new ElectronStore(options),
   startService: (options) => startBrokerService(options),
   extraDirs: process.env.CLARITY_HITL_DIR ? [process.env.CLARITY_HITL_DIR] : [],
-  log: (message) => console.log(`hitl-desktop: ${message}`),
+  log,
 });
 
 app.on('web-contents-created', (_event, contents) =>
@@ -96,20 +99,39 @@ void app.whenReady().then(async () => {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`hitl-desktop: could not start: ${message}`);
-    if (error instanceof BrokerAlreadyRunningError) {
-      // Two brokers would share one state directory: point to the running one instead.
+    const running = runningBroker(error);
+    if (running) {
+      // Two brokers would share one state directory: never start a second owner; point to the
+      // running one instead (its URL only ever a loopback origin: see createExternalOpener).
       const { response } = await dialog.showMessageBox({
         type: 'info',
         message: 'A HITL broker is already running',
-        detail: `It listens on ${error.url} (for example \`clarity-hitl serve\` in a terminal). Stop it and start HITL Broker again, or use its web inbox.`,
-        buttons: ['Open its inbox', 'Quit'],
+        detail: `${running.detail} (for example \`clarity-hitl serve\` in a terminal). Stop it and start HITL Broker again, or use its web inbox.`,
+        buttons: running.url ? ['Open its inbox', 'Quit'] : ['Quit'],
         defaultId: 0,
-        cancelId: 1,
+        cancelId: running.url ? 1 : 0,
       });
-      if (response === 0) await shell.openExternal(error.url);
+      if (response === 0 && running.url)
+        openExternal(running.url, { kind: 'broker', port: running.port });
     } else {
       dialog.showErrorBox('HITL Broker could not start', message);
     }
     app.exit(1);
   }
 });
+
+/** The running broker a start failed on (port taken by a broker, or a directory it owns). */
+function runningBroker(
+  error: unknown,
+): { detail: string; url?: string; port?: number } | undefined {
+  if (error instanceof BrokerAlreadyRunningError)
+    return { detail: `It listens on ${error.url}`, url: error.url, port: error.port };
+  if (error instanceof OwnerLockError) {
+    // The lock file's URL is checked like any other: opened only if a loopback http origin.
+    return {
+      detail: `It (pid ${error.holder.pid}) owns ${error.holder.what}`,
+      url: error.holder.url,
+    };
+  }
+  return undefined;
+}

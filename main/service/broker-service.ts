@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunFiles } from '../adapters/tool-server-lite/run-files';
@@ -9,6 +10,7 @@ import { resolveStateDir } from '../broker/persistence/state-dir';
 import { createHttpServer, type HttpServer } from '../http/server';
 import { removeDiscovery, writeDiscovery } from './discovery';
 import { HttpBinding } from './http-binding';
+import { acquireOwnerLock } from './owner-lock';
 import { WatchedDirs } from './watched-dirs';
 
 export interface BrokerServiceOptions {
@@ -61,6 +63,9 @@ export interface BrokerService {
   close(): Promise<void>;
 }
 
+/** The state dir's owner lock file (see owner-lock.ts). */
+export const STATE_LOCK = 'broker.lock';
+
 /**
  * The whole headless broker, used by `clarity-hitl serve` and the desktop app: broker, restored
  * persistence, one file adapter per dir, audit log, HTTP server, and `<stateDir>/broker.json`.
@@ -72,6 +77,9 @@ export async function startBrokerService(
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const stateDir = resolveStateDir(options.stateDir);
   const token = options.token ?? (process.env.CLARITY_HITL_BROKER_TOKEN || undefined);
+  // One owner per state dir: a second broker here would split (and overwrite) its state.
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  const stateLock = acquireOwnerLock(path.join(stateDir, STATE_LOCK), `state dir ${stateDir}`);
   const broker = new Broker({
     onListenerError: (error) => warn(`listener failed: ${describe(error)}`),
   });
@@ -83,7 +91,11 @@ export async function startBrokerService(
     onError: (error) => warn(`could not save state: ${describe(error)}`),
   });
   store.attach(broker);
-  const cleanups: Array<() => unknown> = [() => store.close(), () => broker.close()];
+  const cleanups: Array<() => unknown> = [
+    () => stateLock.release(),
+    () => store.close(),
+    () => broker.close(),
+  ];
   const cleanUp = async () => {
     for (const step of cleanups.reverse()) await step();
   };
@@ -130,13 +142,16 @@ export async function startBrokerService(
           agentMessages,
           runs,
         }),
-      (server, { token }) =>
+      (server, { token }) => {
+        stateLock.setUrl(server.url());
+        watched.setOwnerUrl(server.url());
         writeDiscovery(stateDir, {
           url: server.url(),
           port: server.port(),
           ...(token ? { token } : {}),
           pid: process.pid,
-        }),
+        });
+      },
     );
     cleanups.push(() => http.close());
     await http.start({ port: options.port, token });

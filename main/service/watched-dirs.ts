@@ -1,7 +1,12 @@
-import { resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { ClarityFileAdapter } from '../adapters/clarity-file';
 import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '../broker/request';
+import { acquireOwnerLock, type OwnerLock } from './owner-lock';
+
+/** The lock file in each watched handshake dir: one broker owns a directory at a time. */
+export const HANDSHAKE_LOCK = '.clarity-hitl-broker.lock';
 
 export interface WatchedDirsOptions {
   broker: Broker;
@@ -19,6 +24,8 @@ export class WatchedDirs {
   /** The directories, resolved, in order; the same array for the life of the service. */
   readonly dirs: string[] = [];
   private reliableStarted = false;
+  private readonly locks = new Map<string, OwnerLock>();
+  private ownerUrl: string | undefined;
   private changing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: WatchedDirsOptions) {}
@@ -52,10 +59,19 @@ export class WatchedDirs {
     return run;
   }
 
+  /** Records the broker's URL in every directory lock (so a refused second broker can name it). */
+  setOwnerUrl(url: string): void {
+    this.ownerUrl = url;
+    for (const lock of this.locks.values()) lock.setUrl(url);
+  }
+
   /** Stops every watch. Pending requests stay in the broker. */
   async close(): Promise<void> {
     await this.changing;
-    for (const adapter of this.adapters.splice(0)) await adapter.close();
+    for (const adapter of this.adapters.splice(0)) {
+      await adapter.close();
+      this.unlock(adapter.dir);
+    }
     this.dirs.splice(0);
   }
 
@@ -80,22 +96,38 @@ export class WatchedDirs {
     }
   }
 
+  /** Takes the directory's owner lock (OwnerLockError: another broker has it), then watches it. */
   private async start(dir: string): Promise<ClarityFileAdapter> {
     const { broker, warn } = this.options;
-    const adapter = await ClarityFileAdapter.start({
-      dir,
-      broker,
-      onInvalid: (invalid) => warn(`invalid question file: ${invalid.reason}`),
-      onError: (error) => warn(`${dir}: ${describe(error)}`),
-      deferReliableWatch: true,
-    });
-    if (this.reliableStarted) adapter.startReliableWatch();
-    return adapter;
+    await mkdir(dir, { recursive: true });
+    const lock = acquireOwnerLock(join(dir, HANDSHAKE_LOCK), `handshake dir ${dir}`);
+    this.locks.set(dir, lock);
+    try {
+      if (this.ownerUrl) lock.setUrl(this.ownerUrl);
+      const adapter = await ClarityFileAdapter.start({
+        dir,
+        broker,
+        onInvalid: (invalid) => warn(`invalid question file: ${invalid.reason}`),
+        onError: (error) => warn(`${dir}: ${describe(error)}`),
+        deferReliableWatch: true,
+      });
+      if (this.reliableStarted) adapter.startReliableWatch();
+      return adapter;
+    } catch (error) {
+      this.unlock(dir);
+      throw error;
+    }
+  }
+
+  private unlock(dir: string): void {
+    this.locks.get(dir)?.release();
+    this.locks.delete(dir);
   }
 
   private async stop(adapter: ClarityFileAdapter): Promise<void> {
     this.adapters.splice(this.adapters.indexOf(adapter), 1);
     await adapter.close();
+    this.unlock(adapter.dir);
     const { broker } = this.options;
     for (const request of broker.pending()) {
       if (isFromDir(request, adapter.dir))
