@@ -100,6 +100,7 @@ export class DesktopApp {
       stateDir: deps.stateDir,
       historyLimit: initial.historySize,
       onWarning: (m) => deps.log?.(m),
+      onDirLost: (_dir, reason) => this.tell(reason),
     });
     this.service = service;
     if (movedFrom !== undefined) {

@@ -10,6 +10,8 @@ export interface HttpContext {
   broker: Broker;
   /** Handshake directories being watched (may be empty: HTTP-only broker). */
   dirs: string[];
+  /** Handshake dirs dropped because they were replaced or removed while watched. */
+  dirProblems: () => readonly { dir: string; message: string; at: number }[];
   /** The SSE fan-out; `publish` sends a live-only event (e.g. `agent_message`) to every client. */
   events: EventHub;
   /** Resolved requests, oldest first (persisted history when a store is attached). */

@@ -31,6 +31,7 @@ export interface HttpServerOptions {
   port?: number;
   token?: string;
   dirs?: string[];
+  dirProblems?: HttpContext['dirProblems'];
   /** Built renderer to serve at `/` (default: this package's out/renderer); null serves no UI. */
   rendererDir?: string | null;
   /** Resolved requests, oldest first (default: the broker's in-memory ones). */
@@ -91,6 +92,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   const context: HttpContext = {
     broker: options.broker,
     dirs: options.dirs ?? [],
+    dirProblems: options.dirProblems ?? (() => []),
     events,
     history: options.history ?? (() => options.broker.resolved()),
     mirrorQuestion: options.mirrorQuestion,

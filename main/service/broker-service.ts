@@ -37,6 +37,8 @@ export interface BrokerServiceOptions {
   rendererDir?: string | null;
   /** SSE heartbeat interval (default 15 s). */
   heartbeatMs?: number;
+  /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
+  onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
   onWarning?: (message: string) => void;
 }
@@ -111,7 +113,7 @@ export async function startBrokerService(
         await audit.close();
       });
     }
-    const watched = new WatchedDirs({ broker, warn });
+    const watched = new WatchedDirs({ broker, warn, onDirLost: options.onDirLost });
     cleanups.push(() => watched.close());
     await watched.set(options.dirs ?? [], { strict: options.strictDirs ?? true });
     const mirrorTarget = watched.mirrorTarget();
@@ -135,6 +137,7 @@ export async function startBrokerService(
           port,
           token,
           dirs: watched.dirs,
+          dirProblems: () => watched.problems(),
           rendererDir: options.rendererDir,
           history: () => store.historyList(),
           mirrorQuestion: async (request) => watched.mirrorTarget()?.mirror(request),

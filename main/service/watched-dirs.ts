@@ -12,6 +12,15 @@ export interface WatchedDirsOptions {
   broker: Broker;
   /** Told about invalid files and file-system errors (the watch keeps going). */
   warn: (message: string) => void;
+  /** Told when a directory was replaced or removed while watched (it is then dropped). */
+  onDirLost?: (dir: string, reason: string) => void;
+}
+
+/** A directory dropped because it changed under the broker, for the operator to see. */
+export interface DirProblem {
+  dir: string;
+  message: string;
+  at: number;
 }
 
 /**
@@ -26,6 +35,7 @@ export class WatchedDirs {
   private reliableStarted = false;
   private readonly locks = new Map<string, OwnerLock>();
   private ownerUrl: string | undefined;
+  private readonly lost: DirProblem[] = [];
   private changing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: WatchedDirsOptions) {}
@@ -57,6 +67,11 @@ export class WatchedDirs {
     const run = this.changing.then(() => this.apply(dirs, strict));
     this.changing = run.catch(() => undefined);
     return run;
+  }
+
+  /** Directories dropped because they were replaced or removed while watched (newest last). */
+  problems(): readonly DirProblem[] {
+    return this.lost;
   }
 
   /** Records the broker's URL in every directory lock (so a refused second broker can name it). */
@@ -109,6 +124,7 @@ export class WatchedDirs {
         broker,
         onInvalid: (invalid) => warn(`invalid question file: ${invalid.reason}`),
         onError: (error) => warn(`${dir}: ${describe(error)}`),
+        onDirLost: (reason) => this.dropLost(dir, reason),
         deferReliableWatch: true,
       });
       if (this.reliableStarted) adapter.startReliableWatch();
@@ -119,19 +135,37 @@ export class WatchedDirs {
     }
   }
 
+  /** The directory changed under the adapter: it stops being watched; the operator is told. */
+  private dropLost(dir: string, reason: string): void {
+    this.lost.push({ dir, message: reason, at: Date.now() });
+    this.options.warn(reason);
+    this.options.onDirLost?.(dir, reason);
+    const adapter = this.adapters.find((a) => a.dir === dir);
+    const drop = async () => {
+      if (adapter && this.adapters.includes(adapter)) await this.stop(adapter, reason);
+      this.dirs.splice(0, this.dirs.length, ...this.adapters.map((a) => a.dir));
+    };
+    this.changing = this.changing
+      .then(drop)
+      .catch((error: unknown) => this.options.warn(describe(error)));
+  }
+
   private unlock(dir: string): void {
     this.locks.get(dir)?.release();
     this.locks.delete(dir);
   }
 
-  private async stop(adapter: ClarityFileAdapter): Promise<void> {
+  private async stop(adapter: ClarityFileAdapter, why?: string): Promise<void> {
     this.adapters.splice(this.adapters.indexOf(adapter), 1);
     await adapter.close();
     this.unlock(adapter.dir);
     const { broker } = this.options;
     for (const request of broker.pending()) {
       if (isFromDir(request, adapter.dir))
-        broker.cancel(request.id, { reason: `${adapter.dir} is no longer watched`, by: 'system' });
+        broker.cancel(request.id, {
+          reason: why ?? `${adapter.dir} is no longer watched`,
+          by: 'system',
+        });
     }
   }
 }
