@@ -26,6 +26,8 @@ export interface SettingsBackendOptions {
   migrations: typeof SETTINGS_MIGRATIONS;
   clearInvalidConfig: false;
   accessPropertiesByDotNotation: false;
+  /** 0600: the settings may hold the broker's token. */
+  configFileMode: number;
 }
 
 export type SettingsBackendFactory = (options: SettingsBackendOptions) => SettingsBackend;
@@ -102,6 +104,7 @@ export class SettingsStore {
       migrations: SETTINGS_MIGRATIONS,
       clearInvalidConfig: false,
       accessPropertiesByDotNotation: false,
+      configFileMode: 0o600,
     };
     try {
       return this.options.createBackend(backendOptions);
