@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { answerQuestionInDir } from '../../adapters/clarity-file';
 import { resolveThroughBroker } from '../broker-fallback';
 import { appendCliAudit, describeNotFound } from '../file-command';
+import { terminalKey } from '../terminal/escape';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
 
@@ -43,7 +44,9 @@ Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage e
         if (result.status === 'not_found') {
           const viaBroker = await resolveThroughBroker('answer', key, text, flags.broker);
           if (viaBroker.handled) {
-            process.stdout.write(`Answered ${key} through the broker at ${viaBroker.url}\n`);
+            process.stdout.write(
+              `Answered ${terminalKey(key)} through the broker at ${viaBroker.url}\n`,
+            );
             return;
           }
           throw new CliError(
@@ -53,13 +56,13 @@ Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage e
         }
         if (result.status === 'already_answered') {
           throw new CliError(
-            `${result.entry.question.key} is already answered (${result.entry.answerFile} exists)`,
+            `${terminalKey(result.entry.question.key)} is already answered (${result.entry.answerFile} exists)`,
             ExitCode.conflict,
           );
         }
         const { entry } = result;
         await appendCliAudit(flags.log, entry, { event: 'answered', response: text });
-        process.stdout.write(`Answered ${entry.question.key} → ${entry.answerFile}\n`);
+        process.stdout.write(`Answered ${terminalKey(entry.question.key)} → ${entry.answerFile}\n`);
       }),
     );
   withUsageExitCode(command);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { cancelQuestionInDir } from '../../adapters/clarity-file';
 import { resolveThroughBroker } from '../broker-fallback';
 import { appendCliAudit, describeNotFound } from '../file-command';
+import { terminalKey } from '../terminal/escape';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
 
@@ -39,7 +40,9 @@ Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage
         if (result.status === 'not_found') {
           const viaBroker = await resolveThroughBroker('cancel', key, undefined, flags.broker);
           if (viaBroker.handled) {
-            process.stdout.write(`Cancelled ${key} through the broker at ${viaBroker.url}\n`);
+            process.stdout.write(
+              `Cancelled ${terminalKey(key)} through the broker at ${viaBroker.url}\n`,
+            );
             return;
           }
           throw new CliError(
@@ -49,13 +52,13 @@ Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage
         }
         if (result.status === 'already_answered') {
           throw new CliError(
-            `${result.entry.question.key} is already answered; too late to cancel`,
+            `${terminalKey(result.entry.question.key)} is already answered; too late to cancel`,
             ExitCode.conflict,
           );
         }
         await appendCliAudit(flags.log, result.entry, { event: 'cancelled' });
         process.stdout.write(
-          `Cancelled ${result.entry.question.key} (deleted ${result.entry.questionFile})\n`,
+          `Cancelled ${terminalKey(result.entry.question.key)} (deleted ${result.entry.questionFile})\n`,
         );
       }),
     );

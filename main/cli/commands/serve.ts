@@ -6,10 +6,11 @@ import { isLoopbackHost } from '../../http/guards/allowed-hosts';
 import { DEFAULT_PORT } from '../../http/server';
 import { probePortHolder } from '../../service/port-probe';
 import { OwnerLockError } from '../../service/owner-lock';
+import { ExitCode, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
 
 /** Exit code of a usage error (bad flag value, port held by another program). */
-export const EXIT_USAGE = 2;
+export const EXIT_USAGE = ExitCode.usage;
 /** Exit code when another HITL broker already runs there (same port, state dir or handshake dir). */
 export const EXIT_ALREADY_RUNNING = 3;
 
@@ -50,8 +51,9 @@ function readTokenFile(file: string, fail: (message: string) => never): string {
 
 /** `clarity-hitl serve [dir]`: file watcher + HTTP API + web UI in one process. */
 export const registerServe: RegisterCommand = (program: Command) => {
-  program
-    .command('serve [dir]')
+  const command = program.command('serve [dir]');
+  // Usage errors (a bad flag value, an unknown option) exit 2, as usage errors do.
+  withUsageExitCode(command)
     .description('serve the HTTP API, SSE and the web UI, and watch the handshake dir(s)')
     .option(
       '-p, --port <port>',
@@ -77,8 +79,6 @@ export const registerServe: RegisterCommand = (program: Command) => {
       positiveInt(10_000_000),
       5000,
     )
-    // Usage errors (a bad flag value, an unknown option) exit 2, as usage errors do.
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : EXIT_USAGE))
     .action(async (dirArg: string | undefined, flags: ServeFlags, command: Command) => {
       if (flags.tokenFile !== undefined) {
         if (flags.token !== undefined) command.error('use --token or --token-file, not both');

@@ -1,4 +1,5 @@
 import type { Paint } from './colors';
+import { terminalKey } from './escape';
 import { sanitizeForTerminal } from './text';
 
 export const ANSWER_PROMPT = 'Answer (Enter to confirm, or type override): ';
@@ -12,7 +13,7 @@ export const ANSWER_PROMPT = 'Answer (Enter to confirm, or type override): ';
  * ```
  */
 export function renderPromptBox(key: string, question: string, paint: Paint): string {
-  const title = `╔══ HITL request: ${sanitizeForTerminal(key).replace(/\n/g, ' ')} ══╗`;
+  const title = `╔══ HITL request: ${terminalKey(key)} ══╗`;
   const width = [...title].length;
   const body = sanitizeForTerminal(question)
     .split('\n')

@@ -1,5 +1,5 @@
-import { cut, formatAge } from './text';
-import { sanitizeForTerminal } from './text';
+import { cut, formatAge, sanitizeForTerminal } from './text';
+import { terminalKey } from './escape';
 
 export interface TableRow {
   key: string;
@@ -21,7 +21,7 @@ const AGE = 8;
  * ```
  */
 export function renderQuestionTable(rows: TableRow[], width: number): string {
-  const keys = rows.map((r) => sanitizeForTerminal(r.key).replace(/\n/g, ' '));
+  const keys = rows.map((r) => terminalKey(r.key));
   const keyWidth = Math.min(KEY_MAX, Math.max(KEY_MIN, ...keys.map((k) => [...k].length)));
   const questionWidth = Math.max(10, width - keyWidth - AGE - 2);
   const firstLines = rows.map(

@@ -4,7 +4,8 @@ import { AlreadyResolvedError } from '../../broker/errors';
 import type { HitlRequest } from '../../broker/request';
 import type { Paint } from './colors';
 import { ANSWER_PROMPT, renderPromptBox } from './prompt-box';
-import { formatAge, sanitizeForTerminal } from './text';
+import { terminalKey } from './escape';
+import { formatAge } from './text';
 
 export interface WatchSessionOptions {
   broker: Broker;
@@ -190,7 +191,7 @@ export class WatchSession {
   }
 
   private label(request: HitlRequest): string {
-    return sanitizeForTerminal(request.key).replace(/\n/g, ' ');
+    return terminalKey(request.key);
   }
 
   private print(line: string): void {
