@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { FileRootPolicy } from '../adapters/file-pick/file-roots';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
@@ -32,6 +33,8 @@ export interface HttpServerOptions {
   token?: string;
   dirs?: string[];
   dirProblems?: HttpContext['dirProblems'];
+  /** Roots allowed for file_pick (default: the handshake dirs and non-hidden dirs below home). */
+  fileRoots?: FileRootPolicy;
   /** Built renderer to serve at `/` (default: this package's out/renderer); null serves no UI. */
   rendererDir?: string | null;
   /** Resolved requests, oldest first (default: the broker's in-memory ones). */
@@ -93,6 +96,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     broker: options.broker,
     dirs: options.dirs ?? [],
     dirProblems: options.dirProblems ?? (() => []),
+    fileRoots: options.fileRoots ?? new FileRootPolicy({ handshakeDirs: () => options.dirs ?? [] }),
     events,
     history: options.history ?? (() => options.broker.resolved()),
     mirrorQuestion: options.mirrorQuestion,

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { FileRootPolicy } from '../adapters/file-pick/file-roots';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunFiles } from '../adapters/tool-server-lite/run-files';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
@@ -37,6 +38,11 @@ export interface BrokerServiceOptions {
   rendererDir?: string | null;
   /** SSE heartbeat interval (default 15 s). */
   heartbeatMs?: number;
+  /**
+   * Directories an agent may offer for file_pick (`--file-root`); none: any non-hidden directory
+   * below the operator's home. The watched handshake dirs are always allowed.
+   */
+  fileRoots?: string[];
   /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
   onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
@@ -138,6 +144,11 @@ export async function startBrokerService(
           token,
           dirs: watched.dirs,
           dirProblems: () => watched.problems(),
+          fileRoots: new FileRootPolicy({
+            roots: options.fileRoots,
+            handshakeDirs: () => watched.dirs,
+            onRefused: (root, reason) => warn(`file_pick root ${root} refused: ${reason}`),
+          }),
           rendererDir: options.rendererDir,
           history: () => store.historyList(),
           mirrorQuestion: async (request) => watched.mirrorTarget()?.mirror(request),

@@ -20,6 +20,7 @@ interface ServeFlags {
   token?: string;
   tokenFile?: string;
   dir: string[];
+  fileRoot: string[];
   log?: string;
   stateDir?: string;
   historyLimit?: number;
@@ -68,6 +69,12 @@ export const registerServe: RegisterCommand = (program: Command) => {
     )
     .option('--token-file <path>', 'require the token read from this file (first line)')
     .option('--dir <path>', 'handshake directory to watch (repeatable)', collect, [])
+    .option(
+      '--file-root <dir>',
+      'a directory agents may offer for file_pick (repeatable; default: the handshake dirs and non-hidden dirs below your home)',
+      collect,
+      [],
+    )
     .option('--log <file>', 'append a JSONL audit log of all interactions')
     .option(
       '--state-dir <path>',
@@ -105,6 +112,7 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       stateDir: flags.stateDir,
       historyLimit: flags.historyLimit,
       logFile: flags.log,
+      fileRoots: flags.fileRoot.length ? flags.fileRoot : undefined,
       onWarning: (message) => console.error(`clarity-hitl: ${message}`),
     });
   } catch (error) {
