@@ -1,6 +1,8 @@
 // The Electron main process entry. Thin on purpose: it builds the real Electron API and hands it
 // to DesktopApp (desktop-app.ts), where the logic lives and is tested with fakes.
-import { app, dialog, ipcMain, screen, session, shell } from 'electron';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, dialog, ipcMain, net, protocol, screen, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 import { startBrokerService } from '../service/broker-service';
@@ -12,12 +14,15 @@ import { BrokerAlreadyRunningError } from './service-start';
 import { LinuxAutostart } from './login-items/linux-autostart';
 import { denyAllPermissions } from './security/web-contents-policy';
 import { createExternalOpener } from './security/external-links';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appRequestFile } from './security/app-protocol';
 import { OwnerLockError } from '../service/owner-lock';
 import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
 
 // Tests and portable runs pass a user-data dir; the broker state follows CLARITY_HITL_STATE_DIR.
 if (process.env.HITL_USER_DATA_DIR) app.setPath('userData', process.env.HITL_USER_DATA_DIR);
 app.setAppUserModelId('dev.clarity.hitl-broker');
+// The renderer's own scheme (before ready): windows load app://bundle/index.html, not file://.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
 const paths = builtPaths(import.meta.url, app.getAppPath());
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
@@ -93,6 +98,13 @@ app.on('before-quit', (event) => {
 
 void app.whenReady().then(async () => {
   denyAllPermissions(session.defaultSession);
+  const rendererDir = dirname(paths.rendererIndex);
+  protocol.handle(APP_SCHEME, (request) => {
+    const file = appRequestFile(request.url, rendererDir);
+    return file
+      ? net.fetch(pathToFileURL(file).toString())
+      : new Response('not found', { status: 404 });
+  });
   try {
     if (!(await desktop.start())) return;
     if (!process.argv.includes('--hidden')) desktop.openMainWindow();

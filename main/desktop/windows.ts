@@ -3,6 +3,7 @@ import { BrowserWindow } from 'electron';
 import type { WindowLike } from './electron-api';
 import { wrapWindow } from './electron-adapter';
 import { POPOVER_SIZE } from './popover/popover-controller';
+import { appUrl } from './security/app-protocol';
 import { applyWebContentsPolicy, secureWebPreferences } from './security/web-contents-policy';
 
 export interface WindowFactoryOptions {
@@ -20,7 +21,8 @@ export interface WindowFactoryOptions {
 
 function load(window: BrowserWindow, options: WindowFactoryOptions, hash?: string): void {
   if (options.devUrl) void window.loadURL(hash ? `${options.devUrl}#${hash}` : options.devUrl);
-  else void window.loadFile(options.rendererIndex, hash ? { hash } : undefined);
+  // The built renderer comes over app:// (security/app-protocol.ts), never file://.
+  else void window.loadURL(appUrl(hash));
 }
 
 function harden(window: BrowserWindow, options: WindowFactoryOptions): void {
