@@ -101,6 +101,7 @@ export class DesktopApp {
       historyLimit: initial.historySize,
       onWarning: (m) => deps.log?.(m),
       onDirLost: (_dir, reason) => this.tell(reason),
+      fileRoots: () => settings.get().fileRoots,
     });
     this.service = service;
     if (movedFrom !== undefined) {

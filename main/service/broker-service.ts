@@ -42,7 +42,7 @@ export interface BrokerServiceOptions {
    * Directories an agent may offer for file_pick (`--file-root`); none: any non-hidden directory
    * below the operator's home. The watched handshake dirs are always allowed.
    */
-  fileRoots?: string[];
+  fileRoots?: readonly string[] | (() => readonly string[]);
   /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
   onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */

@@ -4,8 +4,11 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { InvalidInputError } from '../../broker/errors';
 
 export interface FileRootPolicyOptions {
-  /** Roots the operator allows (`--file-root`, repeatable). None: the default rule below. */
-  roots?: readonly string[];
+  /**
+   * Roots the operator allows (`--file-root`, the desktop setting; a function is read at each
+   * check, as settings change while running). None: the default rule below.
+   */
+  roots?: readonly string[] | (() => readonly string[]);
   /** The watched handshake dirs, always allowed (read when checking: they change while running). */
   handshakeDirs?: () => readonly string[];
   /** The operator's home (default os.homedir()). */
@@ -35,18 +38,20 @@ export class FileRootPolicy {
     const real = realOrUndefined(root);
     if (real === undefined) return refuse('does not exist');
     if (!statSync(real).isDirectory()) refuse('is not a directory');
-    const allowed = [...(this.options.roots ?? []), ...(this.options.handshakeDirs?.() ?? [])]
+    const roots =
+      typeof this.options.roots === 'function' ? this.options.roots() : (this.options.roots ?? []);
+    const allowed = [...roots, ...(this.options.handshakeDirs?.() ?? [])]
       .map(realOrUndefined)
       .filter((r): r is string => r !== undefined);
     if (allowed.some((r) => within(r, real))) return real;
-    if (!this.options.roots?.length) {
+    if (roots.length === 0) {
       const home = realOrUndefined(this.options.home ?? homedir());
       const rel = home === undefined ? '' : relative(home, real);
       if (home !== undefined && within(home, real) && rel !== '' && !rel.startsWith('.'))
         return real;
     }
-    const list = this.options.roots?.length
-      ? `the roots the operator allows (${this.options.roots.join(', ')}) or a handshake dir`
+    const list = roots.length
+      ? `the roots the operator allows (${roots.join(', ')}) or a handshake dir`
       : `a handshake dir or a non-hidden directory below the operator's home`;
     return refuse(
       `is not inside ${list}; the operator can allow it with \`clarity-hitl serve --file-root <dir>\``,

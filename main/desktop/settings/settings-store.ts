@@ -67,7 +67,11 @@ export class SettingsStore {
   }
 
   get(): DesktopSettings {
-    return { ...this.current, handshakeDirs: [...this.current.handshakeDirs] };
+    return {
+      ...this.current,
+      handshakeDirs: [...this.current.handshakeDirs],
+      fileRoots: [...this.current.fileRoots],
+    };
   }
 
   /** Validates and applies a change; throws InvalidInputError naming the bad field. */

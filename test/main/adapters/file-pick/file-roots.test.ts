@@ -53,6 +53,20 @@ describe('file_pick roots', () => {
     expect(() => policy.check(join(allowed, 'missing'))).toThrow(/does not exist/);
   });
 
+  it('reads the roots at each check (the desktop setting changes while running)', async () => {
+    const a = join(root, 'a');
+    const b = join(root, 'b');
+    await mkdir(a);
+    await mkdir(b);
+    let setting = [a];
+    const policy = new FileRootPolicy({ roots: () => setting, home: join(root, 'nohome') });
+    expect(policy.check(a)).toBe(a);
+    expect(() => policy.check(b)).toThrow(/not inside/);
+    setting = [b];
+    expect(policy.check(b)).toBe(b);
+    expect(() => policy.check(a)).toThrow(/not inside/);
+  });
+
   it('a picked directory is not a file', async () => {
     await mkdir(join(root, 'dir.csv'));
     await writeFile(join(root, 'data.csv'), 'a,b');
