@@ -1,9 +1,9 @@
 /**
- * Control characters (C0, DEL, C1) and the invisible bidirectional overrides, which could hide or
- * reorder text on a terminal or a page.
+ * Control characters (C0, DEL, C1) and the invisible Unicode format characters that reorder or
+ * hide text (bidi overrides and isolates such as U+202E, zero-width characters, BOM).
  */
 // eslint-disable-next-line no-control-regex
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

@@ -1,13 +1,14 @@
 import type { QuestionEntry } from '../adapters/clarity-file';
 import { AuditLog } from '../broker/audit-log';
+import { escapeControls } from '../broker/printable';
 
 /** The "unknown key" message, listing what is pending so a typo is easy to spot. */
 export function describeNotFound(key: string, dir: string, known: string[]): string {
   const hint =
     known.length === 0
       ? 'no questions are pending there'
-      : `pending: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''}`;
-  return `no pending question with key or file name ${JSON.stringify(key)} in ${dir} (${hint})`;
+      : `pending: ${known.slice(0, 10).map(escapeControls).join(', ')}${known.length > 10 ? ', …' : ''}`;
+  return `no pending question with key or file name "${escapeControls(key)}" in ${dir} (${hint})`;
 }
 
 /** Appends one audit line for a one-shot file command (`answer`, `cancel`) when `--log` is given. */

@@ -106,6 +106,8 @@ export class DesktopApp {
       historyLimit: initial.historySize,
       cuemeDb: defaultCuemeDbPath(),
       onWarning: (m) => deps.log?.(m),
+      onDirLost: (_dir, reason) => this.notices?.tell(reason),
+      fileRoots: () => settings.get().fileRoots,
     });
     this.service = service;
     if (movedFrom !== undefined)

@@ -1,6 +1,8 @@
 // The Electron main process entry. Thin on purpose: it builds the real Electron API and hands it
 // to DesktopApp (desktop-app.ts), where the logic lives and is tested with fakes.
-import { app, dialog, ipcMain, screen, session, shell } from 'electron';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, dialog, ipcMain, net, protocol, screen, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 import { startBrokerService } from '../service/broker-service';
@@ -11,7 +13,9 @@ import { createSenderCheck } from './ipc/sender-check';
 import { BrokerAlreadyRunningError } from './service-start';
 import { LinuxAutostart } from './login-items/linux-autostart';
 import { denyAllPermissions } from './security/web-contents-policy';
-import { isSafeExternalUrl } from './security/external-links';
+import { createExternalOpener } from './security/external-links';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appRequestFile } from './security/app-protocol';
+import { OwnerLockError } from '../service/owner-lock';
 import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
 import { installTestHooks } from './test-hooks';
 import { loadElectronUpdater } from './updater/app-updater-source';
@@ -19,11 +23,16 @@ import { loadElectronUpdater } from './updater/app-updater-source';
 // Tests and portable runs pass a user-data dir; the broker state follows CLARITY_HITL_STATE_DIR.
 if (process.env.HITL_USER_DATA_DIR) app.setPath('userData', process.env.HITL_USER_DATA_DIR);
 app.setAppUserModelId('dev.clarity.hitl-broker');
+// The renderer's own scheme (before ready): windows load app://bundle/index.html, not file://.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
 const paths = builtPaths(import.meta.url, app.getAppPath());
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const isTrustedSender = createSenderCheck({ indexFile: paths.rendererIndex, devUrl });
 let quitting = false;
+const log = (message: string) => console.log(`hitl-desktop: ${message}`);
+// Every external open of the app goes through this one allow-list.
+const openExternal = createExternalOpener((url) => shell.openExternal(url), log);
 const windowOptions: WindowFactoryOptions = {
   preload: paths.preload,
   rendererIndex: paths.rendererIndex,
@@ -31,9 +40,9 @@ const windowOptions: WindowFactoryOptions = {
   icon: paths.appIcon,
   isOwnUrl: isTrustedSender,
   isQuitting: () => quitting,
+  openExternal: (url) => void openExternal(url),
 };
 
-const log = (message: string) => console.log(`hitl-desktop: ${message}`);
 // The Electron e2e tests observe the tray and notifications through these hooks (off otherwise).
 const observed = installTestHooks(process.env.HITL_TEST_HOOKS === '1', {
   createTray: () => createTray(paths.trayIcon),
@@ -70,9 +79,7 @@ const desktop = new DesktopApp({
   createTray: observed.createTray,
   createMainWindow: () => createMainWindow(windowOptions),
   createPopoverWindow: () => createPopoverWindow(windowOptions),
-  openExternal: (url) => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url);
-  },
+  openExternal: (url) => void openExternal(url),
   createSettingsBackend: (options) => new ElectronStore(options),
   startService: (options) => startBrokerService(options),
   extraDirs: process.env.CLARITY_HITL_DIR ? [process.env.CLARITY_HITL_DIR] : [],
@@ -102,26 +109,52 @@ app.on('before-quit', (event) => {
 
 void app.whenReady().then(async () => {
   denyAllPermissions(session.defaultSession);
+  const rendererDir = dirname(paths.rendererIndex);
+  protocol.handle(APP_SCHEME, (request) => {
+    const file = appRequestFile(request.url, rendererDir);
+    return file
+      ? net.fetch(pathToFileURL(file).toString())
+      : new Response('not found', { status: 404 });
+  });
   try {
     if (!(await desktop.start())) return;
     if (!process.argv.includes('--hidden')) desktop.openMainWindow();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`hitl-desktop: could not start: ${message}`);
-    if (error instanceof BrokerAlreadyRunningError) {
-      // Two brokers would share one state directory: point to the running one instead.
+    const running = runningBroker(error);
+    if (running) {
+      // Two brokers would share one state directory: never start a second owner; point to the
+      // running one instead (its URL only ever a loopback origin: see createExternalOpener).
       const { response } = await dialog.showMessageBox({
         type: 'info',
         message: 'A HITL broker is already running',
-        detail: `It listens on ${error.url} (for example \`clarity-hitl serve\` in a terminal). Stop it and start HITL Broker again, or use its web inbox.`,
-        buttons: ['Open its inbox', 'Quit'],
+        detail: `${running.detail} (for example \`clarity-hitl serve\` in a terminal). Stop it and start HITL Broker again, or use its web inbox.`,
+        buttons: running.url ? ['Open its inbox', 'Quit'] : ['Quit'],
         defaultId: 0,
-        cancelId: 1,
+        cancelId: running.url ? 1 : 0,
       });
-      if (response === 0) await shell.openExternal(error.url);
+      if (response === 0 && running.url)
+        openExternal(running.url, { kind: 'broker', port: running.port });
     } else {
       dialog.showErrorBox('HITL Broker could not start', message);
     }
     app.exit(1);
   }
 });
+
+/** The running broker a start failed on (port taken by a broker, or a directory it owns). */
+function runningBroker(
+  error: unknown,
+): { detail: string; url?: string; port?: number } | undefined {
+  if (error instanceof BrokerAlreadyRunningError)
+    return { detail: `It listens on ${error.url}`, url: error.url, port: error.port };
+  if (error instanceof OwnerLockError) {
+    // The lock file's URL is checked like any other: opened only if a loopback http origin.
+    return {
+      detail: `It (pid ${error.holder.pid}) owns ${error.holder.what}`,
+      url: error.holder.url,
+    };
+  }
+  return undefined;
+}

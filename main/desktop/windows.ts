@@ -1,10 +1,10 @@
 // Creates the two kinds of windows (main, popover) with the security policy applied.
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow } from 'electron';
 import type { WindowLike } from './electron-api';
 import { wrapWindow } from './electron-adapter';
 import { POPOVER_SIZE } from './popover/popover-controller';
+import { appUrl } from './security/app-protocol';
 import { applyWebContentsPolicy, secureWebPreferences } from './security/web-contents-policy';
-import { isSafeExternalUrl } from './security/external-links';
 
 export interface WindowFactoryOptions {
   preload: string;
@@ -13,23 +13,20 @@ export interface WindowFactoryOptions {
   devUrl?: string;
   icon?: string;
   isOwnUrl: (url: string) => boolean;
+  /** The app's one external opener (security/external-links.ts: createExternalOpener). */
+  openExternal: (url: string) => void;
   /** True once the app is quitting: closing the main window then really closes it. */
   isQuitting: () => boolean;
 }
 
 function load(window: BrowserWindow, options: WindowFactoryOptions, hash?: string): void {
   if (options.devUrl) void window.loadURL(hash ? `${options.devUrl}#${hash}` : options.devUrl);
-  else void window.loadFile(options.rendererIndex, hash ? { hash } : undefined);
+  // The built renderer comes over app:// (security/app-protocol.ts), never file://.
+  else void window.loadURL(appUrl(hash));
 }
 
 function harden(window: BrowserWindow, options: WindowFactoryOptions): void {
-  applyWebContentsPolicy(
-    window.webContents,
-    (url) => {
-      if (isSafeExternalUrl(url)) void shell.openExternal(url);
-    },
-    options.isOwnUrl,
-  );
+  applyWebContentsPolicy(window.webContents, options.openExternal, options.isOwnUrl);
 }
 
 /** The main window: full inbox, history and settings. Closing hides it (the app lives in the tray). */

@@ -5,12 +5,17 @@ import type { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '../broker/request';
 import type { EventHub } from './sse/event-hub';
+import type { FileRootPolicy } from '../adapters/file-pick/file-roots';
 
 /** What every route module gets besides the Fastify app. */
 export interface HttpContext {
   broker: Broker;
   /** Handshake directories being watched (may be empty: HTTP-only broker). */
   dirs: string[];
+  /** Handshake dirs dropped because they were replaced or removed while watched. */
+  dirProblems: () => readonly { dir: string; message: string; at: number }[];
+  /** Which roots an agent may offer for file_pick (the operator's choice). */
+  fileRoots: FileRootPolicy;
   /** The SSE fan-out; `publish` sends a live-only event (e.g. `agent_message`) to every client. */
   events: EventHub;
   /** Resolved requests, oldest first (persisted history when a store is attached). */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { FileRootPolicy } from '../adapters/file-pick/file-roots';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
@@ -12,7 +13,8 @@ import type { HttpContext, RouteModule } from './context';
 import { isLoopbackHost, urlHost } from './guards/allowed-hosts';
 import { installSecurityGuard } from './guards/security-guard';
 import { reportBadRequests } from './bad-request-report';
-import { installErrorHandling } from './http-error';
+import { HttpError, installErrorHandling } from './http-error';
+import { MAX_JSON_DEPTH, jsonDepthOver } from './json-depth';
 import { defaultRendererDir } from './renderer-dir';
 import { routeModules } from './routes';
 import { installSecurityHeaders } from './security-headers';
@@ -34,6 +36,9 @@ export interface HttpServerOptions {
   /** Accept `?token=` on API and SSE requests (see SecurityOptions.allowQueryToken). */
   allowQueryToken?: boolean;
   dirs?: string[];
+  dirProblems?: HttpContext['dirProblems'];
+  /** Roots allowed for file_pick (default: the handshake dirs and non-hidden dirs below home). */
+  fileRoots?: FileRootPolicy;
   /** Built renderer to serve at `/` (default: this package's out/renderer); null serves no UI. */
   rendererDir?: string | null;
   /** Resolved requests, oldest first (default: the broker's in-memory ones). */
@@ -108,6 +113,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   const context: HttpContext = {
     broker: options.broker,
     dirs: options.dirs ?? [],
+    dirProblems: options.dirProblems ?? (() => []),
+    fileRoots: options.fileRoots ?? new FileRootPolicy({ handshakeDirs: () => options.dirs ?? [] }),
     events,
     history: options.history ?? (() => options.broker.resolved()),
     mirrorQuestion: options.mirrorQuestion,
@@ -148,7 +155,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   };
 }
 
-/** Only JSON bodies are parsed (anything else is 415); an empty body counts as no body. */
+/**
+ * Only JSON bodies are parsed (anything else is 415); an empty body counts as no body; a body
+ * nesting deeper than MAX_JSON_DEPTH is 400.
+ */
 function installJsonOnlyBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
@@ -158,6 +168,11 @@ function installJsonOnlyBodies(app: FastifyInstance): void {
     (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
+      if (jsonDepthOver(text))
+        return done(
+          new HttpError(400, 'invalid', `body: JSON nests deeper than ${MAX_JSON_DEPTH} levels`),
+          undefined,
+        );
       parseJson(request, text, done);
     },
   );

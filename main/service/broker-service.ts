@@ -1,5 +1,7 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CuemeMailbox } from '../adapters/cueme-mailbox/cueme-mailbox';
+import { FileRootPolicy } from '../adapters/file-pick/file-roots';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunFiles } from '../adapters/tool-server-lite/run-files';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
@@ -10,6 +12,7 @@ import { resolveStateDir } from '../broker/persistence/state-dir';
 import { createHttpServer, type HttpServer } from '../http/server';
 import { removeDiscovery, writeDiscovery } from './discovery';
 import { HttpBinding } from './http-binding';
+import { acquireOwnerLock } from './owner-lock';
 import { WatchedDirs } from './watched-dirs';
 
 export interface BrokerServiceOptions {
@@ -46,6 +49,13 @@ export interface BrokerServiceOptions {
    * absent or null serves none.
    */
   cuemeDb?: string | null;
+  /**
+   * Directories an agent may offer for file_pick (`--file-root`); none: any non-hidden directory
+   * below the operator's home. The watched handshake dirs are always allowed.
+   */
+  fileRoots?: readonly string[] | (() => readonly string[]);
+  /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
+  onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
   onWarning?: (message: string) => void;
 }
@@ -72,6 +82,9 @@ export interface BrokerService {
   close(): Promise<void>;
 }
 
+/** The state dir's owner lock file (see owner-lock.ts). */
+export const STATE_LOCK = 'broker.lock';
+
 /**
  * The whole headless broker, used by `clarity-hitl serve` and the desktop app: broker, restored
  * persistence, one file adapter per dir, audit log, HTTP server, and `<stateDir>/broker.json`.
@@ -86,6 +99,9 @@ export async function startBrokerService(
   const allowQueryToken =
     options.allowQueryToken ??
     /^(1|true|yes)$/i.test(process.env.CLARITY_HITL_ALLOW_QUERY_TOKEN ?? '');
+  // One owner per state dir: a second broker here would split (and overwrite) its state.
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  const stateLock = acquireOwnerLock(path.join(stateDir, STATE_LOCK), `state dir ${stateDir}`);
   const broker = new Broker({
     onListenerError: (error) => warn(`listener failed: ${describe(error)}`),
   });
@@ -97,7 +113,11 @@ export async function startBrokerService(
     onError: (error) => warn(`could not save state: ${describe(error)}`),
   });
   store.attach(broker);
-  const cleanups: Array<() => unknown> = [() => store.close(), () => broker.close()];
+  const cleanups: Array<() => unknown> = [
+    () => stateLock.release(),
+    () => store.close(),
+    () => broker.close(),
+  ];
   const cleanUp = async () => {
     for (const step of cleanups.reverse()) await step();
   };
@@ -113,7 +133,7 @@ export async function startBrokerService(
         await audit.close();
       });
     }
-    const watched = new WatchedDirs({ broker, warn });
+    const watched = new WatchedDirs({ broker, warn, onDirLost: options.onDirLost });
     cleanups.push(() => watched.close());
     await watched.set(options.dirs ?? [], { strict: options.strictDirs ?? true });
     const mirrorTarget = watched.mirrorTarget();
@@ -143,6 +163,12 @@ export async function startBrokerService(
           token,
           allowQueryToken,
           dirs: watched.dirs,
+          dirProblems: () => watched.problems(),
+          fileRoots: new FileRootPolicy({
+            roots: options.fileRoots,
+            handshakeDirs: () => watched.dirs,
+            onRefused: (root, reason) => warn(`file_pick root ${root} refused: ${reason}`),
+          }),
           rendererDir: options.rendererDir,
           history: () => store.historyList(),
           mirrorQuestion: async (request) => watched.mirrorTarget()?.mirror(request),
@@ -152,13 +178,16 @@ export async function startBrokerService(
           agentMessages,
           runs,
         }),
-      (server, { token }) =>
+      (server, { token }) => {
+        stateLock.setUrl(server.url());
+        watched.setOwnerUrl(server.url());
         writeDiscovery(stateDir, {
           url: server.url(),
           port: server.port(),
           ...(token ? { token } : {}),
           pid: process.pid,
-        }),
+        });
+      },
     );
     cleanups.push(() => http.close());
     await http.start({ port: options.port, token });

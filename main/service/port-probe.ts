@@ -10,6 +10,7 @@ export interface PortHolder {
 /**
  * Asks whoever holds `host:port` for `GET /api/info`. A broker answers with its info, or with our
  * own 401 JSON when it needs a token; anything else (or no answer in time) is not a broker.
+ * `url` is always `http://<host>:<port>/`, whatever the holder claims.
  */
 export async function probePortHolder(
   host: string,
@@ -19,14 +20,11 @@ export async function probePortHolder(
   const url = `http://${urlHost(host)}:${port}/`;
   try {
     const res = await fetch(`${url}api/info`, { signal: AbortSignal.timeout(timeoutMs) });
-    const body = (await res.json()) as { version?: unknown; url?: unknown; error?: unknown };
-    if (res.ok && typeof body.version === 'string') {
-      return {
-        isBroker: true,
-        url: typeof body.url === 'string' ? body.url : url,
-        version: body.version,
-      };
-    }
+    const body = (await res.json()) as { version?: unknown; error?: unknown };
+    // The URL is always the one we asked, never one the holder reports: whatever holds the port
+    // may be hostile, and the URL is shown to the operator and opened in a browser.
+    if (res.ok && typeof body.version === 'string')
+      return { isBroker: true, url, version: body.version.slice(0, 100) };
     if (res.status === 401 && body.error === 'unauthorized') return { isBroker: true, url };
   } catch {
     // Not HTTP, not JSON, or too slow: not a broker.

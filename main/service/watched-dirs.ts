@@ -1,12 +1,26 @@
-import { resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { ClarityFileAdapter, type RequestFiles } from '../adapters/clarity-file';
 import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '../broker/request';
+import { acquireOwnerLock, type OwnerLock } from './owner-lock';
+
+/** The lock file in each watched handshake dir: one broker owns a directory at a time. */
+export const HANDSHAKE_LOCK = '.clarity-hitl-broker.lock';
 
 export interface WatchedDirsOptions {
   broker: Broker;
   /** Told about invalid files and file-system errors (the watch keeps going). */
   warn: (message: string) => void;
+  /** Told when a directory was replaced or removed while watched (it is then dropped). */
+  onDirLost?: (dir: string, reason: string) => void;
+}
+
+/** A directory dropped because it changed under the broker, for the operator to see. */
+export interface DirProblem {
+  dir: string;
+  message: string;
+  at: number;
 }
 
 /**
@@ -19,6 +33,9 @@ export class WatchedDirs {
   /** The directories, resolved, in order; the same array for the life of the service. */
   readonly dirs: string[] = [];
   private reliableStarted = false;
+  private readonly locks = new Map<string, OwnerLock>();
+  private ownerUrl: string | undefined;
+  private readonly lost: DirProblem[] = [];
   private changing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: WatchedDirsOptions) {}
@@ -66,10 +83,24 @@ export class WatchedDirs {
     return run;
   }
 
+  /** Directories dropped because they were replaced or removed while watched (newest last). */
+  problems(): readonly DirProblem[] {
+    return this.lost;
+  }
+
+  /** Records the broker's URL in every directory lock (so a refused second broker can name it). */
+  setOwnerUrl(url: string): void {
+    this.ownerUrl = url;
+    for (const lock of this.locks.values()) lock.setUrl(url);
+  }
+
   /** Stops every watch. Pending requests stay in the broker. */
   async close(): Promise<void> {
     await this.changing;
-    for (const adapter of this.adapters.splice(0)) await adapter.close();
+    for (const adapter of this.adapters.splice(0)) {
+      await adapter.close();
+      this.unlock(adapter.dir);
+    }
     this.dirs.splice(0);
   }
 
@@ -94,26 +125,61 @@ export class WatchedDirs {
     }
   }
 
+  /** Takes the directory's owner lock (OwnerLockError: another broker has it), then watches it. */
   private async start(dir: string): Promise<ClarityFileAdapter> {
     const { broker, warn } = this.options;
-    const adapter = await ClarityFileAdapter.start({
-      dir,
-      broker,
-      onInvalid: (invalid) => warn(`invalid question file: ${invalid.reason}`),
-      onError: (error) => warn(`${dir}: ${describe(error)}`),
-      deferReliableWatch: true,
-    });
-    if (this.reliableStarted) adapter.startReliableWatch();
-    return adapter;
+    await mkdir(dir, { recursive: true });
+    const lock = acquireOwnerLock(join(dir, HANDSHAKE_LOCK), `handshake dir ${dir}`);
+    this.locks.set(dir, lock);
+    try {
+      if (this.ownerUrl) lock.setUrl(this.ownerUrl);
+      const adapter = await ClarityFileAdapter.start({
+        dir,
+        broker,
+        onInvalid: (invalid) => warn(`invalid question file: ${invalid.reason}`),
+        onError: (error) => warn(`${dir}: ${describe(error)}`),
+        onDirLost: (reason) => this.dropLost(dir, reason),
+        deferReliableWatch: true,
+      });
+      if (this.reliableStarted) adapter.startReliableWatch();
+      return adapter;
+    } catch (error) {
+      this.unlock(dir);
+      throw error;
+    }
   }
 
-  private async stop(adapter: ClarityFileAdapter): Promise<void> {
+  /** The directory changed under the adapter: it stops being watched; the operator is told. */
+  private dropLost(dir: string, reason: string): void {
+    this.lost.push({ dir, message: reason, at: Date.now() });
+    this.options.warn(reason);
+    this.options.onDirLost?.(dir, reason);
+    const adapter = this.adapters.find((a) => a.dir === dir);
+    const drop = async () => {
+      if (adapter && this.adapters.includes(adapter)) await this.stop(adapter, reason);
+      this.dirs.splice(0, this.dirs.length, ...this.adapters.map((a) => a.dir));
+    };
+    this.changing = this.changing
+      .then(drop)
+      .catch((error: unknown) => this.options.warn(describe(error)));
+  }
+
+  private unlock(dir: string): void {
+    this.locks.get(dir)?.release();
+    this.locks.delete(dir);
+  }
+
+  private async stop(adapter: ClarityFileAdapter, why?: string): Promise<void> {
     this.adapters.splice(this.adapters.indexOf(adapter), 1);
     await adapter.close();
+    this.unlock(adapter.dir);
     const { broker } = this.options;
     for (const request of broker.pending()) {
       if (isFromDir(request, adapter.dir))
-        broker.cancel(request.id, { reason: `${adapter.dir} is no longer watched`, by: 'system' });
+        broker.cancel(request.id, {
+          reason: why ?? `${adapter.dir} is no longer watched`,
+          by: 'system',
+        });
     }
   }
 }

@@ -4,6 +4,11 @@ import { z } from 'zod';
 const fields = {
   /** Clarity handshake directories the broker watches (absolute paths). */
   handshakeDirs: z.array(z.string().min(1)).max(32),
+  /**
+   * Directories agents may offer for file_pick besides the handshake dirs (absolute paths);
+   * empty = any non-hidden directory below the operator's home.
+   */
+  fileRoots: z.array(z.string().min(1)).max(32),
   /** Port of the in-process HTTP server (0 = any free port). */
   port: z.number().int().min(0).max(65_535),
   /** Bearer token the HTTP server requires; empty = none (loopback only). */
@@ -26,6 +31,7 @@ export type DesktopSettings = { [K in keyof typeof fields]: z.infer<(typeof fiel
 export function defaultDesktopSettings(): DesktopSettings {
   return {
     handshakeDirs: [],
+    fileRoots: [],
     port: 7842,
     token: '',
     notifications: true,

@@ -9,6 +9,11 @@ export interface ClarityFileAdapterOptions {
   onInvalid?: (invalid: InvalidQuestionFile) => void;
   /** Called after an answer file was renamed into place (the moment a runtime can read it). */
   onAnswerWritten?: (request: HitlRequest, file: string) => void;
+  /**
+   * The directory was replaced (by a symlink, another directory) or removed while watched: the
+   * adapter has stopped using it; `reason` says what happened, for the operator.
+   */
+  onDirLost?: (reason: string) => void;
   /** File-system errors the adapter survived (it keeps running). */
   onError?: (error: unknown) => void;
   now?: () => number;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
-import { AlreadyResolvedError, DuplicateRequestError } from '../../broker/errors';
+import { DuplicateRequestError } from '../../broker/errors';
 import type { HitlRequest } from '../../broker/request';
 import { readAnswerFile, removeIfPresent } from './answer-file';
 import { AnswerIntake } from './answer-intake';
@@ -16,8 +16,8 @@ import {
 } from './handshake-watcher';
 import { InvalidFiles, unreadableSink, type InvalidQuestionFile } from './invalid-files';
 
-export type { InvalidQuestionFile };
-export type { ClarityFileAdapterOptions };
+export type { ClarityFileAdapterOptions, InvalidQuestionFile };
+import { DirGuard } from './dir-identity';
 import { KeyedRunner } from './keyed-runner';
 import {
   ANSWER_EXT,
@@ -65,6 +65,7 @@ export class ClarityFileAdapter {
   private unsubscribe: (() => void) | undefined;
   private scanning = false;
   private closed = false;
+  private dirGuard: DirGuard | undefined;
 
   private constructor(private readonly options: ClarityFileAdapterOptions) {
     this.dir = resolve(options.dir);
@@ -80,6 +81,7 @@ export class ClarityFileAdapter {
       questionPath: (base) => this.questionPath(base),
       answerPath: (base) => this.answerPath(base),
       recheck: (base) => void this.runner.request(base),
+      dirUsable: () => this.dirGuard?.usable() !== false,
       usableAnswer: (base, answer) => this.intake.usable(base, answer),
     });
     this.invalid = new InvalidFiles(
@@ -145,6 +147,7 @@ export class ClarityFileAdapter {
     this.closed = true;
     this.unsubscribe?.();
     clearInterval(this.keepAlive);
+    this.dirGuard?.stop();
     this.invalid.clear();
     await this.watcher?.close();
     await this.whenIdle();
@@ -158,6 +161,11 @@ export class ClarityFileAdapter {
   private async begin(): Promise<void> {
     this.keepAlive = setInterval(() => undefined, 1 << 30);
     await mkdir(this.dir, { recursive: true });
+    // Replaced by a symlink or another directory while watched: stop using it, tell the operator.
+    this.dirGuard = new DirGuard(this.dir, this.options.rescanMs ?? 2000, (reason) => {
+      void this.watcher?.close();
+      this.options.onDirLost?.(reason);
+    });
     this.unsubscribe = this.broker.subscribe((event) => this.onBrokerEvent(event));
     this.watcher = watchHandshakeDir(
       this.dir,
@@ -184,7 +192,7 @@ export class ClarityFileAdapter {
 
   /** Brings one base name's request in line with what is on disk. Runs one at a time per base. */
   private async reconcile(base: string): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || !this.dirGuard?.usable() !== false) return;
     const entry = this.tracked.get(base);
     if (entry?.kind === 'mirror') return this.mirrors.reconcile(base, entry);
     if (
@@ -196,7 +204,7 @@ export class ClarityFileAdapter {
     const read = await readQuestionFile(this.questionPath(base));
     if (!read.ok && read.missing) {
       this.forgetInvalid(base);
-      if (entry) this.retire(base, entry);
+      if (entry) this.tracked.retire(base, entry, this.broker);
       return;
     }
     if (entry && read.ok && entry.fingerprint === fingerprint(read.question)) {
@@ -205,7 +213,7 @@ export class ClarityFileAdapter {
     }
     // A half-written file gets its grace period before it retires a request or counts as invalid.
     if (!read.ok && read.transient && this.invalid.inGrace(base)) return this.invalid.wait(base);
-    if (entry) this.retire(base, entry);
+    if (entry) this.tracked.retire(base, entry, this.broker);
     if (!read.ok) return this.markInvalid(base, read.reason, read.field);
     this.invalid.forget(base, []);
     const question = read.question;
@@ -261,18 +269,6 @@ export class ClarityFileAdapter {
       this.invalid.report(base, base + ANSWER_EXT, answer.reason);
   }
 
-  /** The question file is gone (or replaced): its request leaves pending if it has not already. */
-  private retire(base: string, entry: Tracked): void {
-    this.tracked.delete(base, entry);
-    if (this.broker.get(entry.requestId)?.status === 'pending') {
-      try {
-        this.broker.expire(entry.requestId, 'agent');
-      } catch (error) {
-        if (!(error instanceof AlreadyResolvedError)) throw error;
-      }
-    }
-  }
-
   private onBrokerEvent(event: BrokerEvent): void {
     if (event.type === 'added' || event.type === 'updated') return;
     const base = this.tracked.baseOf(event.request.id);
@@ -285,12 +281,13 @@ export class ClarityFileAdapter {
     if (event.type === 'answered') {
       if (this.intake.takeFromFile(event.request.id)) return;
       this.track(this.writeAnswer(base, event.request));
-    } else if (event.type === 'cancelled') {
+    } else if (event.type === 'cancelled' && this.dirGuard?.usable() !== false) {
       this.track(removeIfPresent(this.questionPath(base)));
     }
   }
 
   private async writeAnswer(base: string, request: HitlRequest): Promise<void> {
+    if (!this.dirGuard?.usable() !== false) return;
     const file = this.answerPath(base);
     await writeFileAtomic(file, request.answer?.text ?? '');
     this.options.onAnswerWritten?.(request, file);

@@ -13,6 +13,8 @@ export interface MirrorContext {
   questionPath: (base: string) => string;
   answerPath: (base: string) => string;
   recheck: (base: string) => void;
+  /** False once the directory was replaced: nothing is written there any more. */
+  dirUsable: () => boolean;
   /** False for an answer file that may still be being written (see the adapter). */
   usableAnswer: (base: string, answer: AnswerRead) => boolean;
 }
@@ -27,7 +29,7 @@ export class MirrorFiles {
   /** Writes `{safeKey}.question` (or `{safeKey}-2`... when taken) for a pending request. */
   async write(request: HitlRequest): Promise<void> {
     const { bases } = this.c;
-    if (request.status !== 'pending' || bases.hasRequest(request.id)) return;
+    if (request.status !== 'pending' || bases.hasRequest(request.id) || !this.c.dirUsable()) return;
     const safe = safeKey(request.key);
     let base = safe;
     for (
@@ -98,6 +100,7 @@ export class MirrorFiles {
   /** The request left pending: both mirror files go. */
   async remove(base: string): Promise<void> {
     const entry = this.c.bases.get(base);
+    if (!this.c.dirUsable()) return;
     await removeIfPresent(this.c.questionPath(base));
     await removeIfPresent(this.c.answerPath(base));
     if (entry) this.c.bases.delete(base, entry);

@@ -1,8 +1,9 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { z } from 'zod';
 import { TimestampSchema } from '../../broker/liberal-timestamp';
 import { RequestKeySchema } from '../../broker/request-key';
 import { describeZodError, firstField } from '../../broker/validation';
+import { readAgentFile } from './agent-file';
 
 /** Largest question file accepted (1 MiB). */
 export const MAX_QUESTION_BYTES = 1024 * 1024;
@@ -47,7 +48,8 @@ export type QuestionRead =
     };
 
 /**
- * Reads and validates one question file without following symlinks. Never throws for bad
+ * Reads and validates one question file without following symlinks or blocking on a FIFO (the
+ * opened descriptor is checked, not the path: see readAgentFile). Never throws for bad
  * content: the result says why the file is unusable, in words fit for an operator.
  *
  * The reads are synchronous on purpose: an async read goes through libuv's small thread pool,
@@ -60,28 +62,13 @@ export async function readQuestionFile(path: string): Promise<QuestionRead> {
 }
 
 function readQuestionFileSync(path: string): QuestionRead {
-  let stats;
-  try {
-    stats = lstatSync(path, { throwIfNoEntry: false });
-  } catch (error) {
-    if (isMissing(error)) return { ok: false, missing: true };
-    throw error;
+  const file = readAgentFile(path, MAX_QUESTION_BYTES);
+  if (!file.ok) {
+    if (file.missing) return { ok: false, missing: true };
+    return invalid(file.reason, false, file.stats && signatureOf(file.stats));
   }
-  if (!stats) return { ok: false, missing: true };
-  if (stats.isSymbolicLink()) return invalid('is a symbolic link (symlinks are never followed)');
-  if (!stats.isFile()) return invalid('is not a regular file');
-  const signature = { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
-  if (stats.size > MAX_QUESTION_BYTES)
-    return invalid(`is larger than 1 MiB (${stats.size} bytes)`, false, signature);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    if (isMissing(error)) return { ok: false, missing: true };
-    throw error;
-  }
-  if (bytes.length > MAX_QUESTION_BYTES)
-    return invalid(`is larger than 1 MiB (${bytes.length} bytes)`, false, signature);
+  const bytes = file.bytes;
+  const signature = signatureOf(file.stats);
   if (bytes.length === 0) return invalid('is empty', true, signature);
   if (bytes.includes(0))
     return invalid('holds binary content (NUL bytes), not JSON text', true, signature);
@@ -119,6 +106,10 @@ export async function statSignature(path: string): Promise<FileSignature | undef
     if (isMissing(error)) return undefined;
     throw error;
   }
+}
+
+function signatureOf(stats: Stats): FileSignature {
+  return { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
 }
 
 function invalid(reason: string, transient = false, signature?: FileSignature): QuestionRead {

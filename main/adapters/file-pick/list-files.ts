@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
 import { InvalidInputError } from '../../broker/errors';
@@ -58,6 +58,10 @@ export async function listFiles(
   } catch {
     return { files: [], truncated: false };
   }
+  // The root was checked (and stored as its real path) when the request was made: a workspace
+  // replaced by a link to elsewhere since then is not listed.
+  if (realRoot !== resolve(root))
+    throw new InvalidInputError(`invalid file root: ${root} now leads to ${realRoot}`);
   const matches = await glob([pattern.trim()], {
     cwd: realRoot,
     onlyFiles: true,
@@ -95,5 +99,10 @@ export async function resolvePickedPath(root: string, picked: string): Promise<s
   const full = resolve(realRoot, picked);
   if (!(await isInside(realRoot, full)))
     throw new InvalidInputError(`invalid file: ${picked} is not a file inside the workspace`);
+  const stats = await stat(full).catch(() => undefined);
+  if (!stats?.isFile())
+    throw new InvalidInputError(
+      `invalid file: ${picked} is ${stats?.isDirectory() ? 'a directory' : 'not a regular file'}, not a file`,
+    );
   return relative(realRoot, full).split(sep).join('/');
 }

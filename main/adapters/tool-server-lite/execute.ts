@@ -29,6 +29,7 @@ export function registerHumanInLoop(
   broker: Broker,
   body: unknown,
   now = Date.now(),
+  checkRoot?: (root: string) => string,
 ): RegisteredHil {
   const { task_id, tool_name, params } = parseOrThrow(ExecuteBodySchema, body, 'execute body');
   if (tool_name !== 'human_in_loop') {
@@ -38,7 +39,7 @@ export function registerHumanInLoop(
     );
   }
   const p = parseOrThrow(HumanInLoopParamsSchema, params, 'execute body params');
-  const input = hilUiToInput(p.ui, task_id);
+  const input = hilUiToInput(p.ui, task_id, checkRoot);
   const timeout = p.timeout ?? null;
   try {
     const request = broker.add({

@@ -23,6 +23,7 @@ export class HilAnnotations {
   constructor(
     private readonly broker: Broker,
     private readonly capacity = 1000,
+    private readonly checkRoot?: (root: string) => string,
   ) {}
 
   /** Applies now when the task waits (returns the updated request), else stores it for later. */
@@ -49,7 +50,7 @@ export class HilAnnotations {
     if (a.message?.trim()) patch.prompt = a.message;
     if (a.ui) {
       const root = typeof request.meta?.taskId === 'string' ? request.meta.taskId : undefined;
-      patch.input = safeInput(a.ui, root) ?? request.input;
+      patch.input = safeInput(a.ui, root, this.checkRoot) ?? request.input;
     }
     if (a.timeout_sec && a.timeout_sec > 0 && request.expiresAt === undefined) {
       patch.expiresAt = request.createdAt + a.timeout_sec * 1000;
@@ -58,10 +59,14 @@ export class HilAnnotations {
   }
 }
 
-function safeInput(ui: HilUi, root: string | undefined): InputSpec | undefined {
+function safeInput(
+  ui: HilUi,
+  root: string | undefined,
+  checkRoot?: (root: string) => string,
+): InputSpec | undefined {
   try {
-    return hilUiToInput(ui, root);
+    return hilUiToInput(ui, root, checkRoot);
   } catch {
-    return undefined; // a file_pick without a workspace keeps the current input
+    return undefined; // a file_pick without an allowed workspace keeps the current input
   }
 }

@@ -178,11 +178,11 @@ export class RunFiles implements RunPersistence {
       if (state.bytes + bytes > Math.max(this.compactAt, 2 * state.base)) {
         // The run as memory keeps it now already holds this line's changes.
         const whole = runFileLine(waiting.current());
-        await writeFile(`${file}.tmp`, whole);
+        await writeFile(`${file}.tmp`, whole, { mode: 0o600 });
         await rename(`${file}.tmp`, file);
         state.bytes = state.base = Buffer.byteLength(whole);
       } else {
-        await appendFile(file, state.torn ? `\n${line}` : line);
+        await appendFile(file, state.torn ? `\n${line}` : line, { mode: 0o600 });
         state.bytes += bytes;
       }
       state.torn = false;
@@ -207,7 +207,7 @@ export class RunFiles implements RunPersistence {
   }
 
   private ensureDir(): Promise<unknown> {
-    this.dirReady ??= mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
+    this.dirReady ??= mkdir(this.dir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
       this.dirReady = undefined;
       throw error;
     });

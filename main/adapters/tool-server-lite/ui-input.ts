@@ -5,9 +5,14 @@ import type { HilUi } from './schemas';
 
 /**
  * Maps a HIL `ui` hint to the request's input kind: confirm → confirm, text → text (placeholder
- * kept), file_pick → file with the pattern rooted at the task's workspace (`task_id`).
+ * kept), file_pick → file with the pattern rooted at the task's workspace (`task_id`), which
+ * `checkRoot` must allow.
  */
-export function hilUiToInput(ui: HilUi | undefined, taskId: string | undefined): InputSpec {
+export function hilUiToInput(
+  ui: HilUi | undefined,
+  taskId: string | undefined,
+  checkRoot: (root: string) => string = (root) => root,
+): InputSpec {
   if (!ui) return { kind: 'text' };
   switch (ui.type) {
     case 'confirm':
@@ -20,6 +25,7 @@ export function hilUiToInput(ui: HilUi | undefined, taskId: string | undefined):
           'invalid ui: file_pick needs task_id, the absolute workspace path its pattern is rooted at',
         );
       }
-      return { kind: 'file', pattern: ui.pattern, root: taskId };
+      // The operator's policy decides (FileRootPolicy); the request keeps the real path.
+      return { kind: 'file', pattern: ui.pattern, root: checkRoot(taskId) };
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, renameSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
 
@@ -35,9 +35,14 @@ export function openConfFile(
       schema: REQUESTS_FILE_SCHEMA,
       serialize: (value) => JSON.stringify(value),
       clearInvalidConfig: false,
+      // Only the operator may read what agents asked and what was answered.
+      configFileMode: 0o600,
     });
   try {
-    return { conf: create() };
+    const conf = create();
+    // A file written by an older version may be 0644; conf's mode applies only to new files.
+    if (existsSync(conf.path)) chmodSync(conf.path, 0o600);
+    return { conf };
   } catch (error) {
     const file = path.join(cwd, `${configName}.json`);
     if (!existsSync(file)) throw error;

@@ -1,5 +1,6 @@
 import {
   closeSync,
+  fchmodSync,
   ftruncateSync,
   fstatSync,
   mkdirSync,
@@ -38,8 +39,10 @@ export class RequestJournal {
 
   constructor(stateDir: string) {
     this.file = path.join(stateDir, JOURNAL_FILE);
-    mkdirSync(stateDir, { recursive: true });
-    this.fd = openSync(this.file, 'a+');
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    this.fd = openSync(this.file, 'a+', 0o600);
+    // Only the operator reads the state (a file from an older version may be 0644).
+    fchmodSync(this.fd, 0o600);
     this.endWithNewline();
   }
 

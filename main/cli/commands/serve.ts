@@ -1,17 +1,28 @@
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { defaultCuemeDbPath } from '../../adapters/cueme-mailbox/cueme-mailbox';
 import { startBrokerService, type BrokerService } from '../../service/broker-service';
+import { isLoopbackHost } from '../../http/guards/allowed-hosts';
 import { DEFAULT_PORT } from '../../http/server';
 import { probePortHolder } from '../../service/port-probe';
+import { OwnerLockError } from '../../service/owner-lock';
+import { ExitCode, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
+
+/** Exit code of a usage error (bad flag value, port held by another program). */
+export const EXIT_USAGE = ExitCode.usage;
+/** Exit code when another HITL broker already runs there (same port, state dir or handshake dir). */
+export const EXIT_ALREADY_RUNNING = 3;
 
 interface ServeFlags {
   port: number;
   host: string;
   token?: string;
   allowQueryToken?: boolean;
+  tokenFile?: string;
   dir: string[];
+  fileRoot: string[];
   log?: string;
   stateDir?: string;
   historyLimit?: number;
@@ -29,10 +40,24 @@ function positiveInt(max: number) {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
+/** The token in `file` (its first line, trimmed); a missing or empty file is a usage error. */
+function readTokenFile(file: string, fail: (message: string) => never): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return fail(`--token-file ${file}: ${(error as Error).message}`);
+  }
+  const token = text.split(/\r?\n/)[0]!.trim();
+  if (!token) return fail(`--token-file ${file}: the file is empty`);
+  return token;
+}
+
 /** `clarity-hitl serve [dir]`: file watcher + HTTP API + web UI in one process. */
 export const registerServe: RegisterCommand = (program: Command) => {
-  program
-    .command('serve [dir]')
+  const command = program.command('serve [dir]');
+  // Usage errors (a bad flag value, an unknown option) exit 2, as usage errors do.
+  withUsageExitCode(command)
     .description('serve the HTTP API, SSE and the web UI, and watch the handshake dir(s)')
     .option(
       '-p, --port <port>',
@@ -46,7 +71,18 @@ export const registerServe: RegisterCommand = (program: Command) => {
       '--allow-query-token',
       'also accept the token as ?token= on API and /events requests, for clients that cannot send headers (the URL, token included, may end up in logs; default: $CLARITY_HITL_ALLOW_QUERY_TOKEN)',
     )
+    .option(
+      '--token <secret>',
+      'require this token (visible to local users in ps: prefer --token-file or $CLARITY_HITL_BROKER_TOKEN)',
+    )
+    .option('--token-file <path>', 'require the token read from this file (first line)')
     .option('--dir <path>', 'handshake directory to watch (repeatable)', collect, [])
+    .option(
+      '--file-root <dir>',
+      'a directory agents may offer for file_pick (repeatable; default: the handshake dirs and non-hidden dirs below your home)',
+      collect,
+      [],
+    )
     .option('--log <file>', 'append a JSONL audit log of all interactions')
     .option(
       '--state-dir <path>',
@@ -63,7 +99,15 @@ export const registerServe: RegisterCommand = (program: Command) => {
       "the original cueme's SQLite mailbox to serve (default ~/.cue/cue.db)",
     )
     .option('--no-cue-db', "don't serve the original cueme's SQLite mailbox")
-    .action(async (dirArg: string | undefined, flags: ServeFlags) => {
+    .action(async (dirArg: string | undefined, flags: ServeFlags, command: Command) => {
+      if (flags.tokenFile !== undefined) {
+        if (flags.token !== undefined) command.error('use --token or --token-file, not both');
+        flags.token = readTokenFile(flags.tokenFile, (m) => command.error(m));
+      }
+      if (!isLoopbackHost(flags.host) && !(flags.token ?? process.env.CLARITY_HITL_BROKER_TOKEN))
+        command.error(
+          `binding ${flags.host} (not loopback) requires a token: pass --token-file or set CLARITY_HITL_BROKER_TOKEN`,
+        );
       const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
       if (dirs.length === 0) dirs.push(process.env.CLARITY_HITL_DIR || '.clarity-hitl');
       await serve(dirs, flags);
@@ -83,16 +127,22 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       historyLimit: flags.historyLimit,
       logFile: flags.log,
       cuemeDb: flags.cueDb === false ? null : flags.cueDb || defaultCuemeDbPath(),
+      fileRoots: flags.fileRoot.length ? flags.fileRoot : undefined,
       onWarning: (message) => console.error(`clarity-hitl: ${message}`),
     });
   } catch (error) {
+    if (error instanceof OwnerLockError) {
+      console.error(`clarity-hitl: ${error.message}`);
+      process.exitCode = EXIT_ALREADY_RUNNING;
+      return;
+    }
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     const holder = await probePortHolder(flags.host, flags.port);
     const message = holder.isBroker
       ? `port ${flags.port} is taken: a HITL broker already runs there. Open ${holder.url}`
       : `port ${flags.port} on ${flags.host} is taken by another program; pick another with --port`;
     console.error(`clarity-hitl: ${message}`);
-    process.exitCode = holder.isBroker ? 3 : 2;
+    process.exitCode = holder.isBroker ? EXIT_ALREADY_RUNNING : EXIT_USAGE;
     return;
   }
   console.log(`HITL broker listening on ${service.url}`);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { isAppPageUrl } from '../security/app-protocol';
 
 export interface TrustedRenderer {
   /** The built renderer's index.html (production: loaded over file://). */
@@ -10,7 +11,8 @@ export interface TrustedRenderer {
 
 /**
  * Builds the check every IPC call goes through: the sending frame must be our own renderer,
- * either the exact built index.html over file:// or the dev server's origin. Anything else
+ * `app://bundle/index.html` (security/app-protocol.ts), the exact built index.html over file://
+ * (older builds) or the dev server's origin. Anything else
  * (a navigated-away frame, an iframe from elsewhere, a frame already gone) is refused.
  */
 export function createSenderCheck(
@@ -26,6 +28,7 @@ export function createSenderCheck(
     } catch {
       return false;
     }
+    if (isAppPageUrl(frameUrl)) return true;
     if (url.protocol === 'file:') {
       if (!indexFile || url.host !== '') return false;
       try {

@@ -7,6 +7,11 @@ export interface PolicyWebContents {
     listener: (event: { preventDefault(): void }, url: string) => void,
   ): unknown;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
+  /** Any frame (iframes too) about to navigate; Electron passes the URL on the event. */
+  on(
+    event: 'will-frame-navigate',
+    listener: (event: { preventDefault(): void; url: string }) => void,
+  ): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
 
@@ -19,7 +24,7 @@ export interface PolicySession {
 }
 
 /**
- * Locks a window's contents down: no navigation away from the app, no new windows (an http(s)
+ * Locks a window's contents down: no navigation (of any frame) away from the app, no new windows (an http(s)
  * link the operator clicked opens in the system browser instead), no <webview>.
  */
 export function applyWebContentsPolicy(
@@ -32,6 +37,8 @@ export function applyWebContentsPolicy(
   };
   contents.on('will-navigate', blockNavigation);
   contents.on('will-redirect', blockNavigation);
+  // will-navigate sees the main frame only: a subframe navigating elsewhere is stopped here.
+  contents.on('will-frame-navigate', (event) => blockNavigation(event, event.url));
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     if (isSafeExternalUrl(url)) openExternal(url);

@@ -26,6 +26,8 @@ export interface SettingsBackendOptions {
   migrations: typeof SETTINGS_MIGRATIONS;
   clearInvalidConfig: false;
   accessPropertiesByDotNotation: false;
+  /** 0600: the settings may hold the broker's token. */
+  configFileMode: number;
 }
 
 export type SettingsBackendFactory = (options: SettingsBackendOptions) => SettingsBackend;
@@ -65,7 +67,11 @@ export class SettingsStore {
   }
 
   get(): DesktopSettings {
-    return { ...this.current, handshakeDirs: [...this.current.handshakeDirs] };
+    return {
+      ...this.current,
+      handshakeDirs: [...this.current.handshakeDirs],
+      fileRoots: [...this.current.fileRoots],
+    };
   }
 
   /** Validates and applies a change; throws InvalidInputError naming the bad field. */
@@ -102,6 +108,7 @@ export class SettingsStore {
       migrations: SETTINGS_MIGRATIONS,
       clearInvalidConfig: false,
       accessPropertiesByDotNotation: false,
+      configFileMode: 0o600,
     };
     try {
       return this.options.createBackend(backendOptions);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
 import { isAllowedHost, isAllowedOrigin, type HostPolicy } from './allowed-hosts';
-import { isAuthorised, safeEqual, sessionCookie } from './token-auth';
+import { authorisation, safeEqual, sessionCookie } from './token-auth';
 
 export interface SecurityOptions extends HostPolicy {
   /** When set, every request needs it (Bearer header, or the cookie set by `/?token=`). */
@@ -54,13 +54,16 @@ export function installSecurityGuard(app: FastifyInstance, options: SecurityOpti
         .header('cache-control', 'no-store')
         .redirect(clean, 303);
     }
-    if (!isAuthorised(request.headers, token)) {
+    const auth = authorisation(request.headers, token);
+    if (auth === 'denied') {
       throw new HttpError(
         401,
         'unauthorized',
         'this broker needs its token: send Authorization: Bearer <token>, or open /?token=<token> once in the browser',
       );
     }
+    // A session in use is renewed once a day, so it lasts while used and ends 7 days after the last use.
+    if (auth === 'renew') reply.header('set-cookie', sessionCookie(token));
   });
 }
 

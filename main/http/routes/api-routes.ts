@@ -41,6 +41,7 @@ export const apiRoutes: RouteModule = (app, context) => {
   app.get('/api/info', async () => ({
     version: context.version,
     dirs: context.dirs,
+    dirProblems: context.dirProblems(),
     tokenRequired: context.tokenRequired,
     url: context.url(),
   }));

@@ -20,13 +20,14 @@ type HilParams = { Params: { hil_id: string } };
  * the task list / status / complete / cancel routes, and `POST /api/hil/annotate/{hil_id}`
  * through which `clarity-hitl run` forwards JSONL `human_in_loop` events.
  */
-export const toolServerLiteRoutes: RouteModule = (app, { broker }) => {
-  const annotations = new HilAnnotations(broker);
+export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) => {
+  const checkRoot = (root: string) => fileRoots.check(root);
+  const annotations = new HilAnnotations(broker, 1000, checkRoot);
 
   app.post('/api/tool/execute', async (req, reply) => {
     let registered;
     try {
-      registered = registerHumanInLoop(broker, req.body);
+      registered = registerHumanInLoop(broker, req.body, Date.now(), checkRoot);
     } catch (error) {
       const status =
         error instanceof HilAlreadyWaitingError ? 409 : error instanceof BrokerError ? 400 : 500;

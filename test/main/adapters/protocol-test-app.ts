@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Broker } from '../../../main/broker/broker';
 import type { HttpContext, RouteModule } from '../../../main/http/context';
-import { createHttpServer } from '../../../main/http/server';
+import { createHttpServer, type HttpServerOptions } from '../../../main/http/server';
 
 export interface ProtocolTestApp {
   app: FastifyInstance;
@@ -13,9 +13,18 @@ export interface ProtocolTestApp {
 }
 
 /** The real broker HTTP server (guards, JSON errors, SSE) on 127.0.0.1:0 with just these route modules. */
-export async function startProtocolApp(modules: RouteModule[]): Promise<ProtocolTestApp> {
+export async function startProtocolApp(
+  modules: RouteModule[],
+  options: Partial<HttpServerOptions> = {},
+): Promise<ProtocolTestApp> {
   const broker = new Broker();
-  const server = await createHttpServer({ broker, port: 0, rendererDir: null, routes: modules });
+  const server = await createHttpServer({
+    broker,
+    port: 0,
+    rendererDir: null,
+    routes: modules,
+    ...options,
+  });
   const url = (await server.listen()).replace(/\/$/, '');
   return {
     app: server.app,

@@ -1,4 +1,8 @@
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileRootPolicy } from '../../../../main/adapters/file-pick/file-roots';
 import { toolServerLiteRoutes } from '../../../../main/http/routes/tool-server-lite';
 import {
   getJson,
@@ -9,11 +13,17 @@ import {
 } from '../protocol-test-app';
 
 let t: ProtocolTestApp;
+/** The agent's workspace, allowed as a file_pick root by the operator's policy. */
+let ws: string;
 beforeEach(async () => {
-  t = await startProtocolApp([toolServerLiteRoutes]);
+  ws = realpathSync(mkdtempSync(join(tmpdir(), 'hitl-ws-')));
+  t = await startProtocolApp([toolServerLiteRoutes], {
+    fileRoots: new FileRootPolicy({ roots: [ws] }),
+  });
 });
 afterEach(async () => {
   await t.close();
+  rmSync(ws, { recursive: true, force: true });
 });
 
 /** The spec's curl example body. */
@@ -215,12 +225,12 @@ describe('Tool Server Lite HIL API', () => {
       ],
       [
         { type: 'file_pick', pattern: '**/*.csv' },
-        { kind: 'file', pattern: '**/*.csv', root: '/ws' },
+        { kind: 'file', pattern: '**/*.csv', root: ws },
       ],
     ] as const;
     for (const [i, [ui, input]] of cases.entries()) {
       const held = postJson(`${t.url}/api/tool/execute`, {
-        task_id: '/ws',
+        task_id: ws,
         tool_name: 'human_in_loop',
         params: { hil_id: `U${i}`, instruction: 'x', ui },
       });
@@ -236,6 +246,17 @@ describe('Tool Server Lite HIL API', () => {
     });
     expect(relative.status).toBe(400);
     expect(relative.body.data.error).toContain('task_id');
+    // Roots the operator did not allow are refused with a clear error to the agent.
+    for (const root of ['/etc', '/proc/self', `${ws}/../..`, '/']) {
+      const refused = await postJson(`${t.url}/api/tool/execute`, {
+        task_id: root,
+        tool_name: 'human_in_loop',
+        params: { hil_id: 'R', instruction: 'x', ui: { type: 'file_pick', pattern: '*' } },
+      });
+      expect(refused.status, root).toBe(400);
+      expect(refused.body.data.error, root).toContain(`file_pick root ${root}`);
+    }
+    expect(t.broker.pending()).toEqual([]);
   });
 
   it('an operator answer from the inbox completes the held call with its text form', async () => {

@@ -139,7 +139,71 @@ describe('clarity-hitl serve', { timeout: 60_000 }, () => {
       path.join(root, 'state'),
     ]);
     cleanups.push(() => run.child.kill('SIGKILL'));
-    expect(await run.exited).toBe(1);
+    expect(await run.exited).toBe(2);
     expect(run.stderr()).toContain('requires a token');
+  });
+
+  it('exits 2 on usage errors', async () => {
+    for (const args of [
+      ['--port', 'abc'],
+      ['--history-limit', '-3'],
+      ['--no-such-flag'],
+      ['--token-file', path.join(root, 'missing-token')],
+      ['--token', 'a', '--token-file', path.join(root, 'missing-token')],
+    ]) {
+      const run = runCli(['serve', path.join(root, 'hs'), '--state-dir', root, ...args]);
+      cleanups.push(() => run.child.kill('SIGKILL'));
+      expect(await run.exited, `${args.join(' ')}\n${run.stderr()}`).toBe(2);
+    }
+  });
+
+  it('reads the token from --token-file, keeping it out of argv', async () => {
+    const tokenFile = path.join(root, 'token');
+    await writeFile(tokenFile, 'file-token-0123456789\n', { mode: 0o600 });
+    const run = runCli([
+      'serve',
+      path.join(root, 'hs'),
+      '--port',
+      '0',
+      '--state-dir',
+      path.join(root, 'state'),
+      '--token-file',
+      tokenFile,
+    ]);
+    cleanups.push(() => run.child.kill('SIGKILL'));
+    await until(() => run.stdout().includes('Press Ctrl-C'), 30_000, 'the start-up lines');
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(run.stdout())![1]!;
+    expect((await fetch(`${url}questions`)).status).toBe(401);
+    const ok = await fetch(`${url}questions`, {
+      headers: { authorization: 'Bearer file-token-0123456789' },
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses a second broker on the same state dir or handshake dir, naming the first (exit 3)', async () => {
+    const first = await startBrokerService({
+      dirs: [path.join(root, 'hs')],
+      port: 0,
+      stateDir: path.join(root, 'state'),
+      rendererDir: null,
+    });
+    cleanups.push(() => first.close());
+    for (const [dir, state, what] of [
+      ['other-hs', 'state', 'state dir'],
+      ['hs', 'other-state', 'handshake dir'],
+    ] as const) {
+      const run = runCli([
+        'serve',
+        path.join(root, dir),
+        '--port',
+        '0',
+        '--state-dir',
+        path.join(root, state),
+      ]);
+      cleanups.push(() => run.child.kill('SIGKILL'));
+      expect(await run.exited, run.stderr()).toBe(3);
+      expect(run.stderr()).toContain(`${what} `);
+      expect(run.stderr()).toContain(`pid ${process.pid}, ${first.url}`);
+    }
   });
 });

@@ -17,6 +17,7 @@ describe('/api routes', () => {
     expect(res.json()).toEqual({
       version: expect.any(String),
       dirs: ['/tmp/hitl'],
+      dirProblems: [],
       tokenRequired: false,
       url: 'http://127.0.0.1:7999/',
     });

@@ -63,7 +63,14 @@ let url: string;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'run-forward-'));
-  serve = cli(['serve', '--port', '0', '--state-dir', path.join(root, 'state')]);
+  serve = cli([
+    'serve',
+    path.join(root, 'hs0'),
+    '--port',
+    '0',
+    '--state-dir',
+    path.join(root, 'state'),
+  ]);
   await until(() => serve.out().includes('Press Ctrl-C'), 60_000, 'serve to start');
   url = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(serve.out())![1]!;
 }, 90_000);
@@ -140,7 +147,14 @@ describe('clarity-hitl run forwards the run to the broker', { timeout: 90_000 },
     const stateDir = path.join(root, 'restart-state');
     const gate = path.join(root, 'gate');
     const startServe = async () => {
-      const s = cli(['serve', '--port', String(port), '--state-dir', stateDir]);
+      const s = cli([
+        'serve',
+        path.join(root, 'hs'),
+        '--port',
+        String(port),
+        '--state-dir',
+        stateDir,
+      ]);
       await until(() => s.out().includes('Press Ctrl-C'), 60_000, 'serve to start');
       return s;
     };
