@@ -39,6 +39,7 @@ export default defineConfig({
           desktop: resolve(__dirname, 'main/desktop/index.ts'),
           cli: resolve(__dirname, 'main/cli/clarity-hitl.ts'),
           cueme: resolve(__dirname, 'main/cli/cueme.ts'),
+          hook: resolve(__dirname, 'main/cli/hook/hook-main.ts'),
         },
         output: { format: 'es' },
       },

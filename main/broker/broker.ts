@@ -169,6 +169,32 @@ export class Broker {
     return this.resolve(request, { status: 'answered', answer, resolvedBy: by }, 'answered');
   }
 
+  /**
+   * Records a request that was decided without asking (a remembered rule): it never enters the
+   * inbox; one `answered` event (by `auto`) reaches the history and the audit log.
+   */
+  recordDecided(input: NewRequest, answer: AnswerInput): HitlRequest {
+    const parsed = parseOrThrow(NewRequestSchema, input, 'request');
+    const now = this.now();
+    const pending: HitlRequest = {
+      ...parsed,
+      id: parsed.id ?? this.newId(),
+      createdAt: parsed.createdAt ?? now,
+      input: parsed.input ?? { kind: 'text' },
+      status: 'pending',
+    };
+    const decided: HitlRequest = {
+      ...pending,
+      status: 'answered',
+      answer: normaliseAnswer(pending, parseOrThrow(AnswerInputSchema, answer, 'answer')),
+      resolvedBy: 'auto',
+      resolvedAt: now,
+    };
+    this.rememberResolved(decided);
+    this.emit('answered', decided);
+    return decided;
+  }
+
   /** Cancels a pending request (the operator or the agent withdrew it). */
   cancel(id: string, options: { reason?: string; by?: Resolver } = {}): HitlRequest {
     const request = this.requirePending(id);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { RuleStore } from '../adapters/coding-agents/rule-store';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunFiles } from '../adapters/tool-server-lite/run-files';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
@@ -49,6 +50,8 @@ export interface BrokerService {
   agentMessages: AgentMessageStore;
   /** Agent runs reported by `clarity-hitl run` (kept in `<stateDir>/runs/`). */
   runs: RunStore;
+  /** Coding-agent "always allow" rules (kept in `<stateDir>/approval-rules.json`). */
+  rules: RuleStore;
   url: string;
   port: number;
   stateDir: string;
@@ -109,6 +112,7 @@ export async function startBrokerService(
     }
 
     const agentMessages = new AgentMessageStore();
+    const rules = RuleStore.inStateDir(stateDir, warn);
     const runs = new RunStore({
       persistence: new RunFiles({ dir: path.join(stateDir, 'runs'), onWarning: warn }),
     });
@@ -129,6 +133,7 @@ export async function startBrokerService(
           heartbeatMs: options.heartbeatMs,
           agentMessages,
           runs,
+          rules,
         }),
       (server, { token }) =>
         writeDiscovery(stateDir, {
@@ -154,6 +159,7 @@ export async function startBrokerService(
       store,
       agentMessages,
       runs,
+      rules,
       get url() {
         return http.server.url();
       },

@@ -4,6 +4,7 @@ import { clarityRoutes } from './clarity-routes';
 import { cuemeRoutes } from './cueme';
 import { eventsRoute } from './events-route';
 import { hapiRoutes } from './hapi';
+import { hookRoutes } from './hooks';
 import { mcpRoutes } from './mcp';
 import { questfoundryRoutes } from './questfoundry';
 import { runsRoutes } from './runs';
@@ -23,4 +24,5 @@ export const routeModules: RouteModule[] = [
   mcpRoutes,
   hapiRoutes,
   runsRoutes,
+  hookRoutes,
 ];

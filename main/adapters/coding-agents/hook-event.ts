@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** The coding agents whose command hooks `clarity-hitl hook <agent>` speaks for. */
+export const HOOK_AGENTS = ['claude-code', 'codex'] as const;
+export type HookAgent = (typeof HOOK_AGENTS)[number];
+export const HookAgentSchema = z.enum(HOOK_AGENTS);
+
+/** The events that ask for a decision; every other event only informs. */
+export const DECISION_EVENTS = ['PermissionRequest', 'PreToolUse'] as const;
+
+/**
+ * The JSON both agents write to a command hook's stdin (Claude Code hooks reference; Codex's
+ * published `*.command.input.schema.json`): the common fields, then the event's own. Unknown
+ * fields are kept (both agents add fields over time).
+ */
+export const HookEventSchema = z.looseObject({
+  session_id: z.string().min(1).max(500),
+  transcript_path: z.string().max(5000).nullish(),
+  cwd: z.string().min(1).max(5000),
+  hook_event_name: z.string().min(1).max(100),
+  permission_mode: z.string().max(100).optional(),
+  model: z.string().max(200).optional(),
+  turn_id: z.string().max(500).optional(),
+  tool_name: z.string().min(1).max(500).optional(),
+  tool_input: z.record(z.string(), z.unknown()).optional(),
+  tool_use_id: z.string().max(500).optional(),
+  permission_suggestions: z.array(z.unknown()).optional(),
+  /** Notification events. */
+  message: z.string().max(100_000).optional(),
+  title: z.string().max(1000).optional(),
+  notification_type: z.string().max(100).optional(),
+});
+export type HookEvent = z.infer<typeof HookEventSchema>;
+
+/** A decision event has a tool and its input. */
+export const DecisionEventSchema = HookEventSchema.extend({
+  hook_event_name: z.enum(DECISION_EVENTS),
+  tool_name: z.string().min(1).max(500),
+  tool_input: z.record(z.string(), z.unknown()),
+});
+export type DecisionEvent = z.infer<typeof DecisionEventSchema>;
+
+/** What the hook command posts to `POST /api/hooks/{agent}`. */
+export const HookPostSchema = z.object({
+  event: HookEventSchema,
+  /** How long the hook waits for the operator; the request expires in the inbox then. */
+  timeoutSeconds: z.number().positive().max(86_400).optional(),
+});
+export type HookPost = z.infer<typeof HookPostSchema>;
+
+/** The broker's reply: a decision, or none (the agent then asks in its own terminal). */
+export interface HookReply {
+  decision: { behavior: 'allow' } | { behavior: 'deny'; message?: string } | null;
+  /** The request shown in the inbox (none for informational events and rule decisions). */
+  requestId?: string;
+  /** Set when a remembered rule decided. */
+  ruleId?: string;
+  /** Why there is no decision (expired, dismissed, informational event). */
+  why?: string;
+}
