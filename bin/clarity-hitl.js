@@ -13,7 +13,9 @@ import(entry)
       String(error.message).includes(entry.slice(3))
     ) {
       if (agentHook) {
-        console.error('clarity-hitl hook: the CLI is not built; no decision, the agent asks in its terminal');
+        console.error(
+          'clarity-hitl hook: the CLI is not built; no decision, the agent asks in its terminal',
+        );
         process.exit(0);
       }
       console.error(

@@ -22,6 +22,8 @@ export const CALLS: Record<CallName, IpcInvokeChannel> = {
   info: 'inbox:info',
   listRuns: 'runs:list',
   getRun: 'runs:get',
+  listRules: 'rules:list',
+  revokeRule: 'rules:revoke',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   openExternal: 'shell:open-external',

@@ -44,4 +44,3 @@ export function checkedRuleScope(input: ApprovalInput, value: ApprovalValue): Ru
   }
   return scope;
 }
-

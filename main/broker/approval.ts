@@ -41,3 +41,18 @@ export function approvalText(value: ApprovalValue): string {
   }
   return 'allow';
 }
+
+/** A remembered "always allow" rule as clients see it (`GET /api/rules`, IPC `rules:list`). */
+export interface ApprovalRuleView {
+  id: string;
+  agent: string;
+  tool: string;
+  /** Absolute project directory the rule applies in (and below). */
+  project: string;
+  commandPrefix?: string;
+  pathGlob?: string;
+  createdAt: number;
+  fromRequest?: string;
+  hits: number;
+  lastUsedAt?: number;
+}

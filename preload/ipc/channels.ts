@@ -9,6 +9,7 @@ import type {
   RunUpdated,
 } from '../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../main/broker/agent-message';
+import type { ApprovalRuleView } from '../../main/broker/approval';
 import type { AnswerInput, HitlRequest } from '../../main/broker/request';
 import type { DesktopSettings, DesktopSettingsPatch } from './desktop-settings';
 
@@ -35,6 +36,8 @@ export interface IpcInvokeMap {
   'inbox:info': { payload: undefined; result: IpcBrokerInfo };
   'runs:list': { payload: undefined; result: RunSummary[] };
   'runs:get': { payload: { id: string }; result: RunDetail };
+  'rules:list': { payload: undefined; result: ApprovalRuleView[] };
+  'rules:revoke': { payload: { id: string }; result: ApprovalRuleView };
   'settings:get': { payload: undefined; result: DesktopSettings };
   'settings:update': { payload: DesktopSettingsPatch; result: DesktopSettings };
   'shell:open-external': { payload: { url: string }; result: null };
@@ -84,6 +87,8 @@ export const IPC_INVOKE_CHANNELS = [
   'inbox:info',
   'runs:list',
   'runs:get',
+  'rules:list',
+  'rules:revoke',
   'settings:get',
   'settings:update',
   'shell:open-external',

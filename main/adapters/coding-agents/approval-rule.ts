@@ -25,14 +25,20 @@ export type ApprovalRule = z.infer<typeof ApprovalRuleSchema>;
 const SHELL_CONTROL = /[;&|`<>\n\r]|\$\(/;
 
 /** True when `rule` decides this tool call of `agent` in session directory `cwd`. */
-export function ruleMatches(rule: ApprovalRule, agent: string, cwd: string, call: ToolCall): boolean {
+export function ruleMatches(
+  rule: ApprovalRule,
+  agent: string,
+  cwd: string,
+  call: ToolCall,
+): boolean {
   if (rule.agent !== agent || rule.tool !== call.tool) return false;
   if (!isInside(rule.project, cwd)) return false;
   if (rule.commandPrefix !== undefined) {
     if (call.kind !== 'shell') return false;
     const command = call.command.trim();
     if (SHELL_CONTROL.test(command)) return false;
-    if (command !== rule.commandPrefix && !command.startsWith(`${rule.commandPrefix} `)) return false;
+    if (command !== rule.commandPrefix && !command.startsWith(`${rule.commandPrefix} `))
+      return false;
   }
   if (rule.pathGlob !== undefined) {
     if (call.kind !== 'edit') return false;
@@ -45,7 +51,9 @@ export function ruleMatches(rule: ApprovalRule, agent: string, cwd: string, call
 }
 
 /** A short human form: `Bash: npm test …` / `Edit: src/**` / `mcp__x__y`. */
-export function describeRule(rule: Pick<ApprovalRule, 'tool' | 'commandPrefix' | 'pathGlob'>): string {
+export function describeRule(
+  rule: Pick<ApprovalRule, 'tool' | 'commandPrefix' | 'pathGlob'>,
+): string {
   if (rule.commandPrefix !== undefined) return `${rule.tool}: ${rule.commandPrefix} …`;
   if (rule.pathGlob !== undefined) return `${rule.tool}: ${rule.pathGlob}`;
   return `${rule.tool} (any input)`;

@@ -86,7 +86,9 @@ function promptOf(call: ToolCall, who: AgentInfo, event: HookEvent): string {
         fence('sh', call.command),
         call.description ? `> ${call.description.replace(/\n/g, '\n> ')}` : '',
         footer(event),
-      ].filter(Boolean).join('\n\n');
+      ]
+        .filter(Boolean)
+        .join('\n\n');
     case 'edit':
       return [
         `${where} ${call.tool === 'Write' ? 'write' : 'edit'} \`${call.relative}\` (${call.tool}):`,
@@ -114,7 +116,10 @@ function footer(event: HookEvent): string {
 
 /** A fenced code block that the content cannot close early. */
 function fence(lang: string, body: string): string {
-  const text = body.length > FENCE_MAX ? `${body.slice(0, FENCE_MAX)}\n… (${body.length - FENCE_MAX} more characters)` : body;
+  const text =
+    body.length > FENCE_MAX
+      ? `${body.slice(0, FENCE_MAX)}\n… (${body.length - FENCE_MAX} more characters)`
+      : body;
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const ticks = '`'.repeat(longest + 1);
   return `${ticks}${lang}\n${text}\n${ticks}`;

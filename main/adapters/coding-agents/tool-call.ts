@@ -17,7 +17,8 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /** Reads a tool call from a hook event's `tool_name` and `tool_input`. */
 export function readToolCall(tool: string, input: Record<string, unknown>, cwd: string): ToolCall {
-  const command = str(input.command) ?? (Array.isArray(input.command) ? shellJoin(input.command) : undefined);
+  const command =
+    str(input.command) ?? (Array.isArray(input.command) ? shellJoin(input.command) : undefined);
   if (SHELL_TOOLS.has(tool) && command !== undefined) {
     const description = str(input.description);
     return { kind: 'shell', tool, command, ...(description ? { description } : {}) };
@@ -58,7 +59,9 @@ function lines(text: string): string[] {
 }
 
 function shellJoin(parts: unknown[]): string {
-  return parts.map((p) => (/^[\w@%+=:,./-]+$/.test(String(p)) ? String(p) : JSON.stringify(String(p)))).join(' ');
+  return parts
+    .map((p) => (/^[\w@%+=:,./-]+$/.test(String(p)) ? String(p) : JSON.stringify(String(p))))
+    .join(' ');
 }
 
 /**

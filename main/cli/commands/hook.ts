@@ -19,13 +19,22 @@ interface ScopeFlags {
 export const registerHook: RegisterCommand = (program: Command) => {
   const hook = program
     .command('hook')
-    .description("coding agents' permission prompts in the inbox (Claude Code, Codex command hooks)");
+    .description(
+      "coding agents' permission prompts in the inbox (Claude Code, Codex command hooks)",
+    );
   for (const agent of HOOK_AGENTS) {
     hook
       .command(agent)
       .description(`${agent}'s command hook: reads the event on stdin, prints the decision`)
-      .option('--broker <url>', 'running broker (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)')
-      .option('--timeout <seconds>', 'wait for the operator this long (default 570, $CLARITY_HITL_HOOK_TIMEOUT)', parseSeconds)
+      .option(
+        '--broker <url>',
+        'running broker (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)',
+      )
+      .option(
+        '--timeout <seconds>',
+        'wait for the operator this long (default 570, $CLARITY_HITL_HOOK_TIMEOUT)',
+        parseSeconds,
+      )
       .action(async (flags: { broker?: string; timeout?: number }) => {
         const outcome = await runHook({
           agent,
@@ -48,7 +57,10 @@ export const registerHook: RegisterCommand = (program: Command) => {
     );
 
   scoped('install', "merge the hook into the agent's settings file (backs it up first)")
-    .option('--command <cmd>', 'the command the agent runs (default: this node and this clarity-hitl)')
+    .option(
+      '--command <cmd>',
+      'the command the agent runs (default: this node and this clarity-hitl)',
+    )
     .action(
       action(async (name: string, flags: ScopeFlags) => {
         const agent = agentOf(name);
@@ -93,10 +105,14 @@ export const registerHook: RegisterCommand = (program: Command) => {
 
 function agentOf(name: string): HookAgent {
   if ((HOOK_AGENTS as readonly string[]).includes(name)) return name as HookAgent;
-  throw new CliError(`unknown agent ${JSON.stringify(name)}: use ${HOOK_AGENTS.join(' or ')}`, ExitCode.usage);
+  throw new CliError(
+    `unknown agent ${JSON.stringify(name)}: use ${HOOK_AGENTS.join(' or ')}`,
+    ExitCode.usage,
+  );
 }
 
 function scopeOf(flags: ScopeFlags): HookScope {
-  if (flags.project && flags.user) throw new CliError('choose --project or --user, not both', ExitCode.usage);
+  if (flags.project && flags.user)
+    throw new CliError('choose --project or --user, not both', ExitCode.usage);
   return flags.project ? 'project' : 'user';
 }

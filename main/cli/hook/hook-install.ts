@@ -1,4 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { HookAgent } from '../../adapters/coding-agents/hook-event';
 import { CliError } from '../options';
@@ -102,10 +109,16 @@ function objectAt(parent: Json, key: string, file: string): Record<string, unkno
   return value as Record<string, unknown[]>;
 }
 
-function writeIfChanged(file: string, settings: Json): { file: string; changed: boolean; backup?: string } {
+function writeIfChanged(
+  file: string,
+  settings: Json,
+): { file: string; changed: boolean; backup?: string } {
   const next = `${JSON.stringify(settings, null, 2)}\n`;
   const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  if (before !== undefined && JSON.stringify(JSON.parse(before || '{}')) === JSON.stringify(settings))
+  if (
+    before !== undefined &&
+    JSON.stringify(JSON.parse(before || '{}')) === JSON.stringify(settings)
+  )
     return { file, changed: false };
   mkdirSync(path.dirname(file), { recursive: true });
   let backup: string | undefined;

@@ -25,6 +25,9 @@ export async function hookMain(argv: string[] = process.argv.slice(3)): Promise<
   process.stdout.end(() => process.exit(0));
 }
 
-if (process.argv[1] !== undefined && /hook-main\.[cm]?[jt]s$|out[\\/]main[\\/]hook\.js$/.test(process.argv[1])) {
+if (
+  process.argv[1] !== undefined &&
+  /hook-main\.[cm]?[jt]s$|out[\\/]main[\\/]hook\.js$/.test(process.argv[1])
+) {
   void hookMain();
 }

@@ -14,7 +14,8 @@ type Decision = NonNullable<HookReply['decision']>;
  * Undefined for events that take no decision.
  */
 export function hookOutput(eventName: string, decision: Decision): object | undefined {
-  const message = decision.behavior === 'deny' ? decision.message || DEFAULT_DENY_MESSAGE : undefined;
+  const message =
+    decision.behavior === 'deny' ? decision.message || DEFAULT_DENY_MESSAGE : undefined;
   if (eventName === 'PermissionRequest') {
     return {
       hookSpecificOutput: {

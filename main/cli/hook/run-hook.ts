@@ -63,7 +63,8 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
       { signal: AbortSignal.timeout(asks ? timeoutSeconds * 1000 + 2_000 : INFO_LIMIT_MS) },
     );
   } catch (error) {
-    const timedOut = error instanceof Error && /abort|timeout/i.test(`${error.name} ${error.message}`);
+    const timedOut =
+      error instanceof Error && /abort|timeout/i.test(`${error.name} ${error.message}`);
     if (timedOut) return fail(`the broker at ${broker.url} did not answer in time`);
     return fail(error instanceof Error ? error.message.split('. ')[0]! : String(error));
   }

@@ -24,6 +24,8 @@ export const IPC_PAYLOAD_SCHEMAS = {
   'inbox:info': Nothing,
   'runs:list': Nothing,
   'runs:get': z.object({ id: Id }).strict(),
+  'rules:list': Nothing,
+  'rules:revoke': z.object({ id: Id }).strict(),
   'settings:get': Nothing,
   'settings:update': DesktopSettingsPatchSchema,
   'shell:open-external': z.object({ url: z.string().min(1).max(8192) }).strict(),
