@@ -48,5 +48,6 @@ function normaliseApproval(spec: ApprovalInput, input: AnswerInput): Answer {
       ? given
       : approvalFromText(given?.kind === 'text' ? given.text : (input.text ?? ''));
   if (value.decision === 'always') value = { ...value, rule: checkedRuleScope(spec, value) };
-  return { text: approvalText(value), value };
+  const text = given?.kind === 'approval' && input.text ? input.text : approvalText(value);
+  return { text, value };
 }
