@@ -19,7 +19,10 @@ export type EventName =
   | 'codex-bash';
 
 /** A documented hook payload from test/fixtures/hooks/events, optionally changed. */
-export function hookEvent(name: EventName, patch: Record<string, unknown> = {}): Record<string, unknown> {
+export function hookEvent(
+  name: EventName,
+  patch: Record<string, unknown> = {},
+): Record<string, unknown> {
   const event = JSON.parse(readFileSync(path.join(DIR, 'events', `${name}.json`), 'utf8'));
   return { ...event, ...patch };
 }
@@ -34,8 +37,12 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 /** Validates `value` against a schema file of test/fixtures/hooks/schemas; returns the errors. */
 export function schemaErrors(schemaFile: string, value: unknown): string[] {
   const schema = JSON.parse(readFileSync(path.join(DIR, 'schemas', schemaFile), 'utf8'));
-  const validate = ajv.getSchema(schema.$id ?? schemaFile) ?? ajv.compile({ ...schema, $id: schema.$id ?? schemaFile });
-  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+  const validate =
+    ajv.getSchema(schema.$id ?? schemaFile) ??
+    ajv.compile({ ...schema, $id: schema.$id ?? schemaFile });
+  return validate(value)
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 }
 
 /** The published output schemas a printed decision must pass, per agent and event. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AnswerInput } from '../../../../main/broker/request';
 import { useI18n } from '../../i18n/I18nProvider';
-import type { AnswerInputProps } from './types';
+import { submitOnModEnter, type AnswerInputProps } from './types';
 
 /**
  * A coding agent's permission request: Deny (the default: Enter denies, never allows), Allow once,
@@ -38,6 +38,7 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
   return (
     <form
       className="answer-form approval"
+      onKeyDown={submitOnModEnter}
       onSubmit={(e) => {
         e.preventDefault();
         if (!busy) send('deny');

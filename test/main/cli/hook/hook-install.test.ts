@@ -1,7 +1,11 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installHook, installedEvents, uninstallHook } from '../../../../main/cli/hook/hook-install';
+import {
+  installHook,
+  installedEvents,
+  uninstallHook,
+} from '../../../../main/cli/hook/hook-install';
 import { settingsFile } from '../../../../main/cli/hook/hook-settings';
 import { runCli } from '../../../support/cli';
 import { schemaErrors } from '../../../support/hook-fixtures';
@@ -24,14 +28,19 @@ describe('hook install / uninstall / status', () => {
       model: 'opus',
       permissions: { allow: ['Bash(npm test:*)'] },
       hooks: {
-        PermissionRequest: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'my-audit.sh' }] }],
+        PermissionRequest: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: 'my-audit.sh' }] },
+        ],
         PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'prettier-hook' }] }],
       },
     };
     writeFileSync(file, JSON.stringify(original, null, 2));
 
     const first = installHook(file, 'claude-code', CMD);
-    expect(first).toMatchObject({ changed: true, events: ['PermissionRequest', 'Notification', 'Stop', 'SessionEnd'] });
+    expect(first).toMatchObject({
+      changed: true,
+      events: ['PermissionRequest', 'Notification', 'Stop', 'SessionEnd'],
+    });
     expect(read(first.backup!)).toEqual(original);
     const installed = read(file);
     expect(installed.model).toBe('opus');
@@ -41,12 +50,19 @@ describe('hook install / uninstall / status', () => {
       original.hooks.PermissionRequest[0],
       { matcher: '*', hooks: [{ type: 'command', command: CMD, timeout: 600 }] },
     ]);
-    expect(installed.hooks.Notification).toEqual([{ hooks: [{ type: 'command', command: CMD, timeout: 600 }] }]);
+    expect(installed.hooks.Notification).toEqual([
+      { hooks: [{ type: 'command', command: CMD, timeout: 600 }] },
+    ]);
 
     const second = installHook(file, 'claude-code', CMD);
     expect(second.changed).toBe(false);
     expect(read(file)).toEqual(installed);
-    expect(installedEvents(file, 'claude-code')).toEqual(['PermissionRequest', 'Notification', 'Stop', 'SessionEnd']);
+    expect(installedEvents(file, 'claude-code')).toEqual([
+      'PermissionRequest',
+      'Notification',
+      'Stop',
+      'SessionEnd',
+    ]);
 
     const removed = uninstallHook(file, 'claude-code');
     expect(removed).toMatchObject({ changed: true });
@@ -80,7 +96,9 @@ describe('hook install / uninstall / status', () => {
     const claude = await runCli(['hook', 'install', 'claude-code', '--user'], { env });
     expect(claude.code).toBe(0);
     const claudeFile = path.join(home.path, '.claude', 'settings.json');
-    expect(claude.stdout).toContain(`Installed: claude-code hook for PermissionRequest, Notification, Stop, SessionEnd in ${claudeFile}`);
+    expect(claude.stdout).toContain(
+      `Installed: claude-code hook for PermissionRequest, Notification, Stop, SessionEnd in ${claudeFile}`,
+    );
     const command = read(claudeFile).hooks.PermissionRequest[0].hooks[0].command as string;
     expect(command).toMatch(/bin\/clarity-hitl\.js"? hook claude-code$/);
 
@@ -92,7 +110,9 @@ describe('hook install / uninstall / status', () => {
     expect(readdirSync(path.dirname(claudeFile)).filter((f) => f.includes('.bak-'))).toEqual([]);
 
     const status = await runCli(['hook', 'status'], { env });
-    expect(status.stdout).toMatch(/claude-code +user +installed \(PermissionRequest, Notification, Stop, SessionEnd\)/);
+    expect(status.stdout).toMatch(
+      /claude-code +user +installed \(PermissionRequest, Notification, Stop, SessionEnd\)/,
+    );
     expect(status.stdout).toMatch(/codex +user +installed \(PermissionRequest\)/);
     expect(status.stdout).toMatch(/codex +project +not installed/);
 

@@ -31,7 +31,10 @@ describe('the hook as a process', () => {
     run.child.kill('SIGKILL');
     await run.exit;
     const gone = await waitFor(
-      () => (service.broker.get(request.id)?.status === 'cancelled' ? service.broker.get(request.id) : undefined),
+      () =>
+        service.broker.get(request.id)?.status === 'cancelled'
+          ? service.broker.get(request.id)
+          : undefined,
       'the cancel',
     );
     expect(gone).toMatchObject({ resolvedBy: 'agent', cancelReason: 'the agent disconnected' });
@@ -51,16 +54,25 @@ describe('the hook as a process', () => {
       },
     });
 
-    const down = await runCli(['hook', 'claude-code'], { input: JSON.stringify(hookEvent('claude-bash')) });
+    const down = await runCli(['hook', 'claude-code'], {
+      input: JSON.stringify(hookEvent('claude-bash')),
+    });
     expect(down).toMatchObject({ code: 0, stdout: '' });
     expect(down.stderr.trim().split('\n')).toHaveLength(1);
   }, 60_000);
 
   it('clarity-hitl rules list / revoke talk to the running broker', async () => {
-    const rule = service.rules.add({ agent: 'claude-code', tool: 'Bash', project: '/home/dev/shop-api', commandPrefix: 'npm test' });
+    const rule = service.rules.add({
+      agent: 'claude-code',
+      tool: 'Bash',
+      project: '/home/dev/shop-api',
+      commandPrefix: 'npm test',
+    });
     const env = { env: { CLARITY_HITL_BROKER_URL: service.url } };
     const list = await runCli(['rules', 'list'], env);
-    expect(list.stdout).toContain(`${rule.id}  claude-code Bash: npm test …  in /home/dev/shop-api  (not used yet)`);
+    expect(list.stdout).toContain(
+      `${rule.id}  claude-code Bash: npm test …  in /home/dev/shop-api  (not used yet)`,
+    );
     const revoke = await runCli(['rules', 'revoke', rule.id], env);
     expect(revoke).toMatchObject({ code: 0 });
     expect(revoke.stdout).toContain(`Revoked ${rule.id}`);
