@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { DECISION_EVENTS, HOOK_AGENTS } from './hook-wire';
 
-/** The coding agents whose command hooks `clarity-hitl hook <agent>` speaks for. */
-export const HOOK_AGENTS = ['claude-code', 'codex'] as const;
-export type HookAgent = (typeof HOOK_AGENTS)[number];
+export { DECISION_EVENTS, HOOK_AGENTS, type HookAgent, type HookReply } from './hook-wire';
 export const HookAgentSchema = z.enum(HOOK_AGENTS);
-
-/** The events that ask for a decision; every other event only informs. */
-export const DECISION_EVENTS = ['PermissionRequest', 'PreToolUse'] as const;
 
 /**
  * The JSON both agents write to a command hook's stdin (Claude Code hooks reference; Codex's
@@ -47,14 +43,3 @@ export const HookPostSchema = z.object({
   timeoutSeconds: z.number().positive().max(86_400).optional(),
 });
 export type HookPost = z.infer<typeof HookPostSchema>;
-
-/** The broker's reply: a decision, or none (the agent then asks in its own terminal). */
-export interface HookReply {
-  decision: { behavior: 'allow' } | { behavior: 'deny'; message?: string } | null;
-  /** The request shown in the inbox (none for informational events and rule decisions). */
-  requestId?: string;
-  /** Set when a remembered rule decided. */
-  ruleId?: string;
-  /** Why there is no decision (expired, dismissed, informational event). */
-  why?: string;
-}

@@ -59,7 +59,7 @@ export function noticeRequest(agent: HookAgent, event: HookEvent, expiresAt: num
     key: `${who.id}/notice-${randomBytes(3).toString('hex')}`,
     agent: who,
     title: event.title?.trim() || text.split('\n')[0]!.slice(0, 120),
-    prompt: `${text}\n\nAnswer in ${RUNTIME[agent]}'s terminal (session \`${event.session_id}\` in \`${event.cwd}\`). This item clears when the session goes on.`,
+    prompt: `${text}\n\n${footer(event)}`,
     input: { kind: 'notice' },
     expiresAt,
     meta: { sessionId: event.session_id, cwd: event.cwd, hookEvent: event.hook_event_name },

@@ -1,4 +1,4 @@
-import type { HookReply } from '../../adapters/coding-agents/hook-event';
+import type { HookReply } from '../../adapters/coding-agents/hook-wire';
 
 /** Told to the agent when the operator denied without writing a reason. */
 export const DEFAULT_DENY_MESSAGE = 'The operator denied this in HITL Broker.';

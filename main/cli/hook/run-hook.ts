@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
 import {
   DECISION_EVENTS,
-  HookAgentSchema,
-  HookEventSchema,
+  HOOK_AGENTS,
   type HookReply,
-} from '../../adapters/coding-agents/hook-event';
-import { describeZodError } from '../../broker/validation';
+} from '../../adapters/coding-agents/hook-wire';
 import { callBroker } from '../broker-client/broker-http';
 import { locateBroker } from '../broker-client/locate-broker';
 import { hookOutput } from './hook-output';
+import { describeIssues, HookStdinSchema } from './hook-stdin';
 
 /** The wait for the operator unless `--timeout` / `CLARITY_HITL_HOOK_TIMEOUT` say otherwise. */
 export const DEFAULT_WAIT_SECONDS = 570;
@@ -38,16 +37,16 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
   const fail = (why: string): HookOutcome => ({
     stderr: `clarity-hitl hook: ${why}; no decision, ${options.agent} asks in its terminal`,
   });
-  const agent = HookAgentSchema.safeParse(options.agent);
-  if (!agent.success) return fail(`unknown agent ${JSON.stringify(options.agent)}`);
+  const agent = HOOK_AGENTS.find((a) => a === options.agent);
+  if (!agent) return fail(`unknown agent ${JSON.stringify(options.agent)}`);
   let raw: unknown;
   try {
     raw = JSON.parse(await readAll(options.stdin));
   } catch (error) {
     return fail(`stdin is not a JSON event (${error instanceof Error ? error.message : error})`);
   }
-  const event = HookEventSchema.safeParse(raw);
-  if (!event.success) return fail(`invalid hook event: ${describeZodError(event.error)}`);
+  const event = HookStdinSchema.safeParse(raw);
+  if (!event.success) return fail(`invalid hook event: ${describeIssues(event.error)}`);
 
   const name = event.data.hook_event_name;
   const asks = (DECISION_EVENTS as readonly string[]).includes(name);
@@ -58,7 +57,7 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
   try {
     reply = await callBroker<HookReply>(
       broker,
-      `/api/hooks/${agent.data}`,
+      `/api/hooks/${agent}`,
       { event: event.data, ...(asks ? { timeoutSeconds } : {}) },
       { signal: AbortSignal.timeout(asks ? timeoutSeconds * 1000 + 2_000 : INFO_LIMIT_MS) },
     );

@@ -67,13 +67,13 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
           {input.rule.commandPrefix !== undefined ? (
             <label>
               {t('approvalRulePrefix')}
-              <input value={prefix} onChange={(e) => setPrefix(e.target.value)} />
+              <input type="text" value={prefix} onChange={(e) => setPrefix(e.target.value)} />
             </label>
           ) : null}
           {input.rule.pathGlob !== undefined ? (
             <label>
               {t('approvalRuleGlob')}
-              <input value={glob} onChange={(e) => setGlob(e.target.value)} />
+              <input type="text" value={glob} onChange={(e) => setGlob(e.target.value)} />
             </label>
           ) : null}
           {input.rule.commandPrefix === undefined && input.rule.pathGlob === undefined ? (
