@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { normaliseAnswer } from './answer-normalise';
 import { DeadlineScheduler } from './deadline-scheduler';
@@ -77,13 +78,7 @@ export class Broker {
     const parsed = parseOrThrow(NewRequestSchema, input, 'request');
     const existingId = this.pendingByKey.get(keyOf(parsed.source, parsed.key));
     if (existingId) throw new DuplicateRequestError(this.pendingById.get(existingId)!);
-    const request: HitlRequest = {
-      ...parsed,
-      id: parsed.id ?? this.newId(),
-      createdAt: parsed.createdAt ?? this.now(),
-      input: parsed.input ?? { kind: 'text' },
-      status: 'pending',
-    };
+    const request = this.pendingFrom(parsed);
     if (this.pendingById.has(request.id) || this.resolvedById.has(request.id)) {
       throw new InvalidInputError(`invalid request: id ${request.id} is already used`);
     }
@@ -169,27 +164,13 @@ export class Broker {
     return this.resolve(request, { status: 'answered', answer, resolvedBy: by }, 'answered');
   }
 
-  /**
-   * Records a request that was decided without asking (a remembered rule): it never enters the
-   * inbox; one `answered` event (by `auto`) reaches the history and the audit log.
-   */
+  /** A request decided without asking (a rule): only its `answered` event (by `auto`) is seen. */
   recordDecided(input: NewRequest, answer: AnswerInput): HitlRequest {
-    const parsed = parseOrThrow(NewRequestSchema, input, 'request');
-    const now = this.now();
-    const pending: HitlRequest = {
-      ...parsed,
-      id: parsed.id ?? this.newId(),
-      createdAt: parsed.createdAt ?? now,
-      input: parsed.input ?? { kind: 'text' },
-      status: 'pending',
-    };
-    const decided: HitlRequest = {
-      ...pending,
-      status: 'answered',
-      answer: normaliseAnswer(pending, parseOrThrow(AnswerInputSchema, answer, 'answer')),
-      resolvedBy: 'auto',
-      resolvedAt: now,
-    };
+    const pending = this.pendingFrom(parseOrThrow(NewRequestSchema, input, 'request'));
+    const parsedAnswer = parseOrThrow(AnswerInputSchema, answer, 'answer');
+    const decided: HitlRequest = { ...pending, status: 'answered', resolvedBy: 'auto' };
+    decided.answer = normaliseAnswer(pending, parsedAnswer);
+    decided.resolvedAt = pending.createdAt;
     this.rememberResolved(decided);
     this.emit('answered', decided);
     return decided;
@@ -242,6 +223,11 @@ export class Broker {
   /** Stops the deadline timer. Pending requests stay as they are (for persistence). */
   close(): void {
     this.scheduler.clear();
+  }
+
+  private pendingFrom(parsed: z.output<typeof NewRequestSchema>): HitlRequest {
+    const { id = this.newId(), createdAt = this.now(), input = { kind: 'text' } } = parsed;
+    return { ...parsed, id, createdAt, input, status: 'pending' };
   }
 
   private requirePending(id: string): HitlRequest {

@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { NotFoundError } from '../../broker/errors';
+import { BrokerError } from '../../broker/errors';
 import { ApprovalRuleSchema, ruleMatches, type ApprovalRule } from './approval-rule';
 import type { ToolCall } from './tool-call';
 
 export const RULES_FILE = 'approval-rules.json';
 const RulesFileSchema = z.object({ rules: z.array(z.unknown()).default([]) });
+
+/** No rule with that id (HTTP 404). */
+export class RuleNotFoundError extends BrokerError {
+  constructor(id: string) {
+    super('not_found', `no rule ${id}`);
+  }
+}
 
 export type NewRule = Omit<ApprovalRule, 'id' | 'createdAt' | 'hits' | 'lastUsedAt'>;
 
@@ -49,10 +56,10 @@ export class RuleStore {
     return { ...created };
   }
 
-  /** Removes a rule; NotFoundError when there is none with that id. */
+  /** Removes a rule; RuleNotFoundError when there is none with that id. */
   revoke(id: string): ApprovalRule {
     const index = this.rules.findIndex((r) => r.id === id);
-    if (index < 0) throw new NotFoundError(`rule ${id}`);
+    if (index < 0) throw new RuleNotFoundError(id);
     const [removed] = this.rules.splice(index, 1);
     this.save();
     return removed!;

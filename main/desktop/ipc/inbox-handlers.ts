@@ -2,7 +2,7 @@ import { checkPickedFile } from '../../adapters/file-pick/check-picked-file';
 import type { IpcBrokerInfo } from '../../../preload/ipc/channels';
 import { listFiles } from '../../adapters/file-pick/list-files';
 import { RunNotFoundError, type RunStore } from '../../adapters/tool-server-lite/run-store';
-import type { RuleStore } from '../../adapters/coding-agents/rule-store';
+import { RuleNotFoundError, type RuleStore } from '../../adapters/coding-agents/rule-store';
 import type { AgentMessageView } from '../../broker/agent-message';
 import type { Broker } from '../../broker/broker';
 import { InvalidInputError, NotFoundError } from '../../broker/errors';
@@ -75,7 +75,7 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   });
   router.handle('rules:list', () => deps.rules?.list() ?? []);
   router.handle('rules:revoke', ({ id }) => {
-    if (!deps.rules) throw new NotFoundError(`rule ${id}`);
+    if (!deps.rules) throw new RuleNotFoundError(id);
     return deps.rules.revoke(id);
   });
   router.handle('settings:get', () => deps.settings.get());

@@ -115,9 +115,12 @@ describe('clarity-hitl hook against a real broker', () => {
     ],
     [
       'claude-mcp',
-      /MCP tool \*\*create_issue\*\* of server \*\*github\*\*:\n\n```json\n\{\n  "owner": "acme"/,
+      /MCP tool \*\*create_issue\*\* of server \*\*github\*\*:\n\n```json\n\{\n {2}"owner": "acme"/,
     ],
-    ['claude-unknown', /use \*\*TelepathyTool\*\*:\n\n```json\n\{\n  "target": "the build server"/],
+    [
+      'claude-unknown',
+      /use \*\*TelepathyTool\*\*:\n\n```json\n\{\n {2}"target": "the build server"/,
+    ],
   ])(
     '%s: the request shows the call readably (paths relative to the project)',
     async (name, shape) => {
@@ -282,24 +285,5 @@ describe('clarity-hitl hook against a real broker', () => {
       status: 'cancelled',
       cancelReason: 'the session stopped',
     });
-  });
-
-  it('an empty or unclear text answer never approves', () => {
-    const request = service.broker.add({
-      source: 'claude-code',
-      key: 'k',
-      prompt: 'p',
-      input: { kind: 'approval', tool: 'Bash', command: 'ls', rule: { commandPrefix: 'ls' } },
-    });
-    expect(() => service.broker.answer(request.id, { text: '' })).toThrow(/answer `allow`/);
-    expect(() => service.broker.answer(request.id, { text: 'sure thing' })).toThrow(
-      /answer `allow`/,
-    );
-    expect(() =>
-      service.broker.answer(request.id, {
-        value: { kind: 'approval', decision: 'always', rule: { commandPrefix: 'rm' } },
-      }),
-    ).toThrow(/not how the command starts/);
-    expect(service.broker.get(request.id)?.status).toBe('pending');
   });
 });
