@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrokerEvent } from '../../../../main/broker/broker';
@@ -26,6 +26,7 @@ beforeEach(async () => {
     stateDir: path.join(temp.path, 'state'),
     rendererDir: null,
     token: '',
+    logFile: path.join(temp.path, 'audit.jsonl'),
   });
   events = [];
   service.broker.subscribe((e) => events.push(e));
@@ -197,6 +198,20 @@ describe('clarity-hitl hook against a real broker', () => {
     expect(events.map((e) => [e.type, e.request.resolvedBy])).toEqual([['answered', 'auto']]);
     expect(events[0]!.request.answer?.text).toContain(`rule ${rule!.id}`);
     expect(service.rules.list()[0]!.hits).toBe(1);
+    const audit = await waitFor(
+      () =>
+        readFileSync(path.join(temp.path, 'audit.jsonl'), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+          .find((e) => e.resolvedBy === 'auto'),
+      'the automatic decision in the audit log',
+    );
+    expect(audit).toMatchObject({
+      event: 'answered',
+      source: 'claude-code',
+      response: expect.stringContaining(rule!.id),
+    });
 
     // A chained command is never covered by a prefix: it is asked.
     const chained = hook(
