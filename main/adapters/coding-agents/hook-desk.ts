@@ -12,12 +12,11 @@ import {
   type HookReply,
 } from './hook-event';
 import { approvalRequest, noticeRequest, sessionAgent } from './hook-request';
+import { DEFAULT_HOOK_WAIT_SECONDS } from './hook-wire';
 import type { RuleStore } from './rule-store';
 
 /** How long a `Notification` item stays when the session sends nothing more. */
 export const NOTICE_TTL_MS = 30 * 60_000;
-/** The wait when the hook names none (the installed hook's own timeout is 600 s). */
-export const DEFAULT_HOOK_TIMEOUT_S = 570;
 
 /** Waits for a request's resolution while the hook is connected; null when it hung up. */
 export type HeldWait = (id: string) => Promise<HitlRequest | null>;
@@ -38,7 +37,7 @@ export class HookDesk {
     const { event } = post;
     this.clearNotices(agent, event);
     if ((DECISION_EVENTS as readonly string[]).includes(event.hook_event_name)) {
-      return this.decide(agent, event, post.timeoutSeconds ?? DEFAULT_HOOK_TIMEOUT_S, wait);
+      return this.decide(agent, event, post.timeoutSeconds ?? DEFAULT_HOOK_WAIT_SECONDS, wait);
     }
     if (event.hook_event_name === 'Notification') return this.notice(agent, event);
     return { decision: null, why: `${event.hook_event_name} is informational` };

@@ -10,6 +10,9 @@ export type HookAgent = (typeof HOOK_AGENTS)[number];
 /** The events that ask for a decision; every other event only informs. */
 export const DECISION_EVENTS = ['PermissionRequest', 'PreToolUse'] as const;
 
+/** Seconds the hook waits for the operator unless told otherwise (the installed hook's own limit is 600). */
+export const DEFAULT_HOOK_WAIT_SECONDS = 570;
+
 /** The broker's reply: a decision, or none (the agent then asks in its own terminal). */
 export interface HookReply {
   decision: { behavior: 'allow' } | { behavior: 'deny'; message?: string } | null;

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   DECISION_EVENTS,
+  DEFAULT_HOOK_WAIT_SECONDS,
   HOOK_AGENTS,
   type HookReply,
 } from '../../adapters/coding-agents/hook-wire';
@@ -9,8 +10,6 @@ import { locateBroker } from '../broker-client/locate-broker';
 import { hookOutput } from './hook-output';
 import { describeIssues, HookStdinSchema } from './hook-stdin';
 
-/** The wait for the operator unless `--timeout` / `CLARITY_HITL_HOOK_TIMEOUT` say otherwise. */
-export const DEFAULT_WAIT_SECONDS = 570;
 /** Informational events (Notification, Stop, ...) never hold the agent longer than this. */
 const INFO_LIMIT_MS = 3_000;
 const STDIN_LIMIT = 4 * 1024 * 1024;
@@ -51,7 +50,7 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
   const name = event.data.hook_event_name;
   const asks = (DECISION_EVENTS as readonly string[]).includes(name);
   const timeoutSeconds =
-    options.timeoutSeconds ?? (Number(env.CLARITY_HITL_HOOK_TIMEOUT) || DEFAULT_WAIT_SECONDS);
+    options.timeoutSeconds ?? (Number(env.CLARITY_HITL_HOOK_TIMEOUT) || DEFAULT_HOOK_WAIT_SECONDS);
   const broker = locateBroker(options.brokerUrl, env);
   let reply: HookReply;
   try {

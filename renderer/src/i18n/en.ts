@@ -132,7 +132,7 @@ export const en = {
   approvalRuleAnyInput: 'Any input to this tool.',
   approvalAlwaysConfirm: 'Allow and remember',
   approvalReason: 'Reason (sent to the agent when you deny)',
-  approvalHint: 'Enter denies. Allowing always takes a click.',
+  approvalHint: 'Ctrl/⌘+Enter denies. Allowing always takes a click.',
   noticeHint:
     'Nothing to answer here: the agent waits in its own terminal. This clears when the session goes on.',
   rules: 'Rules',

@@ -130,7 +130,7 @@ export const zh: Dictionary = {
   approvalRuleAnyInput: '此工具的任何输入。',
   approvalAlwaysConfirm: '允许并记住',
   approvalReason: '原因(拒绝时发送给智能体)',
-  approvalHint: '回车即拒绝。始终允许需要点击。',
+  approvalHint: 'Ctrl/⌘+回车即拒绝。允许总是需要点击。',
   noticeHint: '这里无需回答:智能体在自己的终端中等待。会话继续后此项自动清除。',
   rules: '规则',
   rulesTitle: '始终允许的规则',
