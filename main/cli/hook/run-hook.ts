@@ -50,7 +50,9 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
   const name = event.data.hook_event_name;
   const asks = (DECISION_EVENTS as readonly string[]).includes(name);
   const timeoutSeconds =
-    options.timeoutSeconds ?? (Number(env.CLARITY_HITL_HOOK_TIMEOUT) || DEFAULT_HOOK_WAIT_SECONDS);
+    seconds(options.timeoutSeconds) ??
+    seconds(Number(env.CLARITY_HITL_HOOK_TIMEOUT)) ??
+    DEFAULT_HOOK_WAIT_SECONDS;
   const broker = locateBroker(options.brokerUrl, env);
   let reply: HookReply;
   try {
@@ -70,6 +72,13 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
   if (!reply?.decision) return fail(reply?.why ?? 'the operator did not decide');
   const output = hookOutput(name, reply.decision);
   return output ? { stdout: JSON.stringify(output) } : { stderr: '' };
+}
+
+/** A usable wait in seconds (positive, at most a day), else undefined. */
+function seconds(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isFinite(value) && value > 0
+    ? Math.min(value, 86_400)
+    : undefined;
 }
 
 /** The whole of stdin as UTF-8, bounded in size and time. */
