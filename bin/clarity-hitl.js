@@ -2,7 +2,10 @@
 // Runs the built CLI in plain Node (no Electron). `npm run build` produces out/main/cli.js.
 // `clarity-hitl hook <agent>` runs inside a coding agent's every tool call: it loads only its
 // own small entry (out/main/hook.js), not the whole CLI, so it starts fast.
-const agentHook = process.argv[2] === 'hook' && /^(claude-code|codex)$/.test(process.argv[3] ?? '');
+const agentHook =
+  process.argv[2] === 'hook' &&
+  /^(claude-code|codex)$/.test(process.argv[3] ?? '') &&
+  !process.argv.some((a) => a === '--help' || a === '-h');
 const entry = agentHook ? '../out/main/hook.js' : '../out/main/cli.js';
 import(entry)
   .then((module) => (agentHook ? module.hookMain() : undefined))
