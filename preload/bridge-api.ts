@@ -24,6 +24,8 @@ export const CALLS: Record<CallName, IpcInvokeChannel> = {
   dismissUnreadable: 'unreadable:dismiss',
   listRuns: 'runs:list',
   getRun: 'runs:get',
+  listRules: 'rules:list',
+  revokeRule: 'rules:revoke',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   openExternal: 'shell:open-external',

@@ -2,6 +2,7 @@ import type { Benchmark } from '../lib/figure';
 import { fileLatency } from './file-latency';
 import { firstPaintBench } from './first-paint';
 import { heldWaiters } from './held-waiters';
+import { hookLatency } from './hook-latency';
 import { httpRoundTrip } from './http-roundtrip';
 import { idleRss } from './idle-rss';
 import { listAtScale } from './list-at-scale';
@@ -18,4 +19,5 @@ export const benchmarks: Benchmark[] = [
   sseFanout,
   firstPaintBench,
   idleRss,
+  hookLatency,
 ];

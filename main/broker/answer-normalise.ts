@@ -1,3 +1,5 @@
+import { approvalText, type ApprovalInput } from './approval';
+import { approvalFromText, checkedRuleScope } from './approval-answer';
 import { formatAnswerText } from './answer-text';
 import { InvalidInputError } from './errors';
 import type { Answer, AnswerInput, HitlRequest } from './request';
@@ -8,6 +10,12 @@ import type { Answer, AnswerInput, HitlRequest } from './request';
  * text form protocols receive when only a value was given.
  */
 export function normaliseAnswer(request: HitlRequest, input: AnswerInput): Answer {
+  if (request.input.kind === 'notice') {
+    throw new InvalidInputError(
+      `invalid answer: ${request.key} is a notice with nothing to answer; dismiss it (cancel) or answer in the agent's terminal`,
+    );
+  }
+  if (request.input.kind === 'approval') return normaliseApproval(request.input, input);
   const value = input.value;
   if (value && value.kind !== 'text' && value.kind !== request.input.kind) {
     throw new InvalidInputError(
@@ -25,4 +33,21 @@ export function normaliseAnswer(request: HitlRequest, input: AnswerInput): Answe
   }
   const text = input.text ?? formatAnswerText(value!, request.input);
   return value ? { text, value } : { text };
+}
+
+/** An approval takes an approval value or one of its text forms; `always` gets its checked rule. */
+function normaliseApproval(spec: ApprovalInput, input: AnswerInput): Answer {
+  const given = input.value;
+  if (given && given.kind !== 'approval' && given.kind !== 'text') {
+    throw new InvalidInputError(
+      `invalid answer: value.kind is ${given.kind} but a permission request wants approval`,
+    );
+  }
+  let value =
+    given?.kind === 'approval'
+      ? given
+      : approvalFromText(given?.kind === 'text' ? given.text : (input.text ?? ''));
+  if (value.decision === 'always') value = { ...value, rule: checkedRuleScope(spec, value) };
+  const text = given?.kind === 'approval' && input.text ? input.text : approvalText(value);
+  return { text, value };
 }

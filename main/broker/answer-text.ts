@@ -1,3 +1,4 @@
+import { approvalText } from './approval';
 import type { AnswerValue, InputSpec } from './request';
 
 /**
@@ -8,6 +9,7 @@ import type { AnswerValue, InputSpec } from './request';
  * - choice: the picked option values joined by `, `; free "other" text on its own line after them
  * - form: one `Label: value` line per field (multiple values joined by `, `)
  * - file: the picked path
+ * - approval: `allow`, `always allow (<scope>)` or `deny: <reason>`
  */
 export function formatAnswerText(value: AnswerValue, input?: InputSpec): string {
   switch (value.kind) {
@@ -37,5 +39,7 @@ export function formatAnswerText(value: AnswerValue, input?: InputSpec): string 
     }
     case 'file':
       return value.path;
+    case 'approval':
+      return approvalText(value);
   }
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { normaliseAnswer } from './answer-normalise';
 import { DeadlineScheduler } from './deadline-scheduler';
@@ -81,13 +82,7 @@ export class Broker {
     const parsed = parseOrThrow(NewRequestSchema, input, 'request');
     const existingId = this.pendingByKey.get(keyOf(parsed.source, parsed.key));
     if (existingId) throw new DuplicateRequestError(this.pendingById.get(existingId)!);
-    const request: HitlRequest = {
-      ...parsed,
-      id: parsed.id ?? this.newId(),
-      createdAt: parsed.createdAt ?? this.now(),
-      input: parsed.input ?? { kind: 'text' },
-      status: 'pending',
-    };
+    const request = this.pendingFrom(parsed);
     if (this.pendingById.has(request.id) || this.resolvedById.has(request.id)) {
       throw new InvalidInputError(`invalid request: id ${request.id} is already used`);
     }
@@ -173,6 +168,18 @@ export class Broker {
     return this.resolve(request, { status: 'answered', answer, resolvedBy: by }, 'answered');
   }
 
+  /** A request decided without asking (a rule): only its `answered` event (by `auto`) is seen. */
+  recordDecided(input: NewRequest, answer: AnswerInput): HitlRequest {
+    const pending = this.pendingFrom(parseOrThrow(NewRequestSchema, input, 'request'));
+    const parsedAnswer = parseOrThrow(AnswerInputSchema, answer, 'answer');
+    const decided: HitlRequest = { ...pending, status: 'answered', resolvedBy: 'auto' };
+    decided.answer = normaliseAnswer(pending, parsedAnswer);
+    decided.resolvedAt = pending.createdAt;
+    this.rememberResolved(decided);
+    this.emit('answered', decided);
+    return decided;
+  }
+
   /** Cancels a pending request (the operator or the agent withdrew it). */
   cancel(id: string, options: { reason?: string; by?: Resolver } = {}): HitlRequest {
     const request = this.requirePending(id);
@@ -220,6 +227,11 @@ export class Broker {
   /** Stops the deadline timer. Pending requests stay as they are (for persistence). */
   close(): void {
     this.scheduler.clear();
+  }
+
+  private pendingFrom(parsed: z.output<typeof NewRequestSchema>): HitlRequest {
+    const { id = this.newId(), createdAt = this.now(), input = { kind: 'text' } } = parsed;
+    return { ...parsed, id, createdAt, input, status: 'pending' };
   }
 
   private requirePending(id: string): HitlRequest {

@@ -9,6 +9,8 @@ export const SOURCES = [
   'cueme',
   'questfoundry',
   'mcp',
+  'claude-code',
+  'codex',
 ] as const;
 
 export const STATUSES = ['pending', 'answered', 'cancelled', 'expired'] as const;

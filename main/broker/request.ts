@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalInputSchema, ApprovalValueSchema } from './approval';
 import { SOURCES, STATUSES } from './request-names';
 
 /** Where a request came from: one value per protocol adapter. */
@@ -50,6 +51,9 @@ export const InputSpecSchema = z.discriminatedUnion('kind', [
     /** Absolute workspace directory; nothing outside it is ever listed. */
     root: z.string().min(1),
   }),
+  ApprovalInputSchema,
+  /** Something to know, not to answer (a coding agent waiting in its terminal); dismiss = cancel. */
+  z.object({ kind: z.literal('notice') }),
 ]);
 export type InputSpec = z.infer<typeof InputSpecSchema>;
 export type InputKind = InputSpec['kind'];
@@ -68,6 +72,7 @@ export const AnswerValueSchema = z.discriminatedUnion('kind', [
     values: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
   }),
   z.object({ kind: z.literal('file'), path: z.string().min(1) }),
+  ApprovalValueSchema,
 ]);
 export type AnswerValue = z.infer<typeof AnswerValueSchema>;
 

@@ -11,6 +11,7 @@ import type {
   TrayLike,
   WindowLike,
 } from './electron-api';
+import type { RuleStore } from '../adapters/coding-agents/rule-store';
 import { registerDesktopIpc } from './ipc/inbox-handlers';
 import { IpcRouter } from './ipc/ipc-router';
 import { NotificationCenter } from './notifications/notification-center';
@@ -31,7 +32,9 @@ export type DesktopService = Pick<
 > & {
   store: Pick<BrokerService['store'], 'historyList' | 'setHistoryLimit'>;
   watched: Pick<BrokerService['watched'], 'set'>;
-  server: { context: { tokenRequired: boolean; dirs: string[]; version: string } };
+  server: {
+    context: { tokenRequired: boolean; dirs: string[]; version: string; rules?: RuleStore };
+  };
 };
 
 export interface DesktopAppDeps {
@@ -192,6 +195,7 @@ export class DesktopApp {
       history: () => service.store.historyList(),
       agentMessages: (agentId) => service.agentMessages.list(agentId),
       runs: service.runs,
+      rules: service.server.context.rules,
       info: () => ({
         version: service.server.context.version,
         dirs: service.server.context.dirs,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RequestFiles } from '../adapters/clarity-file';
+import type { RuleStore } from '../adapters/coding-agents/rule-store';
 import type { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import type { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
@@ -30,6 +31,8 @@ export interface HttpContext {
   agentMessages: AgentMessageStore;
   /** Agent runs reported by `clarity-hitl run`, shared with the desktop shell. */
   runs: RunStore;
+  /** Remembered "always allow" rules of coding-agent hooks. */
+  rules: RuleStore;
   /** The package version, for /api/info. */
   version: string;
   /** True when every request needs the token. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { FileRootPolicy } from '../adapters/file-pick/file-roots';
+import { RuleStore } from '../adapters/coding-agents/rule-store';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
@@ -50,6 +51,8 @@ export interface HttpServerOptions {
   agentMessages?: AgentMessageStore;
   /** Agent runs (default: a new store); its changes go out as SSE `run_updated`. */
   runs?: RunStore;
+  /** Remembered "always allow" rules of coding-agent hooks (default: in memory only). */
+  rules?: RuleStore;
   /** SSE heartbeat interval (default 15 s). */
   heartbeatMs?: number;
   /** SSE events kept for Last-Event-ID replay (default 1000). */
@@ -122,6 +125,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     filesSettled: options.filesSettled,
     agentMessages: options.agentMessages ?? new AgentMessageStore(),
     runs: options.runs ?? new RunStore(),
+    rules: options.rules ?? new RuleStore(null),
     version: packageVersion,
     tokenRequired: token !== undefined,
     url,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CuemeMailbox } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { FileRootPolicy } from '../adapters/file-pick/file-roots';
+import { RuleStore } from '../adapters/coding-agents/rule-store';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunFiles } from '../adapters/tool-server-lite/run-files';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
@@ -70,6 +71,8 @@ export interface BrokerService {
   agentMessages: AgentMessageStore;
   /** Agent runs reported by `clarity-hitl run` (kept in `<stateDir>/runs/`). */
   runs: RunStore;
+  /** Coding-agent "always allow" rules (kept in `<stateDir>/approval-rules.json`). */
+  rules: RuleStore;
   url: string;
   port: number;
   stateDir: string;
@@ -148,6 +151,7 @@ export async function startBrokerService(
     }
 
     const agentMessages = new AgentMessageStore();
+    const rules = RuleStore.inStateDir(stateDir, warn);
     const runs = new RunStore({
       persistence: new RunFiles({ dir: path.join(stateDir, 'runs'), onWarning: warn }),
     });
@@ -177,6 +181,7 @@ export async function startBrokerService(
           heartbeatMs: options.heartbeatMs,
           agentMessages,
           runs,
+          rules,
         }),
       (server, { token }) => {
         stateLock.setUrl(server.url());
@@ -205,6 +210,7 @@ export async function startBrokerService(
       store,
       agentMessages,
       runs,
+      rules,
       get url() {
         return http.server.url();
       },

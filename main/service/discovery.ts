@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 
 /** `<stateDir>/broker.json`: how local clients (cueme, scripts) find the running broker. */
+// zod/mini: clients that only read this file (the coding-agent hook) load it fast.
 export const DiscoverySchema = z.object({
-  url: z.string().url(),
-  port: z.number().int().min(1).max(65535),
-  token: z.string().optional(),
-  pid: z.number().int().positive(),
+  url: z.url(),
+  port: z.int().check(z.minimum(1), z.maximum(65535)),
+  token: z.optional(z.string()),
+  pid: z.int().check(z.positive()),
 });
 export type Discovery = z.infer<typeof DiscoverySchema>;
 

@@ -24,6 +24,8 @@ export interface HitlBridge {
   dismissUnreadable: Call<'unreadable:dismiss'>;
   listRuns: Call<'runs:list'>;
   getRun: Call<'runs:get'>;
+  listRules: Call<'rules:list'>;
+  revokeRule: Call<'rules:revoke'>;
   getSettings: Call<'settings:get'>;
   updateSettings: Call<'settings:update'>;
   openExternal: Call<'shell:open-external'>;

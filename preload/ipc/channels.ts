@@ -9,6 +9,7 @@ import type {
   RunUpdated,
 } from '../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../main/broker/agent-message';
+import type { ApprovalRuleView } from '../../main/broker/approval';
 import type { AnswerInput, HitlRequest } from '../../main/broker/request';
 import type { UnreadableItem } from '../../main/broker/unreadable';
 import type { DesktopSettings, DesktopSettingsPatch } from './desktop-settings';
@@ -39,6 +40,8 @@ export interface IpcInvokeMap {
   'unreadable:dismiss': { payload: { id: string }; result: UnreadableItem[] };
   'runs:list': { payload: undefined; result: RunSummary[] };
   'runs:get': { payload: { id: string }; result: RunDetail };
+  'rules:list': { payload: undefined; result: ApprovalRuleView[] };
+  'rules:revoke': { payload: { id: string }; result: ApprovalRuleView };
   'settings:get': { payload: undefined; result: DesktopSettings };
   'settings:update': { payload: DesktopSettingsPatch; result: DesktopSettings };
   'shell:open-external': { payload: { url: string }; result: null };
@@ -92,6 +95,8 @@ export const IPC_INVOKE_CHANNELS = [
   'unreadable:dismiss',
   'runs:list',
   'runs:get',
+  'rules:list',
+  'rules:revoke',
   'settings:get',
   'settings:update',
   'shell:open-external',

@@ -6,6 +6,8 @@ import { registerAnswer } from './answer';
 import { registerCancel } from './cancel';
 import { registerList } from './list';
 import { registerWatch } from './watch';
+import { registerHook } from './hook';
+import { registerRules } from './rules';
 
 /** Each module adds one subcommand to the program. Keep one import + one entry per command. */
 export type RegisterCommand = (program: Command) => void;
@@ -18,4 +20,6 @@ export const commands: RegisterCommand[] = [
   registerServe,
   registerMcpCommand,
   registerRunCommand,
+  registerHook,
+  registerRules,
 ];

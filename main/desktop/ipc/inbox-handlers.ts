@@ -2,6 +2,7 @@ import { checkPickedFile } from '../../adapters/file-pick/check-picked-file';
 import type { IpcBrokerInfo } from '../../../preload/ipc/channels';
 import { listFiles } from '../../adapters/file-pick/list-files';
 import { RunNotFoundError, type RunStore } from '../../adapters/tool-server-lite/run-store';
+import { RuleNotFoundError, type RuleStore } from '../../adapters/coding-agents/rule-store';
 import type { AgentMessageView } from '../../broker/agent-message';
 import type { Broker } from '../../broker/broker';
 import { InvalidInputError, NotFoundError } from '../../broker/errors';
@@ -20,6 +21,8 @@ export interface DesktopIpcDeps {
   info: () => IpcBrokerInfo;
   /** Agent runs (`clarity-hitl run`); none when absent. */
   runs?: Pick<RunStore, 'list' | 'get'>;
+  /** Coding-agent "always allow" rules; none when absent. */
+  rules?: Pick<RuleStore, 'list' | 'revoke'>;
   settings: SettingsStore;
   /** shell.openExternal; only ever called with a checked http(s) URL. */
   openExternal: (url: string) => void;
@@ -74,6 +77,11 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   router.handle('runs:get', ({ id }) => {
     if (!deps.runs) throw new RunNotFoundError(id);
     return deps.runs.get(id);
+  });
+  router.handle('rules:list', () => deps.rules?.list() ?? []);
+  router.handle('rules:revoke', ({ id }) => {
+    if (!deps.rules) throw new RuleNotFoundError(id);
+    return deps.rules.revoke(id);
   });
   router.handle('settings:get', () => deps.settings.get());
   router.handle('settings:update', (patch) => deps.settings.update(patch));

@@ -26,6 +26,8 @@ export const IPC_PAYLOAD_SCHEMAS = {
   'unreadable:dismiss': z.object({ id: z.string().min(1).max(10_000) }).strict(),
   'runs:list': Nothing,
   'runs:get': z.object({ id: Id }).strict(),
+  'rules:list': Nothing,
+  'rules:revoke': z.object({ id: Id }).strict(),
   'settings:get': Nothing,
   'settings:update': DesktopSettingsPatchSchema,
   'shell:open-external': z.object({ url: z.string().min(1).max(8192) }).strict(),

@@ -4,6 +4,7 @@ import { clarityRoutes } from './clarity-routes';
 import { cuemeRoutes } from './cueme';
 import { eventsRoute } from './events-route';
 import { hapiRoutes } from './hapi';
+import { hookRoutes } from './hooks';
 import { mcpRoutes } from './mcp';
 import { questfoundryRoutes } from './questfoundry';
 import { runsRoutes } from './runs';
@@ -25,4 +26,5 @@ export const routeModules: RouteModule[] = [
   hapiRoutes,
   runsRoutes,
   unreadableRoutes,
+  hookRoutes,
 ];

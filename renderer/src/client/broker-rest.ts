@@ -1,5 +1,6 @@
 import type { RunDetail, RunSummary } from '../../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
+import type { ApprovalRuleView } from '../../../main/broker/approval';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import type { UnreadableItem } from '../../../main/broker/unreadable';
 import { InboxClientError, type BrokerInfo, type HistoryQuery } from './inbox-client';
@@ -76,6 +77,15 @@ export class BrokerRest {
   async dismissUnreadable(id: string): Promise<UnreadableItem[]> {
     return (await this.call<{ items: UnreadableItem[] }>('POST', '/api/unreadable/dismiss', { id }))
       .items;
+  }
+
+  async listRules(): Promise<ApprovalRuleView[]> {
+    return (await this.call<{ rules: ApprovalRuleView[] }>('GET', '/api/rules')).rules;
+  }
+
+  async revokeRule(id: string): Promise<ApprovalRuleView> {
+    return (await this.call<{ rule: ApprovalRuleView }>('POST', `/api/rules/${enc(id)}/revoke`, {}))
+      .rule;
   }
 
   protected async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

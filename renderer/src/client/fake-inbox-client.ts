@@ -1,3 +1,4 @@
+import type { ApprovalRuleView } from '../../../main/broker/approval';
 import type {
   RunDetail,
   RunSummary,
@@ -31,6 +32,8 @@ export class FakeInboxClient implements InboxClient {
   private readonly messages = new Map<string, AgentMessageView[]>();
   private readonly files = new Map<string, string[]>();
   private readonly runs = new Map<string, RunDetail>();
+  /** Remembered rules; tests and the preview put some in. */
+  readonly rules: ApprovalRuleView[] = [];
   private readonly runListeners = new RunListeners();
   private unreadable: UnreadableItem[] = [];
   private readonly unreadableListeners = new Set<(items: UnreadableItem[]) => void>();
@@ -172,6 +175,16 @@ export class FakeInboxClient implements InboxClient {
     const run = this.runs.get(id);
     if (!run) throw new InboxClientError(`no run with id ${id}`, 'not_found', 404);
     return { run: run.run, entries: [...run.entries] };
+  }
+
+  async listRules(): Promise<ApprovalRuleView[]> {
+    return [...this.rules];
+  }
+
+  async revokeRule(id: string): Promise<ApprovalRuleView> {
+    const index = this.rules.findIndex((r) => r.id === id);
+    if (index < 0) throw new InboxClientError(`no rule ${id}`, 'not_found', 404);
+    return this.rules.splice(index, 1)[0]!;
   }
 
   subscribeRuns(listener: (update: RunUpdated) => void): () => void {

@@ -4,6 +4,7 @@ import type {
   RunUpdated,
 } from '../../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
+import type { ApprovalRuleView } from '../../../main/broker/approval';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import type { UnreadableItem } from '../../../main/broker/unreadable';
 
@@ -79,6 +80,10 @@ export interface InboxClient {
   listRuns(): Promise<RunSummary[]>;
   /** One run with its kept entries, oldest first. */
   getRun(id: string): Promise<RunDetail>;
+  /** Coding agents' remembered "always allow" rules, oldest first. */
+  listRules(): Promise<ApprovalRuleView[]>;
+  /** Removes a rule; matching requests are asked again. */
+  revokeRule(id: string): Promise<ApprovalRuleView>;
   /**
    * Live run changes (`run_updated`). Over HTTP they share the inbox's stream, so they arrive
    * while `subscribe` has a listener (the app always has one). Returns unsubscribe.

@@ -4,6 +4,7 @@ import type {
   RunUpdated,
 } from '../../../main/adapters/tool-server-lite/run-schemas';
 import type { AgentMessageView } from '../../../main/broker/agent-message';
+import type { ApprovalRuleView } from '../../../main/broker/approval';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import type { HitlBridge } from '../../../preload/ipc/bridge';
 import type { IpcEnvelope } from '../../../preload/ipc/channels';
@@ -82,6 +83,14 @@ export class IpcInboxClient implements InboxClient {
 
   async getRun(id: string): Promise<RunDetail> {
     return unwrap(await this.bridge.getRun({ id }));
+  }
+
+  async listRules(): Promise<ApprovalRuleView[]> {
+    return unwrap(await this.bridge.listRules());
+  }
+
+  async revokeRule(id: string): Promise<ApprovalRuleView> {
+    return unwrap(await this.bridge.revokeRule({ id }));
   }
 
   subscribeRuns(listener: (update: RunUpdated) => void): () => void {

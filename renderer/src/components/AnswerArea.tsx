@@ -1,9 +1,11 @@
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import type { InboxClient } from '../client/inbox-client';
+import { ApprovalAnswer } from './inputs/ApprovalAnswer';
 import { ChoiceAnswer } from './inputs/ChoiceAnswer';
 import { ConfirmAnswer } from './inputs/ConfirmAnswer';
 import { FilePickAnswer } from './inputs/FilePickAnswer';
 import { FormAnswer } from './inputs/FormAnswer';
+import { NoticeAnswer } from './inputs/NoticeAnswer';
 import { TextAnswer } from './inputs/TextAnswer';
 
 interface Props {
@@ -27,5 +29,9 @@ export function AnswerArea({ request, ...rest }: Props) {
       return <FormAnswer request={{ ...request, input }} {...rest} />;
     case 'file':
       return <FilePickAnswer request={{ ...request, input }} {...rest} />;
+    case 'approval':
+      return <ApprovalAnswer request={{ ...request, input }} {...rest} />;
+    case 'notice':
+      return <NoticeAnswer />;
   }
 }

@@ -14,9 +14,10 @@ import { Inbox } from './Inbox';
 import { Notices } from './Notices';
 import { useDepartureNotices } from './use-departure-notices';
 
-type View = 'inbox' | 'history' | 'runs';
+type View = 'inbox' | 'history' | 'runs' | 'rules';
 /** The Runs view loads when first opened, so the inbox's first paint does not wait for it. */
 const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })));
+const RulesView = lazy(() => import('../rules/RulesView').then((m) => ({ default: m.RulesView })));
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '简体中文' };
 
 /** The whole main-window UI over any InboxClient (HTTP + SSE in a browser, IPC on the desktop). */
@@ -72,6 +73,9 @@ export function App({ client }: { client: InboxClient }) {
               </>
             ) : null}
           </button>
+          <button type="button" aria-pressed={view === 'rules'} onClick={() => setView('rules')}>
+            {t('rules')}
+          </button>
         </nav>
         <div className="prefs">
           <label>
@@ -126,6 +130,10 @@ export function App({ client }: { client: InboxClient }) {
                 setView('inbox');
               }}
             />
+          </Suspense>
+        ) : view === 'rules' ? (
+          <Suspense fallback={<p className="hint center">{t('loading')}</p>}>
+            <RulesView api={client} />
           </Suspense>
         ) : (
           <HistoryView client={client} refreshKey={state.departures.at(-1)?.n ?? 0} />

@@ -130,6 +130,30 @@ export const en = {
   runHilResolved: 'Already resolved: {status}',
   runHilNotPending: 'Not waiting in the Inbox',
   runOutput: 'Output',
+  approvalDeny: 'Deny',
+  approvalAllowOnce: 'Allow once',
+  approvalAlwaysStart: 'Always allow…',
+  approvalRuleLegend: 'Always allow {tool} in this project',
+  approvalRulePrefix: 'Commands starting with',
+  approvalRuleGlob: 'Files matching',
+  approvalRuleAnyInput: 'Any input to this tool.',
+  approvalAlwaysConfirm: 'Allow and remember',
+  approvalReason: 'Reason (sent to the agent when you deny)',
+  approvalHint: 'Ctrl/⌘+Enter denies. Allowing always takes a click.',
+  noticeHint:
+    'Nothing to answer here: the agent waits in its own terminal. This clears when the session goes on.',
+  rules: 'Rules',
+  rulesTitle: 'Always-allow rules',
+  rulesIntro:
+    'Coding-agent requests that match a rule are allowed without asking (each one is in the audit log).',
+  rulesEmpty:
+    'No rules yet: every request is asked. Choose “Always allow…” on a request to add one.',
+  rulesRevoke: 'Revoke',
+  rulesUsed: 'used {n}×',
+  rulesUnused: 'not used yet',
+  rulesIn: 'in {project}',
+  rulesAnyInput: 'any input',
+  rulesRevoked: 'Revoked {rule}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

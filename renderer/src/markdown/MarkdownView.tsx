@@ -30,6 +30,23 @@ const components: Components = {
       <span>{label}</span>
     );
   },
+  // A ```diff block: each line coloured as added / removed / hunk (a coding agent's edit).
+  code({ className, children }) {
+    if (className !== 'language-diff' || typeof children !== 'string')
+      return <code className={className}>{children}</code>;
+    return (
+      <code className="language-diff">
+        {children
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((line, i) => (
+            <span key={i} className={diffLineClass(line)}>
+              {line}
+            </span>
+          ))}
+      </code>
+    );
+  },
   table({ children }) {
     return (
       <div className="md-table-wrap">
@@ -38,6 +55,13 @@ const components: Components = {
     );
   },
 };
+
+function diffLineClass(line: string): string {
+  if (line.startsWith('+')) return 'diff-line diff-add';
+  if (line.startsWith('-')) return 'diff-line diff-del';
+  if (line.startsWith('@@')) return 'diff-line diff-hunk';
+  return 'diff-line';
+}
 
 /**
  * Agent markdown, rendered safely (loaded on demand through ./Markdown, the only importer): GFM (tables, task lists, strikethrough), raw HTML dropped,

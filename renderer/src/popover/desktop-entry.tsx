@@ -66,7 +66,8 @@ function MainWindow({ client, bridge }: { client: InboxClient; bridge: HitlBridg
       }),
     [bridge],
   );
-  if (view === 'settings') return <SettingsView api={settingsApi} onBack={() => go('main')} />;
+  if (view === 'settings')
+    return <SettingsView api={settingsApi} rules={client} onBack={() => go('main')} />;
   return (
     <>
       <App client={client} />
@@ -128,7 +129,7 @@ export async function renderDesktop(
     view === 'popover' ? (
       <PopoverApp client={client} shell={bridgePopoverShell(bridge)} />
     ) : view === 'settings' ? (
-      <SettingsView api={bridgeSettingsApi(bridge)} />
+      <SettingsView api={bridgeSettingsApi(bridge)} rules={client} />
     ) : (
       <MainWindow client={client} bridge={bridge} />
     );

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { DesktopSettings, DesktopSettingsPatch } from '../../../preload/ipc/desktop-settings';
 import { useI18n } from '../i18n/I18nProvider';
+import { RulesView, type RulesApi } from '../rules/RulesView';
 import { settingsText, type SettingsStringKey } from './settings-strings';
 import './settings.css';
 
@@ -11,7 +12,16 @@ export interface SettingsApi {
 }
 
 /** The desktop settings form: every setting, validated by the main process on save. */
-export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () => void }) {
+export function SettingsView({
+  api,
+  rules,
+  onBack,
+}: {
+  api: SettingsApi;
+  /** The coding agents' "always allow" rules, listed below the form when given. */
+  rules?: RulesApi;
+  onBack?: () => void;
+}) {
   const { language } = useI18n();
   const s = (key: SettingsStringKey) => settingsText(language, key);
   const [saved, setSaved] = useState<DesktopSettings>();
@@ -66,7 +76,7 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
     </label>
   );
 
-  return (
+  const form = (
     <form
       className="settings"
       noValidate
@@ -170,6 +180,14 @@ export function SettingsView({ api, onBack }: { api: SettingsApi; onBack?: () =>
         ) : null}
       </div>
     </form>
+  );
+  return rules ? (
+    <>
+      {form}
+      <RulesView api={rules} headingLevel={2} />
+    </>
+  ) : (
+    form
   );
 }
 

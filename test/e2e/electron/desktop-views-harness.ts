@@ -6,6 +6,7 @@ import Conf from 'conf';
 import type { Page } from 'playwright-core';
 import { CALLS, LISTENS } from '../../../preload/bridge-api';
 import type { IpcEventChannel, IpcEventMap } from '../../../preload/ipc/channels';
+import type { RuleStore } from '../../../main/adapters/coding-agents/rule-store';
 import { Broker } from '../../../main/broker/broker';
 import { registerDesktopIpc } from '../../../main/desktop/ipc/inbox-handlers';
 import { IpcRouter } from '../../../main/desktop/ipc/ipc-router';
@@ -24,6 +25,8 @@ export interface ShellCalls {
 
 export interface DesktopViewsHarness {
   broker: Broker;
+  /** The coding agents' rules the IPC rules channels serve. */
+  rules: RuleStore;
   settings: SettingsStore;
   calls: ShellCalls;
   /** Every IPC call the page made, in order. */
@@ -68,6 +71,7 @@ export async function startDesktopViews(
     agentMessages: () => [],
     info: () => ({ version: 'test', dirs: [], tokenRequired: false, url }),
     settings,
+    rules: server.context.rules,
     openExternal: (u) => calls.openExternal.push(u),
     hidePopover: () => void calls.hide++,
     openInWindow: (id) => void calls.openInWindow.push(id),
@@ -123,6 +127,7 @@ export async function startDesktopViews(
 
   return {
     broker,
+    rules: server.context.rules,
     settings,
     calls,
     invoked,

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { AgentInfo, NewRequest } from '../../broker/request';
+import type { DecisionEvent, HookAgent, HookEvent } from './hook-event';
+import { readToolCall, suggestedScope, type ToolCall } from './tool-call';
+
+const RUNTIME: Record<HookAgent, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
+const FENCE_MAX = 20_000;
+
+/**
+ * The agent a session is shown as: project name plus the short session id, so several sessions
+ * of one project stay apart (`my-app · 1a2b3c4d`).
+ */
+export function sessionAgent(agent: HookAgent, event: HookEvent): AgentInfo {
+  const project = path.basename(path.resolve(event.cwd)) || event.cwd;
+  const short = event.session_id.replace(/[^\w-]/g, '').slice(0, 8) || 'session';
+  return {
+    id: `${project}-${short}`,
+    name: `${project} · ${short}`,
+    runtime: RUNTIME[agent],
+    projectDir: event.cwd,
+  };
+}
+
+/** The inbox request for a decision event: readable prompt, approval input, suggested rule. */
+export function approvalRequest(
+  agent: HookAgent,
+  event: DecisionEvent,
+  expiresAt?: number,
+): { request: NewRequest; call: ToolCall } {
+  const call = readToolCall(event.tool_name, event.tool_input, event.cwd);
+  const who = sessionAgent(agent, event);
+  const input = {
+    kind: 'approval' as const,
+    tool: event.tool_name,
+    ...(call.kind === 'shell' ? { command: call.command } : {}),
+    ...(call.kind === 'edit' ? { path: call.relative } : {}),
+    rule: suggestedScope(call),
+  };
+  const request: NewRequest = {
+    source: agent,
+    key: `${who.id}/${event.tool_name}-${randomBytes(3).toString('hex')}`,
+    agent: who,
+    title: titleOf(call),
+    prompt: promptOf(call, who, event),
+    input,
+    ...(expiresAt ? { expiresAt } : {}),
+    meta: { sessionId: event.session_id, cwd: event.cwd, hookEvent: event.hook_event_name },
+  };
+  return { request, call };
+}
+
+/** The informational item for a `Notification` ("Claude is waiting for your input"). */
+export function noticeRequest(agent: HookAgent, event: HookEvent, expiresAt: number): NewRequest {
+  const who = sessionAgent(agent, event);
+  const text = event.message?.trim() || `${RUNTIME[agent]} is waiting for your input`;
+  return {
+    source: agent,
+    key: `${who.id}/notice-${randomBytes(3).toString('hex')}`,
+    agent: who,
+    title: event.title?.trim() || text.split('\n')[0]!.slice(0, 120),
+    prompt: `${text}\n\n${footer(event)}`,
+    input: { kind: 'notice' },
+    expiresAt,
+    meta: { sessionId: event.session_id, cwd: event.cwd, hookEvent: event.hook_event_name },
+  };
+}
+
+function titleOf(call: ToolCall): string {
+  const first = (s: string) => {
+    const line = s.trim().split('\n')[0] ?? '';
+    return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  };
+  if (call.kind === 'shell') return `${call.tool}: ${first(call.command)}`;
+  if (call.kind === 'edit') return `${call.tool}: ${call.relative}`;
+  if (call.kind === 'mcp') return `${call.server} · ${call.name}`;
+  return call.tool;
+}
+
+function promptOf(call: ToolCall, who: AgentInfo, event: HookEvent): string {
+  const where = `**${who.runtime}** in \`${who.name}\` wants to`;
+  switch (call.kind) {
+    case 'shell':
+      return [
+        `${where} run a command:`,
+        fence('sh', call.command),
+        call.description ? `> ${call.description.replace(/\n/g, '\n> ')}` : '',
+        footer(event),
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    case 'edit':
+      return [
+        `${where} ${call.tool === 'Write' ? 'write' : 'edit'} \`${call.relative}\` (${call.tool}):`,
+        fence('diff', call.diff),
+        footer(event),
+      ].join('\n\n');
+    case 'mcp':
+      return [
+        `${where} call the MCP tool **${call.name}** of server **${call.server}**:`,
+        fence('json', JSON.stringify(call.input, null, 2)),
+        footer(event),
+      ].join('\n\n');
+    case 'other':
+      return [
+        `${where} use **${call.tool}**:`,
+        fence('json', JSON.stringify(call.input, null, 2)),
+        footer(event),
+      ].join('\n\n');
+  }
+}
+
+function footer(event: HookEvent): string {
+  return `_Project_ \`${event.cwd}\` · _session_ \`${event.session_id}\``;
+}
+
+/** A fenced code block that the content cannot close early. */
+function fence(lang: string, body: string): string {
+  const text =
+    body.length > FENCE_MAX
+      ? `${body.slice(0, FENCE_MAX)}\n… (${body.length - FENCE_MAX} more characters)`
+      : body;
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}${lang}\n${text}\n${ticks}`;
+}

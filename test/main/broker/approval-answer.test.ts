@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { Broker } from '../../../main/broker/broker';
+
+function approval(broker: Broker, input: Record<string, unknown> = {}) {
+  return broker.add({
+    source: 'claude-code',
+    key: `k-${Math.random()}`,
+    prompt: 'p',
+    input: {
+      kind: 'approval',
+      tool: 'Bash',
+      command: 'npm test -- --run',
+      rule: { commandPrefix: 'npm test' },
+      ...input,
+    },
+  });
+}
+
+describe('answers to a permission request', () => {
+  it('an empty or unclear text answer never approves; the request stays pending', () => {
+    const broker = new Broker();
+    const request = approval(broker);
+    expect(() => broker.answer(request.id, { text: '' })).toThrow(/answer `allow`/);
+    expect(() => broker.answer(request.id, { text: 'sure thing' })).toThrow(/answer `allow`/);
+    expect(() =>
+      broker.answer(request.id, { value: { kind: 'confirm', confirmed: true } }),
+    ).toThrow(/wants approval/);
+    expect(broker.get(request.id)?.status).toBe('pending');
+  });
+
+  it.each([
+    ['allow', { decision: 'allow' }, 'allow'],
+    ['YES', { decision: 'allow' }, 'allow'],
+    ['deny', { decision: 'deny' }, 'deny'],
+    [
+      'deny: run the cart tests only',
+      { decision: 'deny', reason: 'run the cart tests only' },
+      'deny: run the cart tests only',
+    ],
+    [
+      'always',
+      { decision: 'always', rule: { commandPrefix: 'npm test' } },
+      'always allow (npm test)',
+    ],
+  ])('text %j is read as %j', (text, value, stored) => {
+    const broker = new Broker();
+    const answered = broker.answer(approval(broker).id, { text }, 'cli');
+    expect(answered.answer).toEqual({ text: stored, value: { kind: 'approval', ...value } });
+  });
+
+  it('an always-allow scope must fit what was asked', () => {
+    const broker = new Broker();
+    const shell = approval(broker);
+    expect(() =>
+      broker.answer(shell.id, {
+        value: { kind: 'approval', decision: 'always', rule: { commandPrefix: 'rm' } },
+      }),
+    ).toThrow(/not how the command starts/);
+    const edit = approval(broker, {
+      tool: 'Edit',
+      command: undefined,
+      path: 'src/a.ts',
+      rule: { pathGlob: 'src/**' },
+    });
+    expect(() =>
+      broker.answer(edit.id, {
+        value: { kind: 'approval', decision: 'always', rule: { pathGlob: 'docs/**' } },
+      }),
+    ).toThrow(/does not match src\/a\.ts/);
+    const ok = broker.answer(edit.id, {
+      value: { kind: 'approval', decision: 'always', rule: { pathGlob: '**/*.ts' } },
+    });
+    expect(ok.answer?.value).toEqual({
+      kind: 'approval',
+      decision: 'always',
+      rule: { pathGlob: '**/*.ts' },
+    });
+  });
+
+  it('recordDecided: one answered event by auto, never pending', () => {
+    const broker = new Broker();
+    const seen: string[] = [];
+    broker.subscribe((e) => seen.push(`${e.type}:${e.request.resolvedBy}`));
+    const decided = broker.recordDecided(
+      {
+        source: 'codex',
+        key: 'auto-1',
+        prompt: 'p',
+        input: { kind: 'approval', tool: 'Bash', rule: {} },
+      },
+      { text: 'allow (rule r-1)', value: { kind: 'approval', decision: 'allow' } },
+    );
+    expect(seen).toEqual(['answered:auto']);
+    expect(broker.pending()).toEqual([]);
+    expect(broker.get(decided.id)?.answer?.text).toBe('allow (rule r-1)');
+  });
+
+  it('a notice has nothing to answer; it can be dismissed', () => {
+    const broker = new Broker();
+    const notice = broker.add({
+      source: 'claude-code',
+      key: 'n',
+      prompt: 'waiting',
+      input: { kind: 'notice' },
+    });
+    expect(() => broker.answer(notice.id, { text: 'ok' })).toThrow(/nothing to answer/);
+    expect(broker.cancel(notice.id).status).toBe('cancelled');
+  });
+});
