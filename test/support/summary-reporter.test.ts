@@ -23,7 +23,8 @@ function runFixtures(
   });
 }
 
-describe('summary reporter (test/support/summary-reporter.ts)', () => {
+// Each test starts a whole vitest run in a child process: seconds, more on a busy machine.
+describe('summary reporter (test/support/summary-reporter.ts)', { timeout: 90_000 }, () => {
   it('ends a clean run with the plain count; a test skipped on purpose is skipped', async () => {
     const { code, lines } = await runFixtures(['passing']);
     expect(code).toBe(0);
