@@ -136,7 +136,8 @@ export interface BrowserFixture {
 
 /**
  * Registers the vitest hooks of a browser e2e file: builds the renderer and launches the browser
- * once (beforeAll; every test skips when there is none), closes what each test opened (afterEach), then the browser and the build (afterAll).
+ * once (beforeAll; every test skips when there is none), closes what each test opened
+ * (afterEach), then the browser and the build (afterAll).
  */
 export function useBrowser(): BrowserFixture {
   let browser: Browser | undefined;
