@@ -17,7 +17,11 @@ function electronBinary(): { binary?: string; reason?: string } {
     if (typeof binary === 'string' && existsSync(binary)) return { binary };
     return { reason: 'the electron package has no binary' };
   } catch (error) {
-    return { reason: `the Electron binary is not installed (${String(error).split('\n')[0]})` };
+    return {
+      reason: /Cannot find module/.test(String(error))
+        ? 'the electron package is not installed'
+        : 'the Electron binary was not downloaded (`node scripts/install-electron.js` retries)',
+    };
   }
 }
 
