@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
@@ -55,6 +56,22 @@ function bundleHook(): Plugin {
     },
   };
 }
+
+/**
+ * electron-vite picks its Node and Chrome build targets from the Electron major version, which it
+ * reads from the installed electron package unless ELECTRON_MAJOR_VER is set. Naming the major that
+ * package.json asks for keeps the build from needing the electron package at all (a machine that
+ * never installed it still builds, and `npm start` runs the headless broker there).
+ */
+function electronMajor(): string {
+  const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  };
+  const major = /\d+/.exec(pkg.devDependencies.electron ?? '')?.[0];
+  if (!major) throw new Error('package.json: devDependencies.electron names no version');
+  return major;
+}
+process.env.ELECTRON_MAJOR_VER ||= electronMajor();
 
 export default defineConfig({
   main: {

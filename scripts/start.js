@@ -12,7 +12,6 @@ const args = process.argv.slice(2);
 
 /** The Electron binary path, or why there is none. */
 export function findElectron(require = createRequire(import.meta.url)) {
-  if (process.env.HITL_HEADLESS === '1') return { reason: 'HITL_HEADLESS=1 is set' };
   try {
     const binary = require('electron');
     if (typeof binary === 'string' && existsSync(binary)) return { binary };
@@ -22,9 +21,32 @@ export function findElectron(require = createRequire(import.meta.url)) {
     return {
       reason: /Cannot find module/.test(message)
         ? 'the electron package is not installed'
-        : 'its binary was never downloaded',
+        : 'its binary was not downloaded; `node scripts/install-electron.js` retries',
     };
   }
+}
+
+/** Why a desktop app cannot open a window here (Linux without X11 or Wayland), or undefined. */
+export function missingDisplay(env = process.env, platform = process.platform) {
+  if (platform !== 'linux' || env.DISPLAY || env.WAYLAND_DISPLAY) return undefined;
+  return 'no display (DISPLAY and WAYLAND_DISPLAY are unset)';
+}
+
+/**
+ * What `npm start` runs: `{ binary }` for the desktop app, else `{ line }`, the one line saying
+ * why the headless broker starts instead.
+ */
+export function chooseRuntime(env = process.env, require = createRequire(import.meta.url)) {
+  const fallback = 'starting the headless broker with the web UI instead.';
+  if (env.HITL_HEADLESS === '1') {
+    return { line: 'HITL_HEADLESS=1: starting the headless broker with the web UI.' };
+  }
+  const found = findElectron(require);
+  if (!found.binary)
+    return { line: `Electron runtime not available (${found.reason}); ${fallback}` };
+  const noDisplay = missingDisplay(env);
+  if (noDisplay) return { line: `Electron runtime found, but ${noDisplay}; ${fallback}` };
+  return { binary: found.binary };
 }
 
 function run(command, commandArgs) {
@@ -38,13 +60,11 @@ function run(command, commandArgs) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const found = findElectron();
-  if (found.binary) {
-    run(found.binary, ['.', ...args]);
+  const runtime = chooseRuntime();
+  if (runtime.binary) {
+    run(runtime.binary, ['.', ...args]);
   } else {
-    console.log(
-      `Electron runtime not available (${found.reason}); starting the headless broker with the web UI instead.`,
-    );
+    console.log(runtime.line);
     run(process.execPath, [join(root, 'bin', 'clarity-hitl.js'), 'serve', ...args]);
   }
 }

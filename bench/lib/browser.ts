@@ -1,19 +1,12 @@
-import { existsSync } from 'node:fs';
+import { findBrowser, launchBrowser } from '../../test/support/find-browser';
 import { NotAvailableError } from './figure';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Launches Debian's Chromium headless through playwright-core (never a browser download). */
+/**
+ * Launches the browser the tests use (test/support/find-browser.ts: CHROMIUM_PATH, an installed
+ * Chromium/Chrome, Playwright's, the bundled @sparticuz/chromium) headless; never downloads one.
+ */
 export async function launchChromium() {
-  if (!existsSync(CHROMIUM)) throw new NotAvailableError(`no Chromium at ${CHROMIUM}`);
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-gpu',
-    ],
-  });
+  const lookup = await findBrowser();
+  if ('missing' in lookup) throw new NotAvailableError(lookup.missing);
+  return launchBrowser(lookup.found);
 }

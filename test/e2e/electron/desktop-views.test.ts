@@ -11,7 +11,12 @@ let h: DesktopViewsHarness;
 beforeEach(async () => {
   page = await web.newPage({ viewport: { width: 420, height: 360 }, colorScheme: 'light' });
   h = await startDesktopViews(page, web.rendererDir);
-  web.onCleanup(() => h.close());
+  // The page first: its open connections would otherwise keep the server's close waiting.
+  const [opened, views] = [page, h];
+  web.onCleanup(async () => {
+    await opened.context().close();
+    await views.close();
+  });
 });
 
 const title = () => page.locator('#popover-title').textContent();

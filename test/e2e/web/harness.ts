@@ -1,14 +1,14 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Broker } from '../../../main/broker/broker';
 import type { HttpServer } from '../../../main/http/server';
 import { startBrokerService } from '../../../main/service/broker-service';
+import { launchBrowser } from '../../support/find-browser';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
@@ -75,23 +75,15 @@ export async function startBroker(
   };
 }
 
-/** Debian's Chromium, headless, never a downloaded browser. */
-export function launchChromium(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `no Chromium at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
-    );
-  }
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-gpu',
-    ],
-  });
+/**
+ * The browser found for this run (test/support/find-browser.ts: CHROMIUM_PATH, an installed
+ * Chromium/Chrome, Playwright's, the bundled @sparticuz/chromium), launched headless; throws the
+ * one-line reason when there is none.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const lookup = inject('browserLookup');
+  if ('missing' in lookup) throw new Error(`Browser tests cannot run: ${lookup.missing}`);
+  return launchBrowser(lookup.found);
 }
 
 /** Saves a screenshot under test-results/screenshots/ (gitignored) for a person to look at. */
@@ -143,8 +135,9 @@ export interface BrowserFixture {
 }
 
 /**
- * Registers the vitest hooks of a browser e2e file: builds the renderer and launches Chromium once
- * (beforeAll), closes what each test opened (afterEach), then the browser and the build (afterAll).
+ * Registers the vitest hooks of a browser e2e file: builds the renderer and launches the browser
+ * once (beforeAll; every test skips when there is none), closes what each test opened
+ * (afterEach), then the browser and the build (afterAll).
  */
 export function useBrowser(): BrowserFixture {
   let browser: Browser | undefined;
@@ -156,10 +149,17 @@ export function useBrowser(): BrowserFixture {
     return value;
   };
 
+  const lookup = inject('browserLookup');
+  const missing = 'missing' in lookup ? lookup.missing : undefined;
   beforeAll(async () => {
+    if (missing) return;
     rendererDir = await buildRenderer();
     browser = await launchChromium();
   }, 120_000);
+  // No browser anywhere: each test skips with the reason (the run's first line says what to install).
+  beforeEach((context) => {
+    if (missing) context.skip(`no browser: ${missing}`);
+  });
   afterEach(async () => {
     const pending = cleanups.reverse();
     cleanups = [];
