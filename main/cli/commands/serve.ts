@@ -66,7 +66,6 @@ export const registerServe: RegisterCommand = (program: Command) => {
       DEFAULT_PORT,
     )
     .option('--host <host>', 'address to bind; anything but loopback needs --token', '127.0.0.1')
-    .option('--token <secret>', 'require this token (default: $CLARITY_HITL_BROKER_TOKEN)')
     .option(
       '--allow-query-token',
       'also accept the token as ?token= on API and /events requests, for clients that cannot send headers (the URL, token included, may end up in logs; default: $CLARITY_HITL_ALLOW_QUERY_TOKEN)',
