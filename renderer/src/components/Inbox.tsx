@@ -69,7 +69,7 @@ export function Inbox({
   );
   const selected = checked?.ok ? checked.request : undefined;
   const unreadable = useUnreadable(client);
-  const dirProblems = useDirProblems(client);
+  const dirProblems = useDirProblems(client, ids.length);
   const problems = (
     <>
       <DirProblems problems={dirProblems} />

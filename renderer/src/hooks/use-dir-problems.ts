@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DirProblemView, InboxClient } from '../client/inbox-client';
 
 /** How often the list is asked again when nothing else prompts it (a lost dir may hold no request). */
@@ -7,34 +7,32 @@ const RECHECK_MS = 10_000;
 /**
  * Handshake dirs the broker stopped watching (replaced or removed while watched), from the
  * client's `info()` (GET /api/info over HTTP, `inbox:info` over IPC). Asked again when the
- * connection (re)opens, when a request is cancelled (a lost dir cancels its questions) and
- * every few seconds.
+ * connection (re)opens, when the number of pending requests changes (a lost dir cancels its
+ * questions) and every few seconds. Adds no event subscription of its own.
  */
-export function useDirProblems(client: InboxClient): DirProblemView[] {
+export function useDirProblems(client: InboxClient, pendingCount: number): DirProblemView[] {
   const [problems, setProblems] = useState<DirProblemView[]>([]);
+  const live = useRef(true);
+  const refresh = useCallback(() => {
+    client.info().then(
+      (info) => {
+        if (live.current) setProblems(info.dirProblems ?? []);
+      },
+      () => undefined,
+    );
+  }, [client]);
   useEffect(() => {
-    let live = true;
-    const refresh = () =>
-      client.info().then(
-        (info) => {
-          if (live) setProblems(info.dirProblems ?? []);
-        },
-        () => undefined,
-      );
-    refresh();
+    live.current = true;
     const timer = setInterval(refresh, RECHECK_MS);
-    const offEvents = client.subscribe((event) => {
-      if (event.type === 'cancelled') refresh();
-    });
     const offConnection = client.onConnectionChange((state) => {
       if (state === 'open') refresh();
     });
     return () => {
-      live = false;
+      live.current = false;
       clearInterval(timer);
-      offEvents();
       offConnection();
     };
-  }, [client]);
+  }, [client, refresh]);
+  useEffect(refresh, [refresh, pendingCount]);
   return problems;
 }
