@@ -112,5 +112,18 @@ describe(
       stopAsking.abort();
       await cancelAsk;
     });
+
+    it('answer next to a running watch (not a broker) still writes the answer file itself', async () => {
+      run = startCli(['watch', dir.path]);
+      await run.waitForStdout(/Watching .* for questions/);
+      const asked = hitlAsk({ dir: dir.path, key: 'side', question: 'From another terminal?' });
+      await run.waitForStdout(/HITL request: side/);
+      const answered = await runCli(['answer', 'side', 'yes', '--dir', dir.path]);
+      expect(answered.code).toBe(0);
+      expect(answered.stdout).toMatch(/Answered side → .*side\.answer/);
+      expect(await asked).toBe('yes');
+      run.child.stdin.end();
+      await run.exit;
+    });
   },
 );
