@@ -1,63 +1,22 @@
 import type { BrokerEvent } from '../broker/broker';
 import type { AnswerInput } from '../broker/request';
-import type { BrokerService, BrokerServiceOptions } from '../service/broker-service';
 import type { IpcEventChannel, IpcEventMap } from '../../preload/ipc/channels';
-import type {
-  AppApi,
-  IpcMainApi,
-  LoginItemApi,
-  NotificationApi,
-  ScreenApi,
-  TrayLike,
-  WindowLike,
-} from './electron-api';
-import type { RuleStore } from '../adapters/coding-agents/rule-store';
+import type { TrayLike, WindowLike } from './electron-api';
+import type { DesktopAppDeps, DesktopService } from './desktop-deps';
 import { registerDesktopIpc } from './ipc/inbox-handlers';
 import { IpcRouter } from './ipc/ipc-router';
 import { NotificationCenter } from './notifications/notification-center';
 import { PopoverController } from './popover/popover-controller';
-import { SettingsStore, type SettingsBackendFactory } from './settings/settings-store';
+import { SettingsStore } from './settings/settings-store';
 import { TrayController } from './tray/tray-controller';
 import { desktopStrings, resolveLanguage } from './desktop-strings';
 import { defaultCuemeDbPath } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { startDesktopService } from './service-start';
 import { toPublicRequest } from '../http/views';
-import { DesktopUpdates, type UpdaterDeps } from './updater/desktop-updates';
+import { DesktopUpdates } from './updater/desktop-updates';
 import { Notices } from './notifications/notices';
 
-/** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
-export type DesktopService = Pick<
-  BrokerService,
-  'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages' | 'runs' | 'rebindHttp'
-> & {
-  store: Pick<BrokerService['store'], 'historyList' | 'setHistoryLimit'>;
-  watched: Pick<BrokerService['watched'], 'set'>;
-  server: {
-    context: { tokenRequired: boolean; dirs: string[]; version: string; rules?: RuleStore };
-  };
-};
-
-export interface DesktopAppDeps {
-  app: AppApi;
-  platform: string;
-  stateDir: string;
-  ipc: IpcMainApi;
-  isTrustedSender: (frameUrl: string | undefined) => boolean;
-  screen: ScreenApi;
-  notifications: NotificationApi;
-  loginItems: LoginItemApi;
-  createTray: () => TrayLike;
-  createMainWindow: () => WindowLike;
-  createPopoverWindow: () => WindowLike;
-  openExternal: (url: string) => void;
-  createSettingsBackend: SettingsBackendFactory;
-  startService: (options: BrokerServiceOptions) => Promise<DesktopService>;
-  /** Handshake dirs from the environment (CLARITY_HITL_DIR) added to the saved ones. */
-  extraDirs?: string[];
-  /** The auto-updater, loaded on its first check (electron-updater in the app); none: no updates. */
-  updater?: UpdaterDeps;
-  log?: (message: string) => void;
-}
+export type { DesktopAppDeps, DesktopService } from './desktop-deps';
 
 /**
  * The desktop app's lifecycle around one in-process broker service: single instance, settings,
@@ -201,6 +160,7 @@ export class DesktopApp {
         dirs: service.server.context.dirs,
         tokenRequired: service.server.context.tokenRequired,
         url: service.url,
+        dirProblems: [...service.watched.problems()],
       }),
       settings,
       openExternal: deps.openExternal,

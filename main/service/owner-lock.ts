@@ -14,6 +14,8 @@ const HolderSchema = z.object({
   url: z.string().optional(),
   /** What the owner holds the lock for (a state dir, a handshake dir). */
   what: z.string(),
+  /** Which program holds it when not a broker (e.g. `clarity-hitl watch`). */
+  by: z.string().optional(),
 });
 /** Who holds a lock, as written in its file. */
 export type LockHolder = z.infer<typeof HolderSchema>;
@@ -25,7 +27,7 @@ export class OwnerLockError extends Error {
     readonly holder: LockHolder,
   ) {
     super(
-      `${holder.what} is already in use by another HITL broker (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}); ` +
+      `${holder.what} is already in use by ${holder.by ?? 'another HITL broker'} (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}); ` +
         `stop it or use it instead (lock: ${file})`,
     );
     this.name = 'OwnerLockError';
@@ -49,14 +51,15 @@ let exitHookInstalled = false;
  * one wins. The lock dies with its process: a lock whose pid is gone, or now belongs to a
  * process started at another time (pid reuse), is stale and taken over (under a short-lived
  * `.break` lock, so two starters never both take it). Released on close and at process exit;
- * after kill -9 the next start finds it stale.
+ * after kill -9 the next start finds it stale. `by` names a holder that is not a broker.
  */
-export function acquireOwnerLock(file: string, what: string): OwnerLock {
+export function acquireOwnerLock(file: string, what: string, by?: string): OwnerLock {
   const me: LockHolder = {
     pid: process.pid,
     started: processStartToken(process.pid),
     host: hostname(),
     what,
+    ...(by ? { by } : {}),
   };
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(file, me)) break;

@@ -20,6 +20,8 @@ export interface IpcBrokerInfo {
   dirs: string[];
   tokenRequired: boolean;
   url: string;
+  /** Handshake dirs dropped because they were replaced or removed while watched. */
+  dirProblems?: { dir: string; message: string; at: number }[];
 }
 
 /** Renderer → main calls (ipcRenderer.invoke / ipcMain.handle): payload in, result out. */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** `/…` on POSIX, `C:\…` or `\\server\…` on Windows (no node:path: this file also runs in the renderer). */
+function isAbsolutePath(path: string): boolean {
+  return /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
+}
+
 /** Each setting's own rule, without defaults (so a patch never fills in the others). */
 const fields = {
   /** Clarity handshake directories the broker watches (absolute paths). */
@@ -8,7 +13,14 @@ const fields = {
    * Directories agents may offer for file_pick besides the handshake dirs (absolute paths);
    * empty = any non-hidden directory below the operator's home.
    */
-  fileRoots: z.array(z.string().min(1)).max(32),
+  fileRoots: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .refine(isAbsolutePath, { message: 'must be an absolute path (e.g. /home/me/projects)' }),
+    )
+    .max(32),
   /** Port of the in-process HTTP server (0 = any free port). */
   port: z.number().int().min(0).max(65_535),
   /** Bearer token the HTTP server requires; empty = none (loopback only). */

@@ -192,7 +192,7 @@ export class ClarityFileAdapter {
 
   /** Brings one base name's request in line with what is on disk. Runs one at a time per base. */
   private async reconcile(base: string): Promise<void> {
-    if (this.closed || !this.dirGuard?.usable() !== false) return;
+    if (this.closed || !this.dirInUse()) return;
     const entry = this.tracked.get(base);
     if (entry?.kind === 'mirror') return this.mirrors.reconcile(base, entry);
     if (
@@ -286,8 +286,13 @@ export class ClarityFileAdapter {
     }
   }
 
+  /** The directory is watched and still the one captured at start (false before start, once lost). */
+  private dirInUse(): boolean {
+    return this.dirGuard !== undefined && this.dirGuard.usable();
+  }
+
   private async writeAnswer(base: string, request: HitlRequest): Promise<void> {
-    if (!this.dirGuard?.usable() !== false) return;
+    if (!this.dirInUse()) return;
     const file = this.answerPath(base);
     await writeFileAtomic(file, request.answer?.text ?? '');
     this.options.onAnswerWritten?.(request, file);

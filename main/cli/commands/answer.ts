@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { answerQuestionInDir } from '../../adapters/clarity-file';
 import { resolveThroughBroker } from '../broker-fallback';
 import { appendCliAudit, describeNotFound } from '../file-command';
+import { dirBroker, resolveInOwningBroker } from '../handshake-owner';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
 import { escapeControls } from '../../broker/printable';
@@ -28,7 +29,8 @@ export const registerAnswer: RegisterCommand = (program: Command) => {
       `
 <response> "-" reads the answer from stdin (multi-line answers). "" is an empty approval.
 A key with no question file in the directory (HTTP mode, cueme, Tool Server Lite, QuestFoundry,
-MCP) is answered through the running broker instead.
+MCP) is answered through the running broker instead, and so is every key of a directory a
+running broker watches (it owns the directory; the answer file is then written by it).
 
 Examples:
   clarity-hitl answer review-step-3 "Looks good, proceed"
@@ -40,6 +42,11 @@ Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage e
       action(async (key: string, response: string, flags: AnswerFlags) => {
         const dir = resolveHandshakeDir(undefined, flags.dir);
         const text = response === '-' ? await readStdin() : response;
+        const owner = dirBroker(dir);
+        if (owner) {
+          process.stdout.write(await resolveInOwningBroker(owner, dir, 'answer', key, text));
+          return;
+        }
         const result = await answerQuestionInDir(dir, key, text);
         if (result.status === 'not_found') {
           const viaBroker = await resolveThroughBroker('answer', key, text, flags.broker);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { cancelQuestionInDir } from '../../adapters/clarity-file';
 import { resolveThroughBroker } from '../broker-fallback';
 import { appendCliAudit, describeNotFound } from '../file-command';
+import { dirBroker, resolveInOwningBroker } from '../handshake-owner';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
 import { escapeControls } from '../../broker/printable';
@@ -29,13 +30,18 @@ export const registerCancel: RegisterCommand = (program: Command) => {
 <key> is the question's key or its file name (with or without .question).
 The Clarity runtime returns "[hitl_ask timeout]" when its own timeout runs out.
 A key with no question file (HTTP mode, cueme, Tool Server Lite, ...) is cancelled through the
-running broker instead.
+running broker instead, and so is every key of a directory a running broker watches.
 
 Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage error.`,
     )
     .action(
       action(async (key: string, flags: CancelFlags) => {
         const dir = resolveHandshakeDir(undefined, flags.dir);
+        const owner = dirBroker(dir);
+        if (owner) {
+          process.stdout.write(await resolveInOwningBroker(owner, dir, 'cancel', key, undefined));
+          return;
+        }
         const result = await cancelQuestionInDir(dir, key);
         if (result.status === 'not_found') {
           const viaBroker = await resolveThroughBroker('cancel', key, undefined, flags.broker);

@@ -16,6 +16,19 @@ export interface BrokerInfo {
   tokenRequired: boolean;
   /** The broker's base URL, e.g. http://127.0.0.1:7842 (used in the empty-state instructions). */
   url: string;
+  /**
+   * Handshake dirs no longer watched because they were replaced or removed while watched (a
+   * symlink swapped in, the directory deleted), oldest first; the operator must act on them.
+   */
+  dirProblems?: DirProblemView[];
+}
+
+/** A handshake dir the broker stopped using, and why. */
+export interface DirProblemView {
+  dir: string;
+  message: string;
+  /** When it was noticed (epoch ms). */
+  at: number;
 }
 
 /** Everything that can change the inbox, in the order the broker emitted it. */

@@ -11,6 +11,8 @@ import { RequestList, type RequestListHandle } from './RequestList';
 import { UnreadableItems } from './UnreadableItems';
 import { useListKeyboard } from './use-list-keyboard';
 import { useUnreadable } from '../hooks/use-unreadable';
+import { useDirProblems } from '../hooks/use-dir-problems';
+import { DirProblems } from './DirProblems';
 
 interface Props {
   client: InboxClient;
@@ -67,7 +69,13 @@ export function Inbox({
   );
   const selected = checked?.ok ? checked.request : undefined;
   const unreadable = useUnreadable(client);
-  const problems = <UnreadableItems items={unreadable.items} onDismiss={unreadable.dismiss} />;
+  const dirProblems = useDirProblems(client, ids.length);
+  const problems = (
+    <>
+      <DirProblems problems={dirProblems} />
+      <UnreadableItems items={unreadable.items} onDismiss={unreadable.dismiss} />
+    </>
+  );
 
   useListKeyboard({
     move: (delta) => {
@@ -85,7 +93,7 @@ export function Inbox({
 
   if (!state.loaded) return <p className="hint center">{t('loading')}</p>;
   if (ids.length === 0) {
-    return unreadable.items.length ? (
+    return unreadable.items.length || dirProblems.length ? (
       <div className="inbox-column">
         {problems}
         <p className="hint center">{t('unreadableOnly')}</p>

@@ -80,6 +80,9 @@ export const en = {
   emptyAnswer: '(empty approval)',
   emptyTitle: 'No agent is waiting for you',
   unreadableTitle: 'Could not read ({n})',
+  dirProblemsTitle: 'Handshake directory no longer watched ({n})',
+  dirProblemsHint:
+    'Questions written there are not seen. Check the directory, then add it again in the settings or restart the broker.',
   unreadableField: 'Field:',
   unreadableTimes: '×{n}',
   unreadableDismiss: 'Dismiss',

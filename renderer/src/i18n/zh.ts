@@ -81,6 +81,8 @@ export const zh: Dictionary = {
   emptyAnswer: '（空白批准）',
   emptyTitle: '没有智能体在等你',
   unreadableTitle: '无法读取（{n}）',
+  dirProblemsTitle: '握手目录已停止监视（{n}）',
+  dirProblemsHint: '写入该目录的问题不会被看到。请检查该目录，然后在设置中重新添加或重启代理。',
   unreadableField: '字段：',
   unreadableTimes: '×{n}',
   unreadableDismiss: '忽略',

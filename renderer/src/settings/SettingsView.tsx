@@ -27,6 +27,7 @@ export function SettingsView({
   const [saved, setSaved] = useState<DesktopSettings>();
   const [draft, setDraft] = useState<DesktopSettings>();
   const [dirsText, setDirsText] = useState('');
+  const [rootsText, setRootsText] = useState('');
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string }>();
 
   useEffect(() => {
@@ -35,6 +36,7 @@ export function SettingsView({
         setSaved(settings);
         setDraft(settings);
         setDirsText(settings.handshakeDirs.join('\n'));
+        setRootsText(settings.fileRoots.join('\n'));
       },
       (e: unknown) =>
         setStatus({ tone: 'error', text: String(e instanceof Error ? e.message : e) }),
@@ -48,10 +50,8 @@ export function SettingsView({
   const save = async () => {
     const next = {
       ...draft,
-      handshakeDirs: dirsText
-        .split('\n')
-        .map((d) => d.trim())
-        .filter(Boolean),
+      handshakeDirs: lines(dirsText),
+      fileRoots: lines(rootsText),
     };
     const patch: Record<string, unknown> = {};
     for (const key of Object.keys(next) as (keyof DesktopSettings)[]) {
@@ -101,6 +101,16 @@ export function SettingsView({
           value={dirsText}
           spellCheck={false}
           onChange={(e) => setDirsText(e.target.value)}
+        />
+      </Field>
+      <Field label={s('fileRoots')} id="set-file-roots" hint={s('fileRootsHint')}>
+        <textarea
+          id="set-file-roots"
+          rows={3}
+          value={rootsText}
+          spellCheck={false}
+          placeholder={s('fileRootsEmpty')}
+          onChange={(e) => setRootsText(e.target.value)}
         />
       </Field>
       <div className="settings-row">
@@ -211,4 +221,12 @@ function Field({
       {hint ? <span className="hint">{hint}</span> : null}
     </div>
   );
+}
+
+/** The non-empty lines of a one-path-per-line field, trimmed. */
+function lines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }

@@ -4,6 +4,10 @@ const en = {
   title: 'Settings',
   dirs: 'Handshake directories',
   dirsHint: 'One absolute path per line. The broker watches each for .question files.',
+  fileRoots: 'Folders agents may offer for file picks',
+  fileRootsHint:
+    'One absolute path per line. An agent asking the operator to pick a file may only list these folders and the handshake directories; anything else is refused.',
+  fileRootsEmpty: 'Empty: any non-hidden folder in your home',
   port: 'HTTP port',
   token: 'Access token',
   tokenHint: 'Empty: no token (the server listens on 127.0.0.1 only).',
@@ -31,6 +35,10 @@ const zh: typeof en = {
   title: '设置',
   dirs: '握手目录',
   dirsHint: '每行一个绝对路径。代理会监视其中的 .question 文件。',
+  fileRoots: '智能体可提供文件选择的文件夹',
+  fileRootsHint:
+    '每行一个绝对路径。请操作员选择文件的智能体只能列出这些文件夹和握手目录中的文件；其他一律拒绝。',
+  fileRootsEmpty: '留空：主目录下任何非隐藏文件夹',
   port: 'HTTP 端口',
   token: '访问令牌',
   tokenHint: '留空表示不需要令牌（服务器只监听 127.0.0.1）。',

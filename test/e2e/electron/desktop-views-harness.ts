@@ -28,6 +28,8 @@ export interface DesktopViewsHarness {
   /** The coding agents' rules the IPC rules channels serve. */
   rules: RuleStore;
   settings: SettingsStore;
+  /** What `inbox:info` reports as lost handshake dirs (push to simulate one). */
+  dirProblems: { dir: string; message: string; at: number }[];
   calls: ShellCalls;
   /** Every IPC call the page made, in order. */
   invoked: { channel: string; payload: unknown }[];
@@ -63,13 +65,14 @@ export async function startDesktopViews(
       }),
   });
   const calls: ShellCalls = { hide: 0, openInWindow: [], openExternal: [] };
+  const dirProblems: DesktopViewsHarness['dirProblems'] = [];
   const ipc = new FakeIpcMain();
   const router = new IpcRouter({ ipc, isTrustedSender: createSenderCheck({ devUrl: url }) });
   registerDesktopIpc(router, {
     broker,
     history: () => broker.resolved(),
     agentMessages: () => [],
-    info: () => ({ version: 'test', dirs: [], tokenRequired: false, url }),
+    info: () => ({ version: 'test', dirs: [], tokenRequired: false, url, dirProblems }),
     settings,
     rules: server.context.rules,
     openExternal: (u) => calls.openExternal.push(u),
@@ -129,6 +132,7 @@ export async function startDesktopViews(
     broker,
     rules: server.context.rules,
     settings,
+    dirProblems,
     calls,
     invoked,
     url,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,6 +65,7 @@ class FakeLoginItems implements LoginItemApi {
 let stateDir: string;
 let handshakeDir: string;
 const apps: DesktopApp[] = [];
+const cleanupMoved: string[] = [];
 beforeEach(async () => {
   stateDir = await mkdtemp(join(tmpdir(), 'hitl-desktop-state-'));
   handshakeDir = await mkdtemp(join(tmpdir(), 'hitl-desktop-dir-'));
@@ -73,6 +74,7 @@ afterEach(async () => {
   for (const app of apps.splice(0)) await app.shutdown();
   await rm(stateDir, { recursive: true, force: true });
   await rm(handshakeDir, { recursive: true, force: true });
+  for (const dir of cleanupMoved.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
 function build(options: { lockHeldElsewhere?: boolean; port?: number } = {}) {
@@ -267,6 +269,30 @@ describe('DesktopApp', () => {
     expect(service.store.historyList().map((r) => r.key)).toEqual(
       Array.from({ length: 10 }, (_, i) => `h${i + 3}`),
     );
+  });
+
+  it('a handshake dir replaced while running reaches the windows through inbox:info', async () => {
+    const { desktop, ipc } = build();
+    expect(await desktop.start()).toBe(true);
+    const info = async () =>
+      (await ipc.invoke('inbox:info', undefined, OURS)) as {
+        ok: true;
+        value: { dirProblems?: { dir: string; message: string }[] };
+      };
+    expect((await info()).value.dirProblems).toEqual([]);
+    await rename(handshakeDir, `${handshakeDir}-moved`);
+    await mkdir(handshakeDir);
+    cleanupMoved.push(`${handshakeDir}-moved`);
+    const problems = await waitFor(async () => {
+      const list = (await info()).value.dirProblems ?? [];
+      return list.length ? list : undefined;
+    }, 'the lost dir in inbox:info');
+    expect(problems).toMatchObject([
+      {
+        dir: handshakeDir,
+        message: `${handshakeDir} was replaced by another directory; it is no longer used`,
+      },
+    ]);
   });
 
   it('a saved handshake directory that cannot be watched does not stop the app', async () => {

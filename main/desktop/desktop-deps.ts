@@ -1,0 +1,47 @@
+import type { RuleStore } from '../adapters/coding-agents/rule-store';
+import type { BrokerService, BrokerServiceOptions } from '../service/broker-service';
+import type {
+  AppApi,
+  IpcMainApi,
+  LoginItemApi,
+  NotificationApi,
+  ScreenApi,
+  TrayLike,
+  WindowLike,
+} from './electron-api';
+import type { SettingsBackendFactory } from './settings/settings-store';
+import type { UpdaterDeps } from './updater/desktop-updates';
+
+/** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
+export type DesktopService = Pick<
+  BrokerService,
+  'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages' | 'runs' | 'rebindHttp'
+> & {
+  store: Pick<BrokerService['store'], 'historyList' | 'setHistoryLimit'>;
+  watched: Pick<BrokerService['watched'], 'set' | 'problems'>;
+  server: {
+    context: { tokenRequired: boolean; dirs: string[]; version: string; rules?: RuleStore };
+  };
+};
+
+export interface DesktopAppDeps {
+  app: AppApi;
+  platform: string;
+  stateDir: string;
+  ipc: IpcMainApi;
+  isTrustedSender: (frameUrl: string | undefined) => boolean;
+  screen: ScreenApi;
+  notifications: NotificationApi;
+  loginItems: LoginItemApi;
+  createTray: () => TrayLike;
+  createMainWindow: () => WindowLike;
+  createPopoverWindow: () => WindowLike;
+  openExternal: (url: string) => void;
+  createSettingsBackend: SettingsBackendFactory;
+  startService: (options: BrokerServiceOptions) => Promise<DesktopService>;
+  /** Handshake dirs from the environment (CLARITY_HITL_DIR) added to the saved ones. */
+  extraDirs?: string[];
+  /** The auto-updater, loaded on its first check (electron-updater in the app); none: no updates. */
+  updater?: UpdaterDeps;
+  log?: (message: string) => void;
+}
