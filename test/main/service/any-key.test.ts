@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrokerService, type BrokerService } from '../../../main/service/broker-service';
+import { HANDSHAKE_LOCK } from '../../../main/service/watched-dirs';
 import { hitlAsk } from '../../support/clarity-runtime';
 import { waitFor } from '../../support/wait-for';
 
@@ -65,7 +66,11 @@ describe('any non-empty string is a key (file handshake)', () => {
     expect(await asked).toBe(`yes for ${key}`);
     // Nothing was written outside the handshake directory, and nothing is left in it.
     expect((await readdir(root)).sort()).toEqual(['audit.jsonl', 'handshake', 'state']);
-    await waitFor(async () => (await readdir(dir)).length === 0, 'the runtime cleaned up');
+    // Only the broker's owner lock stays in the directory.
+    await waitFor(
+      async () => (await readdir(dir)).every((name) => name === HANDSHAKE_LOCK),
+      'the runtime cleaned up',
+    );
   });
 
   it('the audit log holds every key exactly as given', async () => {
@@ -85,9 +90,13 @@ describe('any non-empty string is a key (file handshake)', () => {
     expect(key).toHaveLength(1000);
     expect((await post('questions', { key, question: 'long?' })).status).toBe(201);
     const poll = new URL(`questions/${encodeURIComponent(key)}`, service.url);
-    expect(await (await fetch(poll)).json()).toEqual({ key, status: 'pending' });
+    expect(await (await fetch(poll)).json()).toMatchObject({ key, status: 'pending' });
     expect((await post('answer', { key, response: 'fine' })).status).toBe(200);
-    expect(await (await fetch(poll)).json()).toEqual({ key, status: 'answered', response: 'fine' });
+    expect(await (await fetch(poll)).json()).toMatchObject({
+      key,
+      status: 'answered',
+      response: 'fine',
+    });
   });
 
   it('a key over 4,096 bytes is refused with a 400 naming the field', async () => {
