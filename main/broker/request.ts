@@ -35,6 +35,8 @@ export const InputSpecSchema = z.discriminatedUnion('kind', [
     text: z.string().optional(),
     confirmLabel: z.string().optional(),
     cancelLabel: z.string().optional(),
+    /** Destructive or dangerous: the inbox never confirms it by reflex (Decline is the default). */
+    danger: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('choice'),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
 import { inboxTitle } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
@@ -13,6 +13,10 @@ import { HistoryView } from './HistoryView';
 import { Inbox } from './Inbox';
 import { Notices } from './Notices';
 import { useDepartureNotices } from './use-departure-notices';
+import { KeyHelp } from '../keys/KeyHelp';
+import { keyText } from '../keys/key-strings';
+import { watchKeys } from '../keys/reflex-guard';
+import { useHelpKey } from '../keys/use-help-key';
 
 type View = 'inbox' | 'history' | 'runs' | 'rules';
 /** The Runs view loads when first opened, so the inbox's first paint does not wait for it. */
@@ -32,6 +36,10 @@ export function App({ client }: { client: InboxClient }) {
   const { notices, dismiss, onResolving, onResolveFailed } = useDepartureNotices(state.departures);
   const count = pendingCount(state);
   const running = useRunningCount(client);
+  const [help, setHelp] = useState(false);
+  const closeHelp = useCallback(() => setHelp(false), []);
+  useHelpKey(() => setHelp(true));
+  useEffect(() => watchKeys(), []);
 
   useEffect(() => {
     document.title = inboxTitle(count, t('appName'));
@@ -104,6 +112,15 @@ export function App({ client }: { client: InboxClient }) {
               ))}
             </select>
           </label>
+          <button
+            type="button"
+            className="link key-help-open"
+            aria-label={keyText(language, 'helpOpen')}
+            title={keyText(language, 'helpOpen')}
+            onClick={() => setHelp(true)}
+          >
+            ?
+          </button>
         </div>
       </header>
       <ConnectionBanner state={connection} />
@@ -139,6 +156,7 @@ export function App({ client }: { client: InboxClient }) {
           <HistoryView client={client} refreshKey={state.departures.at(-1)?.n ?? 0} />
         )}
       </main>
+      {help ? <KeyHelp onClose={closeHelp} /> : null}
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { groupRequests } from '../state/group-requests';
 import type { InboxAction, InboxState } from '../state/inbox-state';
 import { AgentContextPanel } from './AgentContextPanel';
 import { EmptyState } from './EmptyState';
-import { QuestionCard } from './QuestionCard';
+import { QuestionCard, type QuestionCardHandle } from './QuestionCard';
+import { optionKeysOf } from '../keys/editing';
 import { RequestList, type RequestListHandle } from './RequestList';
 import { UnreadableItems } from './UnreadableItems';
 import { useListKeyboard } from './use-list-keyboard';
@@ -45,6 +46,7 @@ export function Inbox({
   const lastIndex = useRef(0);
   const listRef = useRef<RequestListHandle>(null);
   const detailRef = useRef<HTMLElement>(null);
+  const cardRef = useRef<QuestionCardHandle>(null);
 
   // The chosen request, or (when it left) the one that took its place in the list.
   const selectedId =
@@ -89,6 +91,11 @@ export function Inbox({
     focusAnswer: () =>
       detailRef.current?.querySelector<HTMLElement>('[data-answer-focus]')?.focus(),
     back: () => listRef.current?.focus(),
+    answerKey: (action) => cardRef.current?.act(action),
+    shown: () => ({
+      kind: selected?.input.kind,
+      optionKeys: selected ? optionKeysOf(selected.input) : [],
+    }),
   });
 
   if (!state.loaded) return <p className="hint center">{t('loading')}</p>;
@@ -118,6 +125,7 @@ export function Inbox({
           {selected ? (
             <div className={selected.agent ? 'detail-grid with-context' : 'detail-grid'}>
               <QuestionCard
+                ref={cardRef}
                 key={selected.id}
                 request={selected}
                 client={client}

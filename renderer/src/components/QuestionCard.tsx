@@ -1,14 +1,25 @@
 import { escapeControls } from '../../../main/broker/printable';
-import { useState } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
+import { answerByKey } from '../keys/answer-by-key';
+import { keyText } from '../keys/key-strings';
 import { Markdown } from '../markdown/Markdown';
+import type { PopoverKeyAction } from '../popover/popover-keys';
 import { AnswerArea } from './AnswerArea';
 import { CancelControl } from './CancelControl';
 import { RequestMeta } from './RequestMeta';
 
+/** What the inbox's answer keys reach on the shown card. */
+export interface QuestionCardHandle {
+  /** Runs an answer key (Y, N, 1–9, an option letter) on this card. */
+  act(action: PopoverKeyAction): void;
+}
+
 export interface QuestionCardProps {
+  /** Receives the card's key handle. */
+  ref?: Ref<QuestionCardHandle>;
   request: HitlRequest;
   client: InboxClient;
   now: number;
@@ -28,8 +39,9 @@ export function QuestionCard({
   now,
   onResolving,
   onResolveFailed,
+  ref,
 }: QuestionCardProps) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const headingId = `card-title-${request.id}`;
@@ -45,9 +57,22 @@ export function QuestionCard({
     });
   };
   const submit = (answer: AnswerInput) => run(() => client.answer(request.id, answer));
+  const cardRef = useRef<HTMLElement>(null);
+  useImperativeHandle(ref, () => ({
+    act(action) {
+      if (busy) return;
+      const answer = answerByKey(request, action, cardRef.current);
+      if (answer) submit(answer);
+    },
+  }));
 
   return (
-    <article className="card" aria-labelledby={headingId} data-request-id={request.id}>
+    <article
+      ref={cardRef}
+      className="card"
+      aria-labelledby={headingId}
+      data-request-id={request.id}
+    >
       <header className="card-header">
         <h2 id={headingId}>{escapeControls(request.title ?? request.key)}</h2>
         <RequestMeta request={request} now={now} />
@@ -57,7 +82,11 @@ export function QuestionCard({
           <Markdown text={request.context} />
         </aside>
       ) : null}
-      <Markdown text={request.prompt} className="prompt" />
+      <Markdown
+        text={request.prompt}
+        className="prompt"
+        label={keyText(language, 'questionLabel')}
+      />
       <AnswerArea request={request} client={client} busy={busy} submit={submit} />
       {error ? (
         <p className="error" role="alert">

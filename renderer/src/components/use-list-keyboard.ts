@@ -1,14 +1,23 @@
 import { useEffect, useRef } from 'react';
+import type { InputKind } from '../../../main/broker/request';
+import { isTyping } from '../keys/editing';
+import { popoverKeyAction, type PopoverKeyAction } from '../popover/popover-keys';
 
 interface Handlers {
   move: (delta: number) => void;
   focusAnswer: () => void;
   back: () => void;
+  /** Y/N, 1–9 or an option letter on the shown request (the popover's keys). */
+  answerKey: (action: PopoverKeyAction) => void;
+  /** The shown request's input kind and one-letter option keys. */
+  shown: () => { kind: InputKind | undefined; optionKeys: string[] };
 }
 
 /**
  * Inbox keys: j/k or ↓/↑ move the selection, Enter focuses the card's answer input, Esc leaves an
- * input and returns to the list. Keys typed inside inputs are left alone (except Esc).
+ * input and returns to the list, and the popover's answer keys (Y approves, N declines, 1–9 or an
+ * option's letter picks) act on the shown card. Keys typed inside fields are left alone (except
+ * Esc); ? (the help) is handled by the app.
  */
 export function useListKeyboard(handlers: Handlers): void {
   const ref = useRef(handlers);
@@ -19,23 +28,48 @@ export function useListKeyboard(handlers: Handlers): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target as HTMLElement | null;
-      const editing = !!target?.closest('input, textarea, select, [contenteditable="true"]');
+      const editing = isTyping(target);
       if (event.key === 'Escape') {
-        if (editing || target?.closest('.detail')) {
-          (target as HTMLElement).blur?.();
+        if (editing || target?.closest?.('.detail')) {
+          target?.blur?.();
           ref.current.back();
           event.preventDefault();
         }
         return;
       }
-      if (editing || target?.closest('button, a, summary, details')) return;
-      if (event.key === 'j' || event.key === 'ArrowDown') ref.current.move(1);
-      else if (event.key === 'k' || event.key === 'ArrowUp') ref.current.move(-1);
-      else if (event.key === 'Enter') ref.current.focusAnswer();
-      else return;
-      event.preventDefault();
+      if (editing) return;
+      const onControl = !!target?.closest?.('button, a, summary, details, input, select');
+      if (!onControl) {
+        if (event.key === 'ArrowDown') return done(event, () => ref.current.move(1));
+        if (event.key === 'ArrowUp') return done(event, () => ref.current.move(-1));
+        if (event.key === 'Enter') return done(event, () => ref.current.focusAnswer());
+      }
+      // Letter and digit keys work on a focused button or option too (never inside a text field).
+      const action = popoverKeyAction(event, {
+        ...ref.current.shown(),
+        inTextField: false,
+        inMultiline: false,
+      });
+      if (
+        !action ||
+        action.type === 'hide' ||
+        action.type === 'help' ||
+        action.type === 'open-window'
+      )
+        return;
+      if (action.type === 'move') {
+        if (event.key !== 'j' && event.key !== 'k' && event.key !== 'J' && event.key !== 'K')
+          return;
+        return done(event, () => ref.current.move(action.delta));
+      }
+      done(event, () => ref.current.answerKey(action));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+}
+
+function done(event: KeyboardEvent, run: () => void): void {
+  event.preventDefault();
+  run();
 }

@@ -7,23 +7,26 @@ const MarkdownView = lazy(() => afterFirstFrames().then(() => import('./Markdown
 interface MarkdownProps {
   text: string;
   className?: string;
+  /** Makes the box a labelled region reachable with Tab, so a long question scrolls by keyboard. */
+  label?: string;
 }
 
 /**
  * Agent markdown, rendered safely (see MarkdownView). Until its code has loaded (a few ms after
  * the first paint) the text shows as plain text in the same box, never as HTML.
  */
-export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, className, label }: MarkdownProps) {
   const box = className ? `markdown ${className}` : 'markdown';
+  const region = label ? { tabIndex: 0, role: 'region', 'aria-label': label } : {};
   return (
     <Suspense
       fallback={
-        <div className={`${box} markdown-loading`}>
+        <div className={`${box} markdown-loading`} {...region}>
           <p style={{ whiteSpace: 'pre-wrap' }}>{text}</p>
         </div>
       }
     >
-      <MarkdownView text={text} className={className} />
+      <MarkdownView text={text} className={className} label={label} />
     </Suspense>
   );
 });

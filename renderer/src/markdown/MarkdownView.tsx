@@ -2,6 +2,27 @@ import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { safeHref } from './safe-url';
+import { useI18n } from '../i18n/I18nProvider';
+import { keyText } from '../keys/key-strings';
+
+/** A box that may scroll sideways (a wide table or code): reachable and scrollable by keyboard. */
+function ScrollBox({
+  what,
+  className,
+  children,
+}: {
+  what: 'table' | 'code';
+  className: string;
+  children: React.ReactNode;
+}) {
+  const { language } = useI18n();
+  const label = keyText(language, 'scrollRegion', { what: keyText(language, what) });
+  return (
+    <div className={className} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
 
 /** Every URL in the tree goes through this: anything but http(s) becomes '' (inert). */
 function transformUrl(url: string): string {
@@ -49,9 +70,16 @@ const components: Components = {
   },
   table({ children }) {
     return (
-      <div className="md-table-wrap">
+      <ScrollBox what="table" className="md-table-wrap">
         <table>{children}</table>
-      </div>
+      </ScrollBox>
+    );
+  },
+  pre({ children }) {
+    return (
+      <ScrollBox what="code" className="md-pre-wrap">
+        <pre>{children}</pre>
+      </ScrollBox>
     );
   },
 };
@@ -70,12 +98,18 @@ function diffLineClass(line: string): string {
 const MarkdownView = memo(function MarkdownView({
   text,
   className,
+  label,
 }: {
   text: string;
   className?: string;
+  /** Names the box as a keyboard-scrollable region (a long question). */
+  label?: string;
 }) {
   return (
-    <div className={className ? `markdown ${className}` : 'markdown'}>
+    <div
+      className={className ? `markdown ${className}` : 'markdown'}
+      {...(label ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
         skipHtml

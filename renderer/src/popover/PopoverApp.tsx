@@ -1,7 +1,6 @@
 import { escapeControls } from '../../../main/broker/printable';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
-import { APPROVAL, choiceAnswer, confirmAnswer } from '../answers/build-answer';
 import type { InboxClient } from '../client/inbox-client';
 import { AnswerArea } from '../components/AnswerArea';
 import { Notices } from '../components/Notices';
@@ -11,6 +10,11 @@ import { useNow } from '../hooks/use-now';
 import { useUnreadable } from '../hooks/use-unreadable';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';
+import { answerByKey } from '../keys/answer-by-key';
+import { optionKeysOf } from '../keys/editing';
+import { KeyHelp } from '../keys/KeyHelp';
+import { keyText } from '../keys/key-strings';
+import { watchKeys } from '../keys/reflex-guard';
 import { useInbox } from '../state/use-inbox';
 import { popoverKeyAction, wrapIndex, type PopoverKeyAction } from './popover-keys';
 import { popoverText } from './popover-strings';
@@ -41,6 +45,9 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const cardRef = useRef<HTMLElement>(null);
+  const [help, setHelp] = useState(false);
+  const closeHelp = useCallback(() => setHelp(false), []);
+  useEffect(() => watchKeys(), []);
 
   let index = wanted ? pending.findIndex((r) => r.id === wanted) : 0;
   if (index < 0) index = Math.min(lastIndex.current, Math.max(0, pending.length - 1));
@@ -51,17 +58,16 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
 
   useEffect(() => shell.onShowRequest((id) => setWanted(id)), [shell]);
 
+  // A choice lands on its recommended option when it names one (digits still pick any).
+  const focusCard = request?.input.kind === 'choice' && request.input.recommended === undefined;
   useEffect(() => {
     setBusy(false);
     setError(undefined);
     const card = cardRef.current;
     if (!card) return;
-    const target =
-      request?.input.kind === 'choice'
-        ? card
-        : card.querySelector<HTMLElement>('[data-answer-focus]');
+    const target = focusCard ? card : card.querySelector<HTMLElement>('[data-answer-focus]');
     (target ?? card).focus();
-  }, [request?.id, request?.input.kind]);
+  }, [request?.id, focusCard]);
 
   const submit = useCallback(
     (answer: AnswerInput) => {
@@ -82,25 +88,16 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     (action: PopoverKeyAction) => {
       if (action.type === 'hide') return shell.hide();
       if (action.type === 'open-window') return shell.openInWindow(request?.id ?? null);
+      if (action.type === 'help') return setHelp(true);
       if (action.type === 'move') {
         const next = pending[wrapIndex(index, action.delta, pending.length)];
         return setWanted(next?.id ?? null);
       }
-      if (!request) return;
-      const input = request.input;
-      if (action.type === 'approve')
-        submit(input.kind === 'confirm' ? confirmAnswer(true, '') : APPROVAL);
-      else if (action.type === 'decline') submit(confirmAnswer(false, ''));
-      else if (action.type === 'pick' && input.kind === 'choice') {
-        const option =
-          action.value !== undefined
-            ? input.options.find((o) => o.value.toLowerCase() === action.value)
-            : input.options[action.index];
-        const answer = option ? choiceAnswer([option.value], '') : undefined;
-        if (answer) submit(answer);
-      }
+      if (!request || busy) return;
+      const answer = answerByKey(request, action, cardRef.current);
+      if (answer) submit(answer);
     },
-    [shell, request, pending, index, submit],
+    [shell, request, pending, index, submit, busy],
   );
 
   // A layout effect: the listener must know the request on screen before the screen shows it.
@@ -112,10 +109,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
         tag === 'INPUT' &&
         !['checkbox', 'radio', 'button', 'submit'].includes((target as HTMLInputElement).type);
       const inMultiline = tag === 'TEXTAREA' || tag === 'SELECT' || !!target?.isContentEditable;
-      const optionKeys =
-        request?.input.kind === 'choice'
-          ? request.input.options.map((o) => o.value.toLowerCase()).filter((v) => v.length === 1)
-          : [];
+      const optionKeys = request ? optionKeysOf(request.input) : [];
       const action = popoverKeyAction(event, {
         kind: request?.input.kind,
         inTextField,
@@ -138,7 +132,9 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
         ? 'keysConfirm'
         : request.input.kind === 'choice'
           ? 'keysChoice'
-          : 'keysOther';
+          : request.input.kind === 'approval'
+            ? 'keysApproval'
+            : 'keysOther';
 
   return (
     <div className="popover">
@@ -194,7 +190,11 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           <h1 id="popover-title">{escapeControls(request.title ?? request.key)}</h1>
           <RequestMeta request={request} now={now} />
           {request.context ? <Markdown text={request.context} className="popover-context" /> : null}
-          <Markdown text={request.prompt} className="prompt popover-prompt" />
+          <Markdown
+            text={request.prompt}
+            className="prompt popover-prompt"
+            label={keyText(language, 'questionLabel')}
+          />
           {request.input.kind === 'text' ? (
             <QuickText key={request.id} request={request} busy={busy} submit={submit} />
           ) : (
@@ -225,6 +225,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
       ) : hintKey ? (
         <footer className="popover-keys hint">{popoverText(language, hintKey)}</footer>
       ) : null}
+      {help ? <KeyHelp onClose={closeHelp} /> : null}
     </div>
   );
 }

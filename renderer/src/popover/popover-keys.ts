@@ -7,7 +7,8 @@ export type PopoverKeyAction =
   | { type: 'approve' }
   | { type: 'decline' }
   | { type: 'pick'; index: number; value?: string }
-  | { type: 'open-window' };
+  | { type: 'open-window' }
+  | { type: 'help' };
 
 export interface PopoverKey {
   key: string;
@@ -28,9 +29,9 @@ export interface PopoverKeyContext {
 }
 
 /**
- * The popover's keyboard map. Esc hides; ↑/↓ move between pending requests (j/k too outside a
+ * The answer keys of the popover and of the web inbox and main window (one map for both). Esc hides; ↑/↓ move between pending requests (j/k too outside a
  * field); outside a field one key answers: y/a approve, n declines a confirm, 1–9 (or an option's own letter) pick a choice,
- * o opens the request in the main window. Enter in the quick answer field is handled by its form.
+ * o opens the request in the main window, ? shows the keys. Enter in the quick answer field is handled by its form.
  */
 export function popoverKeyAction(
   event: PopoverKey,
@@ -41,14 +42,21 @@ export function popoverKeyAction(
   if (!context.inMultiline && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
     return { type: 'move', delta: event.key === 'ArrowDown' ? 1 : -1 };
   }
-  if (context.inTextField || context.inMultiline || context.kind === undefined) return undefined;
+  if (context.inTextField || context.inMultiline) return undefined;
+  if (event.key === '?') return { type: 'help' };
+  if (context.kind === undefined) return undefined;
   const key = event.key.toLowerCase();
   if (key === 'j') return { type: 'move', delta: 1 };
   if (key === 'k') return { type: 'move', delta: -1 };
   if (key === 'o') return { type: 'open-window' };
-  if ((key === 'y' || key === 'a') && (context.kind === 'confirm' || context.kind === 'text'))
+  if (key === '?') return { type: 'help' };
+  const kind = context.kind;
+  if (
+    (key === 'y' || key === 'a') &&
+    (kind === 'confirm' || kind === 'text' || kind === 'approval')
+  )
     return { type: 'approve' };
-  if (key === 'n' && context.kind === 'confirm') return { type: 'decline' };
+  if (key === 'n' && (kind === 'confirm' || kind === 'approval')) return { type: 'decline' };
   if (context.kind === 'choice' && /^[1-9]$/.test(key))
     return { type: 'pick', index: Number(key) - 1 };
   // A choice's own one-letter keys (QuestFoundry's A/B/C) pick too.

@@ -48,7 +48,13 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
         <button type="submit" className="decline" data-answer-focus disabled={busy}>
           {t('approvalDeny')}
         </button>
-        <button type="button" className="primary" disabled={busy} onClick={() => send('allow')}>
+        <button
+          type="button"
+          className="primary"
+          data-approval-allow
+          disabled={busy}
+          onClick={() => send('allow')}
+        >
           {t('approvalAllowOnce')}
         </button>
         <button

@@ -4,11 +4,19 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { AnswerForm, SendActions } from './AnswerForm';
 import type { AnswerInputProps } from './types';
 
-/** Options (single or multiple) with description and the recommended one marked, plus "other". */
+/**
+ * Options (single or multiple) with description and the recommended one marked, plus "other".
+ * The recommended option (the agent's safe default) is where focus lands, and a single choice
+ * starts with it picked, so Enter sends it.
+ */
 export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice'>) {
   const { t } = useI18n();
   const { options, multiple, recommended } = request.input;
-  const [selected, setSelected] = useState<string[]>([]);
+  const recommendedIndex = options.findIndex((o) => o.value === recommended);
+  const focusIndex = Math.max(0, recommendedIndex);
+  const [selected, setSelected] = useState<string[]>(() =>
+    !multiple && recommendedIndex >= 0 ? [options[recommendedIndex]!.value] : [],
+  );
   const [other, setOther] = useState('');
   const answer = choiceAnswer(selected, other);
   const name = `choice-${request.id}`;
@@ -30,7 +38,8 @@ export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice
                 type={multiple ? 'checkbox' : 'radio'}
                 name={name}
                 value={option.value}
-                {...(i === 0 ? { 'data-answer-focus': true } : {})}
+                {...(i === focusIndex ? { 'data-answer-focus': true } : {})}
+                data-option-index={i}
                 checked={selected.includes(option.value)}
                 onChange={() => setSelected((s) => toggleSelection(s, option.value, multiple))}
               />
