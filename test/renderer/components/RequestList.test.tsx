@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RequestList, type RequestListHandle } from '../../../renderer/src/components/RequestList';
+import { groupRequests } from '../../../renderer/src/state/group-requests';
+import { renderWithI18n, request } from './dom-fixtures';
+
+afterEach(cleanup);
+
+// happy-dom lays nothing out: give every box a size so the virtualised list renders its rows.
+const sized = ['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const;
+beforeAll(() => {
+  for (const prop of sized)
+    Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => 600 });
+});
+afterAll(() => {
+  for (const prop of sized)
+    delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
+});
+
+const now = Date.now();
+const requests = [
+  request({ id: 'r1', title: 'Deploy?', prompt: 'Ship **it**', createdAt: now - 120_000 }),
+  request({
+    id: 'r2',
+    key: 'db',
+    prompt: 'Which database?',
+    createdAt: now - 5_000,
+    agent: { id: 'a1', name: 'Claude (shop-api)' },
+  }),
+];
+
+describe('RequestList', () => {
+  it('a focusable listbox of options named by title or key, the selected one marked', async () => {
+    const selected: string[] = [];
+    const ref = createRef<RequestListHandle>();
+    renderWithI18n(
+      <RequestList
+        ref={ref}
+        rows={groupRequests(requests)}
+        selectedId="r1"
+        now={now}
+        onSelect={(id) => selected.push(id)}
+      />,
+    );
+    const list = screen.getByRole('listbox', { name: 'Pending requests' });
+    expect(list.tabIndex).toBe(0);
+    expect(list.getAttribute('aria-activedescendant')).toBe('row-r1');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.getAttribute('aria-selected'))).toContain('true');
+    expect(
+      screen.getByRole('option', { name: /^Deploy\?.*Ship it/ }).getAttribute('aria-selected'),
+    ).toBe('true');
+    expect(
+      screen.getByRole('option', { name: /db.*Which database\?/ }).getAttribute('aria-selected'),
+    ).toBe('false');
+    expect(screen.getByText('Claude (shop-api)')).toBeTruthy();
+    ref.current!.focus();
+    expect(document.activeElement).toBe(list);
+    return userEvent.click(screen.getByRole('option', { name: /db/ })).then(() => {
+      expect(selected).toEqual(['r2']);
+    });
+  });
+});

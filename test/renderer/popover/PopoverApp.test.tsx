@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client';
+import { PopoverApp, type PopoverShell } from '../../../renderer/src/popover/PopoverApp';
+import { renderWithI18n } from '../components/dom-fixtures';
+
+afterEach(cleanup);
+
+function fakeShell() {
+  const calls: string[] = [];
+  const shell: PopoverShell = {
+    hide: () => calls.push('hide'),
+    openInWindow: (id) => calls.push(`open:${id}`),
+    onShowRequest: () => () => undefined,
+  };
+  return { shell, calls };
+}
+
+const press = (key: string) =>
+  act(() => {
+    fireEvent.keyDown(document.activeElement ?? document.body, { key });
+  });
+
+async function title(): Promise<string> {
+  return waitFor(() => {
+    const text = document.getElementById('popover-title')?.textContent;
+    if (!text) throw new Error('no card');
+    return text;
+  });
+}
+
+describe('PopoverApp', () => {
+  it('oldest first; Y approves a confirm, a digit picks, N declines; then all clear', async () => {
+    const client = new FakeInboxClient();
+    const t = Date.now();
+    client.add({
+      key: 'go',
+      title: 'Go?',
+      prompt: 'p',
+      input: { kind: 'confirm' },
+      createdAt: t - 3000,
+    });
+    client.add({
+      key: 'pick',
+      title: 'Pick?',
+      prompt: 'p',
+      input: {
+        kind: 'choice',
+        multiple: false,
+        options: [
+          { value: 'x', label: 'X' },
+          { value: 'y', label: 'Y' },
+        ],
+      },
+      createdAt: t - 2000,
+    });
+    client.add({
+      key: 'no',
+      title: 'Stop?',
+      prompt: 'p',
+      input: { kind: 'confirm' },
+      createdAt: t - 1000,
+    });
+    const { shell } = fakeShell();
+    renderWithI18n(<PopoverApp client={client} shell={shell} />);
+    expect(await title()).toBe('Go?');
+    press('y');
+    await waitFor(async () => expect(await title()).toBe('Pick?'));
+    press('2');
+    await waitFor(async () => expect(await title()).toBe('Stop?'));
+    press('n');
+    expect(await screen.findByText('All clear — nothing is waiting for you.')).toBeTruthy();
+    expect(client.sentAnswers.map((a) => a.input)).toEqual([
+      { value: { kind: 'confirm', confirmed: true } },
+      { value: { kind: 'choice', selected: ['y'] } },
+      { value: { kind: 'confirm', confirmed: false } },
+    ]);
+  });
+
+  it('a dangerous confirm: focus starts on Decline, Y only moves focus to Confirm, nothing is sent', async () => {
+    const client = new FakeInboxClient();
+    client.add({
+      key: 'wipe',
+      title: 'Wipe the cache?',
+      prompt: 'Everything under ~/.cache goes.',
+      input: { kind: 'confirm', danger: true },
+    });
+    renderWithI18n(<PopoverApp client={client} shell={fakeShell().shell} />);
+    await title();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Decline' })),
+    );
+    press('y');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
+    expect(client.sentAnswers).toEqual([]);
+  });
+
+  it('the recommended option is pre-focused (and picked)', async () => {
+    const client = new FakeInboxClient();
+    client.add({
+      key: 'db',
+      title: 'Which database?',
+      prompt: 'p',
+      input: {
+        kind: 'choice',
+        multiple: false,
+        recommended: 'C',
+        options: [
+          { value: 'A', label: 'SQLite' },
+          { value: 'C', label: 'Redis' },
+        ],
+      },
+    });
+    renderWithI18n(<PopoverApp client={client} shell={fakeShell().shell} />);
+    await title();
+    const redis = screen.getByRole('radio', { name: /Redis/ }) as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(redis));
+    expect(redis.checked).toBe(true);
+  });
+
+  it('? shows the key help; Esc closes the help first, then hides the popover', async () => {
+    const client = new FakeInboxClient();
+    client.add({ key: 'go', title: 'Go?', prompt: 'p', input: { kind: 'confirm' } });
+    const { shell, calls } = fakeShell();
+    renderWithI18n(<PopoverApp client={client} shell={shell} />);
+    await title();
+    press('?');
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+    press('Escape');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+    press('Escape');
+    expect(calls).toEqual(['hide']);
+  });
+});
