@@ -1,5 +1,6 @@
 import { EarlyEventSource, eventsUrl, FIRST_PAGE_SIZE } from './client/early-event-source';
 import './styles.css';
+import './responsive.css';
 
 /**
  * The entry script: small on purpose. In the web inbox it opens the `/events` stream at once, so

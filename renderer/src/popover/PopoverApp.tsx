@@ -169,6 +169,15 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
         >
           {popoverText(language, 'openWindow')}
         </button>
+        <button
+          type="button"
+          className="link"
+          aria-label={keyText(language, 'helpOpen')}
+          title={keyText(language, 'helpOpen')}
+          onClick={() => setHelp(true)}
+        >
+          ?
+        </button>
       </header>
       {unreadable ? (
         <button
