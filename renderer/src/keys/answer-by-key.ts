@@ -36,8 +36,10 @@ export function answerByKey(
     const option = input.options[index];
     if (!option) return undefined;
     if (!input.multiple) return choiceAnswer([option.value], '');
-    // Several may be picked: the key ticks or unticks the option, Enter then sends.
-    card?.querySelector<HTMLInputElement>(`input[data-option-index="${index}"]`)?.click();
+    // Several may be picked: the key ticks or unticks the option (and focuses it), Enter then sends.
+    const box = card?.querySelector<HTMLInputElement>(`input[data-option-index="${index}"]`);
+    box?.click();
+    box?.focus();
     return undefined;
   }
   return undefined;

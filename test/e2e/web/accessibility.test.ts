@@ -205,22 +205,25 @@ describe('axe in Chromium on every view: 0 critical, 0 serious', () => {
         await until(() => page.locator('#popover-title').isVisible(), 'a popover card');
         const title = await page.locator('#popover-title').textContent();
         expectClean(await seriousAxeFindings(page), `${scheme} popover ${title}`);
+        await screenshot(page, `popover-${scheme}-${i}`);
         expect(await horizontalOverflow(page), `popover ${title}`).toBeLessThanOrEqual(0);
         await page.getByRole('button', { name: 'Next request' }).click();
       }
-      // Past the text request (its quick field takes letters): ? on a confirm card.
-      await until(
-        async () =>
-          (await page.locator('#popover-title').textContent()) === 'Deploy to production?',
-        'the confirm card',
-      ).catch(() => undefined);
-      await page.getByRole('button', { name: 'Next request' }).click();
+      // Not on the text request, whose quick field takes letters: ? on a card without a field.
+      if ((await page.locator('#popover-title').textContent()) === 'Commit message?') {
+        await page.getByRole('button', { name: 'Next request' }).click();
+        await until(
+          async () => (await page.locator('#popover-title').textContent()) !== 'Commit message?',
+          'the next card',
+        );
+      }
       await page.keyboard.press('?');
       await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
       expectClean(await seriousAxeFindings(page), `${scheme} popover key help`);
       await page.keyboard.press('Escape');
     }
     await page.setViewportSize({ width: 800, height: 640 });
+    await page.goto('about:blank');
     await page.goto(`${h.url}#settings`);
     await until(() => page.getByLabel('HTTP port').isVisible(), 'the settings form');
     for (const scheme of ['light', 'dark'] as const) {
