@@ -4,6 +4,7 @@ import type { HitlRequest } from '../../../main/broker/request';
 import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';
+import { resolverWords } from '../format/resolver-words';
 
 interface Props {
   client: InboxClient;
@@ -64,7 +65,7 @@ export function HistoryView({ client, refreshKey }: Props) {
                 {r.source}
                 {r.agent ? ` · ${r.agent.name ?? r.agent.id}` : ''}
                 {r.resolvedAt ? ` · ${dateFormat.format(r.resolvedAt)}` : ''}
-                {r.resolvedBy ? ` · ${t('resolvedBy', { by: r.resolvedBy })}` : ''}
+                {r.resolvedBy ? ` · ${resolverWords(language, r.resolvedBy)}` : ''}
               </span>
             </div>
             <Markdown text={r.prompt} className="history-prompt" />

@@ -73,3 +73,13 @@ describe('ChoiceAnswer', () => {
     expect(sent).toEqual([{ value: { kind: 'choice', selected: ['A', 'C'] } }]);
   });
 });
+
+describe('ChoiceAnswer keys', () => {
+  it('Enter on an option sends the form (pick with the keys, Enter sends)', async () => {
+    const sent = show({});
+    const skip = screen.getByRole('radio', { name: /Skip/ });
+    await userEvent.click(skip);
+    await userEvent.keyboard('{Enter}');
+    expect(sent).toEqual([{ value: { kind: 'choice', selected: ['C'] } }]);
+  });
+});
