@@ -11,6 +11,7 @@ import { useUnreadable } from '../hooks/use-unreadable';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';
 import { answerByKey } from '../keys/answer-by-key';
+import { isDangerousConfirm } from '../answers/danger';
 import { optionKeysOf } from '../keys/editing';
 import { KeyHelp } from '../keys/KeyHelp';
 import { keyText } from '../keys/key-strings';
@@ -129,7 +130,9 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     : request.input.kind === 'text'
       ? 'keysText'
       : request.input.kind === 'confirm'
-        ? 'keysConfirm'
+        ? isDangerousConfirm(request)
+          ? 'keysDanger'
+          : 'keysConfirm'
         : request.input.kind === 'choice'
           ? 'keysChoice'
           : request.input.kind === 'approval'

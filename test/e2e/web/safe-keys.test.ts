@@ -82,7 +82,7 @@ describe('a dangerous confirm is never approved by a reflex (Chromium)', () => {
     expect(done.answer?.value).toEqual({ kind: 'confirm', confirmed: true });
   });
 
-  it('an ordinary confirm still answers with one key (Y), and Enter on it confirms', async () => {
+  it('an ordinary confirm still answers with one key (Y)', async () => {
     const a = await open({
       source: 'cueme',
       key: 'deploy',

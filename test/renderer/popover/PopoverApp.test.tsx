@@ -91,6 +91,7 @@ describe('PopoverApp', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Decline' })),
     );
+    expect(screen.getByText(/^Risky: N or Enter declines/)).toBeTruthy();
     press('y');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
     expect(client.sentAnswers).toEqual([]);
