@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AnswerInput } from '../../../../main/broker/request';
 import { useI18n } from '../../i18n/I18nProvider';
+import { keyText } from '../../keys/key-strings';
+import { isReflex } from '../../keys/reflex-guard';
 import { submitOnModEnter, type AnswerInputProps } from './types';
 
 /**
@@ -8,8 +10,13 @@ import { submitOnModEnter, type AnswerInputProps } from './types';
  * or Always allow under an editable rule. The reason goes back to the agent with a deny.
  */
 export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'approval'>) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const input = request.input;
+  const [tooQuick, setTooQuick] = useState(false);
+  const shownAt = useRef(Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, []);
   const [reason, setReason] = useState('');
   const [always, setAlways] = useState(false);
   const [prefix, setPrefix] = useState(input.rule.commandPrefix ?? '');
@@ -53,7 +60,11 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
           className="primary"
           data-approval-allow
           disabled={busy}
-          onClick={() => send('allow')}
+          onClick={(e) => {
+            // A key press (detail 0) right after the card showed or the previous key is a reflex.
+            if (e.detail === 0 && isReflex(shownAt.current)) return setTooQuick(true);
+            send('allow');
+          }}
         >
           {t('approvalAllowOnce')}
         </button>
@@ -67,6 +78,11 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
           {t('approvalAlwaysStart')}
         </button>
       </div>
+      {tooQuick ? (
+        <p className="hint danger-guard" role="status">
+          {keyText(language, 'dangerTooQuick')}
+        </p>
+      ) : null}
       {always ? (
         <fieldset className="approval-rule">
           <legend>{t('approvalRuleLegend', { tool: input.tool })}</legend>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerInput, HitlRequest } from '../../../../main/broker/request';
 import { AnswerArea } from '../../../../renderer/src/components/AnswerArea';
 import { FakeInboxClient } from '../../../../renderer/src/client/fake-inbox-client';
@@ -86,5 +86,25 @@ describe('ApprovalAnswer', () => {
     expect(sent.at(-1)).toEqual({
       value: { kind: 'approval', decision: 'always', rule: { commandPrefix: 'rm -rf' } },
     });
+  });
+});
+
+describe('ApprovalAnswer keys', () => {
+  it('Allow once refuses a key press that comes right after the card showed', () => {
+    let clock = 5_000;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    try {
+      const sent = show({ kind: 'approval', tool: 'Bash', command: 'ls', rule: {} });
+      const allow = screen.getByRole('button', { name: 'Allow once' });
+      clock += 100;
+      fireEvent.click(allow, { detail: 0 });
+      expect(sent).toEqual([]);
+      expect(screen.getByRole('status').textContent).toMatch(/too soon/);
+      clock += 2_000;
+      fireEvent.click(allow, { detail: 0 });
+      expect(sent).toEqual([{ value: { kind: 'approval', decision: 'allow' } }]);
+    } finally {
+      now.mockRestore();
+    }
   });
 });
