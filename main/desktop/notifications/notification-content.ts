@@ -34,22 +34,28 @@ export function notificationBody(request: HitlRequest): string {
   return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY - 1).trimEnd()}…` : text;
 }
 
-/** Buttons for confirm and choice requests (at most 3 choice options: more do not fit). */
+/**
+ * Buttons for confirm and choice requests (at most 3 choice options: more do not fit); a confirm
+ * marked `danger` gets Decline only.
+ */
 export function notificationButtons(
   request: HitlRequest,
   strings: NotificationStrings = desktopStrings('en'),
 ): NotificationButton[] {
   const input = request.input;
   if (input.kind === 'confirm') {
+    const decline: NotificationButton = {
+      text: input.cancelLabel ?? strings.decline,
+      answer: { value: { kind: 'confirm', confirmed: false } },
+    };
+    // A confirm the agent marked dangerous is confirmed on its card, after reading it.
+    if (input.danger) return [decline];
     return [
       {
         text: input.confirmLabel ?? strings.approve,
         answer: { value: { kind: 'confirm', confirmed: true } },
       },
-      {
-        text: input.cancelLabel ?? strings.decline,
-        answer: { value: { kind: 'confirm', confirmed: false } },
-      },
+      decline,
     ];
   }
   if (input.kind === 'choice' && !input.multiple && input.options.length <= 3) {

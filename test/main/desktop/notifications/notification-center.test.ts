@@ -113,6 +113,19 @@ describe('NotificationCenter', () => {
     expect(api.created[0]!.closed).toBe(true);
   });
 
+  it('a confirm marked dangerous gets Decline only: it is confirmed on its card, after reading', () => {
+    const { broker, api } = setup('darwin');
+    const r = broker.add({
+      source: 'clarity-http',
+      key: 'wipe',
+      prompt: 'Wipe the staging database?',
+      input: { kind: 'confirm', danger: true, confirmLabel: 'Wipe', cancelLabel: 'Keep' },
+    });
+    expect(api.created[0]!.options.actions).toEqual([{ type: 'button', text: 'Keep' }]);
+    api.created[0]!.emit('action', 0);
+    expect(broker.get(r.id)?.answer?.value).toEqual({ kind: 'confirm', confirmed: false });
+  });
+
   it('choice buttons pick the option; text requests take an inline reply', () => {
     const { broker, api } = setup('darwin');
     const c = broker.add({
