@@ -274,4 +274,37 @@ describe('works on every size: 420 / 800 / 1280 px, light and dark, no horizonta
       }
     }
   });
+
+  it('简体中文 at 420 px and the popover size: the cards, the views and the help fit, axe clean', async () => {
+    const root = await fileRoot();
+    web.onCleanup(() => rm(root, { recursive: true, force: true }));
+    const harness = await web.startBroker();
+    const page = await web.newPage({ bypassCSP: true, locale: 'zh-CN' });
+    const requests = await seedInbox(harness, root);
+    await page.goto(harness.url);
+    await page.getByRole('listbox', { name: '待处理请求' }).waitFor();
+    for (const [width, height] of [
+      [420, 800],
+      [420, 360],
+    ] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height });
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const request of requests) {
+          await showCard(page, request);
+          expect(
+            await horizontalOverflow(page),
+            `zh ${width}x${height} ${request.key}`,
+          ).toBeLessThanOrEqual(0);
+        }
+        await screenshot(page, `size-zh-${width}x${height}-${scheme}-card`);
+        expectClean(await seriousAxeFindings(page), `zh ${width}x${height} ${scheme}`);
+        await page.keyboard.press('?');
+        await page.getByRole('dialog', { name: '键盘快捷键' }).waitFor();
+        await screenshot(page, `size-zh-${width}x${height}-${scheme}-help`);
+        expect(await horizontalOverflow(page), `zh ${width} help`).toBeLessThanOrEqual(0);
+        await page.keyboard.press('Escape');
+      }
+    }
+  });
 });
