@@ -17,7 +17,7 @@ const ROWS: readonly (readonly [string, KeyStringKey])[] = [
 
 /**
  * The keyboard help overlay (opened with ?): a modal dialog listing the keys; Esc, the Close
- * button or ? again closes it, and focus returns where it was.
+ * button or ? again closes it (every other key is held inside it), and focus returns where it was.
  */
 export function KeyHelp({ onClose }: { onClose: () => void }) {
   const { language } = useI18n();
@@ -26,9 +26,16 @@ export function KeyHelp({ onClose }: { onClose: () => void }) {
     const before = document.activeElement as HTMLElement | null;
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
+      // No key reaches the inbox or popover behind the overlay (Enter still presses Close).
+      event.stopImmediatePropagation();
+      // Close is the dialog's one control: Tab stays on it.
+      if (event.key === 'Tab') {
+        event.preventDefault();
+        closeRef.current?.focus();
+        return;
+      }
       if (event.key !== 'Escape' && event.key !== '?') return;
       event.preventDefault();
-      event.stopImmediatePropagation();
       onClose();
     };
     document.addEventListener('keydown', onKey, { capture: true });

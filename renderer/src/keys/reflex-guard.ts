@@ -2,6 +2,7 @@
 export const REFLEX_MS = 700;
 
 let lastKeyAt = Number.NEGATIVE_INFINITY;
+let previousKeyAt = Number.NEGATIVE_INFINITY;
 let installed = false;
 
 /** Remembers when the last key (Enter, Space, Y ...) went down, before any handler sees it. */
@@ -19,8 +20,6 @@ export function watchKeys(target: Pick<Window, 'addEventListener'> = window): vo
     { capture: true },
   );
 }
-
-let previousKeyAt = Number.NEGATIVE_INFINITY;
 
 /**
  * Whether a keyboard activation at `now` is a reflex: it came within REFLEX_MS of the element

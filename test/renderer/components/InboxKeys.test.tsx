@@ -116,6 +116,11 @@ describe('inbox keys (the popover’s keys in the web inbox)', () => {
     expect(dialog.textContent).toMatch(/1–9/);
     expect(dialog.textContent).toMatch(/Esc/);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    // Tab stays in the dialog; Y does not answer the card behind it.
+    press('Tab', document.activeElement!);
+    press('y', document.activeElement!);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    expect(client.sentAnswers).toEqual([]);
     press('Escape', document.activeElement!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The ? button in the top bar opens it too.
