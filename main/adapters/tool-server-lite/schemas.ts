@@ -3,7 +3,12 @@ import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed'
 
 /** The `ui` hint of a HIL task (docs/protocols.md#tool-server-lite-hil): confirm, text with placeholder, file pick. */
 export const HilUiSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('confirm'), text: z.string().optional() }),
+  z.object({
+    type: z.literal('confirm'),
+    text: z.string().optional(),
+    /** Destructive: the inbox never confirms it by reflex (our addition, as `ui` itself). */
+    danger: z.boolean().optional(),
+  }),
   z.object({ type: z.literal('text'), placeholder: z.string().optional() }),
   z.object({ type: z.literal('file_pick'), pattern: z.string().min(1) }),
 ]);

@@ -16,7 +16,11 @@ export function hilUiToInput(
   if (!ui) return { kind: 'text' };
   switch (ui.type) {
     case 'confirm':
-      return ui.text ? { kind: 'confirm', text: ui.text } : { kind: 'confirm' };
+      return {
+        kind: 'confirm',
+        ...(ui.text ? { text: ui.text } : {}),
+        ...(ui.danger !== undefined ? { danger: ui.danger } : {}),
+      };
     case 'text':
       return ui.placeholder ? { kind: 'text', placeholder: ui.placeholder } : { kind: 'text' };
     case 'file_pick':

@@ -220,6 +220,10 @@ describe('Tool Server Lite HIL API', () => {
     const cases = [
       [{ type: 'confirm' }, { kind: 'confirm' }],
       [
+        { type: 'confirm', text: '删除分支？', danger: true },
+        { kind: 'confirm', text: '删除分支？', danger: true },
+      ],
+      [
         { type: 'text', placeholder: '请输入分支名' },
         { kind: 'text', placeholder: '请输入分支名' },
       ],
