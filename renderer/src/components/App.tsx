@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
+import { appDraftStore } from '../drafts/app-drafts';
+import { useDraftFollowing } from '../drafts/use-draft-following';
 import { inboxTitle } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGES, type Language } from '../i18n/translate';
@@ -29,7 +31,14 @@ export function App({ client }: { client: InboxClient }) {
   const [openId, setOpenId] = useState<string | undefined>();
   const { state, connection, dispatch } = useInbox(client);
   const now = useNow();
-  const { notices, dismiss, onResolving, onResolveFailed } = useDepartureNotices(state.departures);
+  const openRef = useRef<string | undefined>(undefined);
+  const onOpen = useCallback((id: string | undefined) => void (openRef.current = id), []);
+  const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld } =
+    useDepartureNotices(state.departures, {
+      drafts: appDraftStore(),
+      isOpen: (id) => view === 'inbox' && openRef.current === id,
+    });
+  useDraftFollowing(state);
   const count = pendingCount(state);
   const running = useRunningCount(client);
 
@@ -118,6 +127,9 @@ export function App({ client }: { client: InboxClient }) {
             onResolving={onResolving}
             onResolveFailed={onResolveFailed}
             initialId={openId}
+            held={held}
+            onDismissHeld={dismissHeld}
+            onOpen={onOpen}
           />
         ) : view === 'runs' ? (
           <Suspense fallback={<p className="hint center">{t('loading')}</p>}>

@@ -4,9 +4,12 @@ import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';
+import { appDraftStore } from '../drafts/app-drafts';
+import { RequestDrafts } from '../drafts/RequestDrafts';
 import { AnswerArea } from './AnswerArea';
 import { CancelControl } from './CancelControl';
 import { RequestMeta } from './RequestMeta';
+import { ResolvedPanel } from './ResolvedPanel';
 
 export interface QuestionCardProps {
   request: HitlRequest;
@@ -16,6 +19,11 @@ export interface QuestionCardProps {
   onResolving?: (id: string) => void;
   /** Called when sending failed (the resolution is then not ours after all). */
   onResolveFailed?: (id: string) => void;
+  /**
+   * Set when the request was resolved elsewhere and its card is held: the card then says how
+   * and when, shows the answer that won and the unsent draft, until `onDismiss`.
+   */
+  resolved?: { gone: boolean; onDismiss: () => void };
 }
 
 /**
@@ -28,6 +36,7 @@ export function QuestionCard({
   now,
   onResolving,
   onResolveFailed,
+  resolved,
 }: QuestionCardProps) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
@@ -38,16 +47,23 @@ export function QuestionCard({
     setBusy(true);
     setError(undefined);
     onResolving?.(request.id);
-    action().catch((e: unknown) => {
-      onResolveFailed?.(request.id);
-      setBusy(false);
-      setError(t('errorPrefix', { error: e instanceof Error ? e.message : String(e) }));
-    });
+    action().then(
+      () => appDraftStore().remove(request.id),
+      (e: unknown) => {
+        onResolveFailed?.(request.id);
+        setBusy(false);
+        setError(t('errorPrefix', { error: e instanceof Error ? e.message : String(e) }));
+      },
+    );
   };
   const submit = (answer: AnswerInput) => run(() => client.answer(request.id, answer));
 
   return (
-    <article className="card" aria-labelledby={headingId} data-request-id={request.id}>
+    <article
+      className={resolved ? 'card resolved' : 'card'}
+      aria-labelledby={headingId}
+      data-request-id={request.id}
+    >
       <header className="card-header">
         <h2 id={headingId}>{escapeControls(request.title ?? request.key)}</h2>
         <RequestMeta request={request} now={now} />
@@ -58,18 +74,31 @@ export function QuestionCard({
         </aside>
       ) : null}
       <Markdown text={request.prompt} className="prompt" />
-      <AnswerArea request={request} client={client} busy={busy} submit={submit} />
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <footer className="card-footer">
-        <CancelControl
-          busy={busy}
-          cancel={(reason) => run(() => client.cancel(request.id, reason))}
+      {resolved ? (
+        <ResolvedPanel
+          request={request}
+          gone={resolved.gone}
+          now={now}
+          onDismiss={resolved.onDismiss}
         />
-      </footer>
+      ) : (
+        <>
+          <RequestDrafts request={request}>
+            <AnswerArea request={request} client={client} busy={busy} submit={submit} />
+          </RequestDrafts>
+          {error ? (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <footer className="card-footer">
+            <CancelControl
+              busy={busy}
+              cancel={(reason) => run(() => client.cancel(request.id, reason))}
+            />
+          </footer>
+        </>
+      )}
     </article>
   );
 }

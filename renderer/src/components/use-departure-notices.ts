@@ -1,25 +1,54 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { HitlRequest } from '../../../main/broker/request';
+import { appDraftStore } from '../drafts/app-drafts';
+import type { DraftStore } from '../drafts/draft-store';
 import type { MessageKey } from '../i18n/en';
 import { useI18n } from '../i18n/I18nProvider';
 import type { Departure } from '../state/inbox-state';
 import type { Notice } from './Notices';
 
+/** A request resolved elsewhere whose card stays until the operator dismisses it. */
+export interface HeldCard {
+  /** As it left (for `gone`, as last seen). */
+  request: HitlRequest;
+  /** It vanished while this page was away: how is not known. */
+  gone: boolean;
+}
+
+interface Options {
+  drafts: DraftStore;
+  /** Whether the request is the card the operator has open. */
+  isOpen: (id: string) => boolean;
+}
+
 /**
  * Turns requests leaving the inbox into notices: "answer sent" for ones this window resolved,
  * "answered elsewhere" (cancelled, expired) for the rest, so a card never vanishes silently.
+ * A request resolved elsewhere while its card was open or held a draft is kept as a held card
+ * (the draft with it) until dismissed.
  */
-export function useDepartureNotices(departures: readonly Departure[]) {
+export function useDepartureNotices(
+  departures: readonly Departure[],
+  options: Options = { drafts: appDraftStore(), isOpen: () => false },
+) {
   const { t } = useI18n();
   const mine = useRef(new Set<string>());
   const seen = useRef(0);
+  const opts = useRef(options);
+  opts.current = options;
   const [notices, setNotices] = useState<Notice[]>([]);
+  const [held, setHeld] = useState<HeldCard[]>([]);
   useEffect(() => {
     const fresh = departures.filter((d) => d.n > seen.current);
     if (!fresh.length) return;
     seen.current = fresh.at(-1)!.n;
+    const { drafts, isOpen } = opts.current;
+    const kept: HeldCard[] = [];
     const added = fresh.map((d): Notice => {
       const { id, key, status } = d.request;
       const ours = mine.current.delete(id);
+      if (ours) drafts.remove(id);
+      else if (isOpen(id) || drafts.read(id)) kept.push({ request: d.request, gone: !!d.gone });
       const message: MessageKey = d.gone
         ? 'noticeGone'
         : ours
@@ -38,9 +67,19 @@ export function useDepartureNotices(departures: readonly Departure[]) {
       };
     });
     setNotices((n) => [...n, ...added].slice(-5));
+    if (kept.length) {
+      setHeld((h) => [
+        ...h.filter((x) => !kept.some((k) => k.request.id === x.request.id)),
+        ...kept,
+      ]);
+    }
   }, [departures, t]);
   const dismiss = useCallback((id: number) => setNotices((n) => n.filter((x) => x.id !== id)), []);
   const onResolving = useCallback((id: string) => void mine.current.add(id), []);
   const onResolveFailed = useCallback((id: string) => void mine.current.delete(id), []);
-  return { notices, dismiss, onResolving, onResolveFailed };
+  const dismissHeld = useCallback((id: string) => {
+    opts.current.drafts.remove(id);
+    setHeld((h) => h.filter((x) => x.request.id !== id));
+  }, []);
+  return { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld };
 }

@@ -7,6 +7,7 @@ import { AnswerArea } from '../components/AnswerArea';
 import { Notices } from '../components/Notices';
 import { RequestMeta } from '../components/RequestMeta';
 import { useDepartureNotices } from '../components/use-departure-notices';
+import { RequestDrafts } from '../drafts/RequestDrafts';
 import { useNow } from '../hooks/use-now';
 import { useUnreadable } from '../hooks/use-unreadable';
 import { useI18n } from '../i18n/I18nProvider';
@@ -195,17 +196,13 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           <RequestMeta request={request} now={now} />
           {request.context ? <Markdown text={request.context} className="popover-context" /> : null}
           <Markdown text={request.prompt} className="prompt popover-prompt" />
-          {request.input.kind === 'text' ? (
-            <QuickText key={request.id} request={request} busy={busy} submit={submit} />
-          ) : (
-            <AnswerArea
-              key={request.id}
-              request={request}
-              client={client}
-              busy={busy}
-              submit={submit}
-            />
-          )}
+          <RequestDrafts key={request.id} request={request}>
+            {request.input.kind === 'text' ? (
+              <QuickText request={request} busy={busy} submit={submit} />
+            ) : (
+              <AnswerArea request={request} client={client} busy={busy} submit={submit} />
+            )}
+          </RequestDrafts>
           {error ? (
             <p className="error" role="alert">
               {error}

@@ -1,3 +1,4 @@
+import { useDraft } from '../../drafts/use-draft';
 import { useState } from 'react';
 import type { AnswerInput } from '../../../../main/broker/request';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -10,7 +11,7 @@ import { submitOnModEnter, type AnswerInputProps } from './types';
 export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'approval'>) {
   const { t } = useI18n();
   const input = request.input;
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useDraft('reason', '');
   const [always, setAlways] = useState(false);
   const [prefix, setPrefix] = useState(input.rule.commandPrefix ?? '');
   const [glob, setGlob] = useState(input.rule.pathGlob ?? '');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDraft } from '../../drafts/use-draft';
 import { choiceAnswer, toggleSelection } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
 import { AnswerForm, SendActions } from './AnswerForm';
@@ -8,8 +8,8 @@ import type { AnswerInputProps } from './types';
 export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice'>) {
   const { t } = useI18n();
   const { options, multiple, recommended } = request.input;
-  const [selected, setSelected] = useState<string[]>([]);
-  const [other, setOther] = useState('');
+  const [selected, setSelected] = useDraft<string[]>('selected', []);
+  const [other, setOther] = useDraft('other', '');
   const answer = choiceAnswer(selected, other);
   const name = `choice-${request.id}`;
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDraft } from '../../drafts/use-draft';
 import { confirmAnswer } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
 import { Markdown } from '../../markdown/Markdown';
@@ -8,7 +8,7 @@ import type { AnswerInputProps } from './types';
 /** Confirm or decline (declining is an answer), with an optional note. */
 export function ConfirmAnswer({ request, busy, submit }: AnswerInputProps<'confirm'>) {
   const { t } = useI18n();
-  const [note, setNote] = useState('');
+  const [note, setNote] = useDraft('note', '');
   const { text, confirmLabel, cancelLabel } = request.input;
   const id = `note-${request.id}`;
   return (
