@@ -1,5 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
+import { AttentionControls } from '../attention/AttentionControls';
+import { useAttention } from '../attention/use-attention';
+import { desktopBridge } from '../client/desktop-bridge';
 import { appDraftStore } from '../drafts/app-drafts';
 import { useDraftFollowing } from '../drafts/use-draft-following';
 import { inboxTitle } from '../format/age';
@@ -27,19 +30,35 @@ export function App({ client }: { client: InboxClient }) {
   const { t, language, setLanguage } = useI18n();
   const [theme, setTheme] = useTheme();
   const [view, setView] = useState<View>('inbox');
-  /** A request to show when the Inbox opens (a Runs view link). */
-  const [openId, setOpenId] = useState<string | undefined>();
+  /** A request to show in the Inbox (a Runs view link, a clicked notification). */
+  const [open, setOpen] = useState<{ id: string } | undefined>();
+  const openId = open?.id;
+  const setOpenId = useCallback((id: string | undefined) => setOpen(id ? { id } : undefined), []);
   const { state, connection, dispatch } = useInbox(client);
   const now = useNow();
   const openRef = useRef<string | undefined>(undefined);
   const onOpen = useCallback((id: string | undefined) => void (openRef.current = id), []);
-  const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld } =
-    useDepartureNotices(state.departures, {
+  const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld } = useDepartureNotices(
+    state.departures,
+    {
       drafts: appDraftStore(),
       isOpen: (id) => view === 'inbox' && openRef.current === id,
-    });
+    },
+  );
   useDraftFollowing(state);
   const count = pendingCount(state);
+  const attention = useAttention(
+    state,
+    count,
+    useCallback(
+      (id: string) => {
+        setOpenId(id);
+        setView('inbox');
+      },
+      [setOpenId],
+    ),
+    !desktopBridge(),
+  );
   const running = useRunningCount(client);
 
   useEffect(() => {
@@ -87,6 +106,7 @@ export function App({ client }: { client: InboxClient }) {
           </button>
         </nav>
         <div className="prefs">
+          {desktopBridge() ? null : <AttentionControls {...attention} />}
           <label>
             <span className="visually-hidden">{t('themeLabel')}</span>
             <select
@@ -127,6 +147,7 @@ export function App({ client }: { client: InboxClient }) {
             onResolving={onResolving}
             onResolveFailed={onResolveFailed}
             initialId={openId}
+            openRequest={open}
             held={held}
             onDismissHeld={dismissHeld}
             onOpen={onOpen}

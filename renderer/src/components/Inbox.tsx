@@ -24,6 +24,8 @@ interface Props {
   onResolveFailed: (id: string) => void;
   /** The request to show first (e.g. opened from the Runs view). */
   initialId?: string;
+  /** Show this request now (changes each time one is asked for, e.g. a notification's click). */
+  openRequest?: { id: string };
   /** Requests resolved elsewhere whose cards stay (with the draft) until dismissed. */
   held?: readonly HeldCard[];
   onDismissHeld?: (id: string) => void;
@@ -42,13 +44,15 @@ export function Inbox({
   onResolving,
   onResolveFailed,
   initialId,
+  openRequest,
   held = NONE_HELD,
   onDismissHeld,
   onOpen,
 }: Props) {
   const { t } = useI18n();
   const heldById = useMemo(
-    () => new Map(held.filter((h) => !state.pending.has(h.request.id)).map((h) => [h.request.id, h])),
+    () =>
+      new Map(held.filter((h) => !state.pending.has(h.request.id)).map((h) => [h.request.id, h])),
     [held, state.pending],
   );
   // Held cards keep their place in the list until dismissed.
@@ -66,6 +70,9 @@ export function Inbox({
     [rows],
   );
   const [chosenId, setChosenId] = useState<string | undefined>(initialId);
+  useEffect(() => {
+    if (openRequest) setChosenId(openRequest.id);
+  }, [openRequest]);
   const lastIndex = useRef(0);
   const listRef = useRef<RequestListHandle>(null);
   const detailRef = useRef<HTMLElement>(null);

@@ -38,7 +38,9 @@ export function ResolvedPanel({ request, gone, now, onDismiss }: Props) {
       {!gone && request.answer ? (
         <div className="resolved-answer">
           <span className="field-label">{t('resolvedWinner')}</span>
-          <pre className="resolved-answer-text">{escapeControls(request.answer.text || '—')}</pre>
+          <pre className="resolved-answer-text" tabIndex={0}>
+            {escapeControls(request.answer.text || '—')}
+          </pre>
         </div>
       ) : null}
       {!gone && request.cancelReason ? (

@@ -24,8 +24,7 @@ export function useDraft<T>(field: string, initial: T): [T, (next: SetStateActio
   const set = useCallback(
     (next: SetStateAction<T>) => {
       setValue((previous) => {
-        const resolved =
-          typeof next === 'function' ? (next as (p: T) => T)(previous) : next;
+        const resolved = typeof next === 'function' ? (next as (p: T) => T)(previous) : next;
         scope?.store.write(scope.requestId, field, resolved, {
           source: scope.source,
           key: scope.requestKey,

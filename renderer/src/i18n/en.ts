@@ -186,7 +186,8 @@ export const en = {
   notifyOn: 'Notifications on',
   notifyBlocked: 'Notifications blocked',
   notifyHint: 'Show a browser notification when an agent asks something new',
-  notifyBlockedHint: 'The browser blocks notifications for this page; allow them in its site settings',
+  notifyBlockedHint:
+    'The browser blocks notifications for this page; allow them in its site settings',
   soundLabel: 'Sound',
   soundHint: 'Play a short sound when an agent asks something new',
   notificationNoText: 'New question',
