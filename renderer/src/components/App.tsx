@@ -1,9 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
 import { AttentionControls } from '../attention/AttentionControls';
 import { useAttention } from '../attention/use-attention';
 import { desktopBridge } from '../client/desktop-bridge';
-import { appDraftStore } from '../drafts/app-drafts';
 import { useDraftFollowing } from '../drafts/use-draft-following';
 import { inboxTitle } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
@@ -36,14 +35,8 @@ export function App({ client }: { client: InboxClient }) {
   const setOpenId = useCallback((id: string | undefined) => setOpen(id ? { id } : undefined), []);
   const { state, connection, dispatch } = useInbox(client);
   const now = useNow();
-  const openRef = useRef<string | undefined>(undefined);
-  const onOpen = useCallback((id: string | undefined) => void (openRef.current = id), []);
   const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld } = useDepartureNotices(
     state.departures,
-    {
-      drafts: appDraftStore(),
-      isOpen: (id) => view === 'inbox' && openRef.current === id,
-    },
   );
   useDraftFollowing(state);
   const count = pendingCount(state);
@@ -150,7 +143,6 @@ export function App({ client }: { client: InboxClient }) {
             openRequest={open}
             held={held}
             onDismissHeld={dismissHeld}
-            onOpen={onOpen}
           />
         ) : view === 'runs' ? (
           <Suspense fallback={<p className="hint center">{t('loading')}</p>}>

@@ -29,8 +29,6 @@ interface Props {
   /** Requests resolved elsewhere whose cards stay (with the draft) until dismissed. */
   held?: readonly HeldCard[];
   onDismissHeld?: (id: string) => void;
-  /** Told which request's card is open (undefined: none). */
-  onOpen?: (id: string | undefined) => void;
 }
 
 const NONE_HELD: readonly HeldCard[] = [];
@@ -47,7 +45,6 @@ export function Inbox({
   openRequest,
   held = NONE_HELD,
   onDismissHeld,
-  onOpen,
 }: Props) {
   const { t } = useI18n();
   const heldById = useMemo(
@@ -92,7 +89,6 @@ export function Inbox({
   useEffect(() => {
     if (selectedId && selectedId !== chosenId) setChosenId(selectedId);
   }, [selectedId, chosenId]);
-  useEffect(() => onOpen?.(selectedId), [onOpen, selectedId]);
   const heldCard = selectedId ? heldById.get(selectedId) : undefined;
   const listed = selectedId ? (state.pending.get(selectedId) ?? heldCard?.request) : undefined;
   // Snapshot requests were only checked as far as the list reads them: the card gets the full

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { HitlRequest } from '../../../main/broker/request';
 import { appDraftStore } from '../drafts/app-drafts';
 import type { DraftStore } from '../drafts/draft-store';
@@ -15,40 +15,34 @@ export interface HeldCard {
   gone: boolean;
 }
 
-interface Options {
-  drafts: DraftStore;
-  /** Whether the request is the card the operator has open. */
-  isOpen: (id: string) => boolean;
-}
-
 /**
  * Turns requests leaving the inbox into notices: "answer sent" for ones this window resolved,
  * "answered elsewhere" (cancelled, expired) for the rest, so a card never vanishes silently.
- * A request resolved elsewhere while its card was open or held a draft is kept as a held card
- * (the draft with it) until dismissed.
+ * A request resolved elsewhere while the operator had a draft for it (was typing) is kept as a
+ * held card, the draft with it, until dismissed.
  */
 export function useDepartureNotices(
   departures: readonly Departure[],
-  options: Options = { drafts: appDraftStore(), isOpen: () => false },
+  drafts: DraftStore = appDraftStore(),
 ) {
   const { t } = useI18n();
   const mine = useRef(new Set<string>());
   const seen = useRef(0);
-  const opts = useRef(options);
-  opts.current = options;
+  const store = useRef(drafts);
+  store.current = drafts;
   const [notices, setNotices] = useState<Notice[]>([]);
   const [held, setHeld] = useState<HeldCard[]>([]);
   useEffect(() => {
     const fresh = departures.filter((d) => d.n > seen.current);
     if (!fresh.length) return;
     seen.current = fresh.at(-1)!.n;
-    const { drafts, isOpen } = opts.current;
+    const drafts = store.current;
     const kept: HeldCard[] = [];
     const added = fresh.map((d): Notice => {
       const { id, key, status } = d.request;
       const ours = mine.current.delete(id);
       if (ours) drafts.remove(id);
-      else if (isOpen(id) || drafts.read(id)) kept.push({ request: d.request, gone: !!d.gone });
+      else if (drafts.read(id)) kept.push({ request: d.request, gone: !!d.gone });
       const message: MessageKey = d.gone
         ? 'noticeGone'
         : ours
@@ -77,9 +71,26 @@ export function useDepartureNotices(
   const dismiss = useCallback((id: number) => setNotices((n) => n.filter((x) => x.id !== id)), []);
   const onResolving = useCallback((id: string) => void mine.current.add(id), []);
   const onResolveFailed = useCallback((id: string) => void mine.current.delete(id), []);
+  // Departures the effect has not taken in yet are held in this very render, so the inbox never
+  // sees the open card leave for a moment (it would move the selection).
+  const arriving = departures.filter(
+    (d) =>
+      d.n > seen.current &&
+      !mine.current.has(d.request.id) &&
+      !held.some((h) => h.request.id === d.request.id) &&
+      drafts.read(d.request.id) !== undefined,
+  );
+  const allHeld = useMemo(
+    () =>
+      arriving.length
+        ? [...held, ...arriving.map((d) => ({ request: d.request, gone: !!d.gone }))]
+        : held,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `arriving` derives from these
+    [held, departures],
+  );
   const dismissHeld = useCallback((id: string) => {
-    opts.current.drafts.remove(id);
+    store.current.remove(id);
     setHeld((h) => h.filter((x) => x.request.id !== id));
   }, []);
-  return { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld };
+  return { notices, dismiss, onResolving, onResolveFailed, held: allHeld, dismissHeld };
 }
