@@ -28,6 +28,8 @@ export function useDepartureNotices(
   const { t } = useI18n();
   const mine = useRef(new Set<string>());
   const seen = useRef(0);
+  /** Requests that left while our own answer was in flight, until that call settles. */
+  const oursLeft = useRef(new Map<string, Departure>());
   const store = useRef(drafts);
   store.current = drafts;
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -41,7 +43,9 @@ export function useDepartureNotices(
     const added = fresh.map((d): Notice => {
       const { id, key, status } = d.request;
       const ours = mine.current.delete(id);
-      if (ours) drafts.remove(id);
+      // Its draft goes when the answer call succeeds (the card's job): if the call fails after
+      // all (someone else won the race), onResolveFailed turns this into a held card.
+      if (ours) rememberOurs(oursLeft.current, d);
       else if (drafts.read(id)) kept.push({ request: d.request, gone: !!d.gone });
       const message: MessageKey = d.gone
         ? 'noticeGone'
@@ -70,7 +74,19 @@ export function useDepartureNotices(
   }, [departures, t]);
   const dismiss = useCallback((id: number) => setNotices((n) => n.filter((x) => x.id !== id)), []);
   const onResolving = useCallback((id: string) => void mine.current.add(id), []);
-  const onResolveFailed = useCallback((id: string) => void mine.current.delete(id), []);
+  const onResolveFailed = useCallback((id: string) => {
+    mine.current.delete(id);
+    const left = oursLeft.current.get(id);
+    if (!left) return;
+    oursLeft.current.delete(id);
+    setNotices((n) => n.filter((x) => x.id !== left.n));
+    if (store.current.read(id)) {
+      setHeld((h) => [
+        ...h.filter((x) => x.request.id !== id),
+        { request: left.request, gone: !!left.gone },
+      ]);
+    }
+  }, []);
   // Departures the effect has not taken in yet are held in this very render, so the inbox never
   // sees the open card leave for a moment (it would move the selection).
   const arriving = departures.filter(
@@ -93,4 +109,10 @@ export function useDepartureNotices(
     setHeld((h) => h.filter((x) => x.request.id !== id));
   }, []);
   return { notices, dismiss, onResolving, onResolveFailed, held: allHeld, dismissHeld };
+}
+
+/** Keeps the last few departures we took for ours (a late failure may prove otherwise). */
+function rememberOurs(map: Map<string, Departure>, departure: Departure): void {
+  map.set(departure.request.id, departure);
+  while (map.size > 50) map.delete(map.keys().next().value!);
 }

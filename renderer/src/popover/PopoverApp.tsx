@@ -7,6 +7,7 @@ import { AnswerArea } from '../components/AnswerArea';
 import { Notices } from '../components/Notices';
 import { RequestMeta } from '../components/RequestMeta';
 import { useDepartureNotices } from '../components/use-departure-notices';
+import { appDraftStore } from '../drafts/app-drafts';
 import { RequestDrafts } from '../drafts/RequestDrafts';
 import { useNow } from '../hooks/use-now';
 import { useUnreadable } from '../hooks/use-unreadable';
@@ -70,11 +71,14 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
       setBusy(true);
       setError(undefined);
       onResolving(request.id);
-      client.answer(request.id, answer).catch((e: unknown) => {
-        onResolveFailed(request.id);
-        setBusy(false);
-        setError(e instanceof Error ? e.message : String(e));
-      });
+      client.answer(request.id, answer).then(
+        () => appDraftStore().remove(request.id),
+        (e: unknown) => {
+          onResolveFailed(request.id);
+          setBusy(false);
+          setError(e instanceof Error ? e.message : String(e));
+        },
+      );
     },
     [client, request, busy, onResolving, onResolveFailed],
   );

@@ -146,13 +146,37 @@ describe('attention while the inbox is in the background', () => {
     expect(await notes(page)).toEqual([]);
   });
 
-  it('the sound toggle is off by default and remembered', async () => {
-    const { page } = await web.openInbox({ open: true });
+  it('the sound is off by default; on, a new request plays it; the toggle is remembered', async () => {
+    const harness = await web.startBroker();
+    const page = await web.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __chimes: number; AudioContext: typeof AudioContext };
+      w.__chimes = 0;
+      const Real = w.AudioContext;
+      w.AudioContext = class extends Real {
+        constructor() {
+          super();
+          w.__chimes++;
+        }
+      };
+    });
+    const chimes = () => page.evaluate(() => (window as unknown as { __chimes: number }).__chimes);
+    await page.goto(harness.url);
+    await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
     const sound = page.getByRole('checkbox', { name: 'Sound' });
     expect(await sound.isChecked()).toBe(false);
+    await postQuestion(harness, 'silent', 'No sound for me');
+    await page.getByRole('option', { name: /silent/ }).waitFor();
+    expect(await chimes()).toBe(0);
+
     await sound.check();
+    await postQuestion(harness, 'loud', 'A sound for me');
+    await page.getByRole('option', { name: /loud/ }).waitFor();
+    await until(async () => (await chimes()) === 1, 'the chime');
+
     await page.reload();
-    await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+    await page.getByRole('option', { name: /loud/ }).waitFor();
     expect(await sound.isChecked()).toBe(true);
+    expect(await chimes()).toBe(0); // nothing new on load: no sound
   });
 });
