@@ -80,6 +80,7 @@ export function QuestionCard({
           gone={resolved.gone}
           now={now}
           onDismiss={resolved.onDismiss}
+          client={client}
         />
       ) : (
         <>

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { escapeControls } from '../../../main/broker/printable';
 import type { HitlRequest } from '../../../main/broker/request';
+import type { InboxClient } from '../client/inbox-client';
 import { appDraftStore } from '../drafts/app-drafts';
 import { draftText } from '../drafts/draft-text';
 import { resolutionText } from '../format/resolution';
@@ -12,14 +13,19 @@ interface Props {
   gone: boolean;
   now: number;
   onDismiss: () => void;
+  /** To look up how a request that vanished while the page was away was resolved (history). */
+  client?: Pick<InboxClient, 'history'>;
 }
 
 /**
  * In place of the answer inputs once a request was resolved elsewhere: by whom or what and when,
  * the answer that won, and the operator's unsent draft to copy, until dismissed.
  */
-export function ResolvedPanel({ request, gone, now, onDismiss }: Props) {
+export function ResolvedPanel({ request: left, gone: vanished, now, onDismiss, client }: Props) {
   const { t } = useI18n();
+  const found = useResolution(left, vanished, client);
+  const request = found ?? left;
+  const gone = vanished && !found;
   // Read once: the draft no longer changes, and dismissing removes it from storage.
   const [draft] = useState(() => draftText(appDraftStore().read(request.id)?.fields));
   const [copied, setCopied] = useState(false);
@@ -71,4 +77,28 @@ export function ResolvedPanel({ request, gone, now, onDismiss }: Props) {
       </div>
     </section>
   );
+}
+
+/** For a request that vanished while the page was away: its resolved record from the history. */
+function useResolution(
+  request: HitlRequest,
+  gone: boolean,
+  client: Pick<InboxClient, 'history'> | undefined,
+): HitlRequest | undefined {
+  const [found, setFound] = useState<HitlRequest | undefined>();
+  useEffect(() => {
+    if (!gone || !client) return;
+    let live = true;
+    client.history({ q: request.key, limit: 50 }).then(
+      (list) => {
+        const match = list.find((r) => r.id === request.id && r.status !== 'pending');
+        if (live && match) setFound(match);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [gone, client, request.id, request.key]);
+  return found;
 }

@@ -128,6 +128,24 @@ describe('no lost work', () => {
     expect(await page.getByLabel('Your answer').inputValue()).toBe('draft for the file');
   });
 
+  it('resolved while the broker was down: after the restart the card stays with the draft and says how (from the history)', async () => {
+    const page = await open();
+    await writeQuestion('offline', 'Rotate the keys?');
+    await card(page, 'offline').waitFor();
+    await page.getByLabel('Your answer').fill('only after the audit');
+    await broker.stop();
+    await page.getByText('Connection to the broker lost').waitFor();
+    // Answered on disk while no broker ran: the restarted broker reads question and answer.
+    await writeFile(path.join(broker.dir, 'offline.answer'), 'rotated by ops');
+    await broker.start();
+    const held = card(page, 'offline');
+    await held.locator('.resolved-answer-text').getByText('rotated by ops').waitFor();
+    expect(await held.locator('.resolved-status').textContent()).toMatch(/^Answered /);
+    expect(await held.getByLabel('Your draft (not sent)').inputValue()).toBe(
+      'only after the audit',
+    );
+  });
+
   it('answered elsewhere while typing: the card stays, says how and when, shows the winning answer and the draft until dismissed', async () => {
     const page = await open();
     await postQuestion('other-one', 'Another question');
