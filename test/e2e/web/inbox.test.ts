@@ -129,7 +129,9 @@ describe('web inbox against a real broker', () => {
     });
     expect(res.status).toBe(200);
     await page.getByRole('status').getByText('“elsewhere” was answered elsewhere.').waitFor();
-    await card('elsewhere').getByText(/^Answered through the HTTP API/).waitFor();
+    await card('elsewhere')
+      .getByText(/^Answered through the HTTP API/)
+      .waitFor();
     expect(await page.getByLabel('Your answer').count()).toBe(0);
     expect(await page.getByLabel('Your draft (not sent)').inputValue()).toBe('half-typed');
     await card('elsewhere').getByRole('button', { name: 'Dismiss' }).click();
@@ -157,7 +159,9 @@ describe('web inbox against a real broker', () => {
       { cwd: root },
     );
     await page.getByRole('status').getByText('“cli-answered” was answered elsewhere.').waitFor();
-    await card('cli-answered').getByText(/^Answered in the terminal/).waitFor();
+    await card('cli-answered')
+      .getByText(/^Answered in the terminal/)
+      .waitFor();
     expect(await page.getByLabel('Your draft (not sent)').inputValue()).toBe(
       'half-typed in the browser',
     );
