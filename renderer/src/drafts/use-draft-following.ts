@@ -1,20 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { InboxState } from '../state/inbox-state';
 import { appDraftStore } from './app-drafts';
 import type { DraftStore } from './draft-store';
 
 /**
  * Keeps drafts with their requests when a restarted broker re-read them under new ids: on a
- * rename seen live, and on a whole pending list (a draft whose id is not pending moves to the
- * pending request with the same source and key, e.g. after a reload across a restart).
+ * rename seen live, and on the page's first whole pending list (a draft whose id is not pending
+ * moves to the pending request with the same source and key, e.g. after a reload across a restart).
  */
 export function useDraftFollowing(state: InboxState, store: DraftStore = appDraftStore()): void {
   const { renamed, pending, loaded, partialTotal } = state;
   useEffect(() => {
     for (const [from, to] of renamed) store.move(from, to);
   }, [renamed, store]);
+  // Once, on the first whole list: later, a draft without a pending request belongs to a held
+  // card, and a new question under the same key must not pick it up.
+  const followed = useRef(false);
   useEffect(() => {
-    if (loaded && partialTotal === undefined) followDrafts(store, pending);
+    if (followed.current || !loaded || partialTotal !== undefined) return;
+    followed.current = true;
+    followDrafts(store, pending);
   }, [loaded, partialTotal, pending, store]);
 }
 

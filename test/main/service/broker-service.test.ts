@@ -220,7 +220,7 @@ describe('event numbering across a restart', () => {
     expect(second.broker.lastSeq).toBeGreaterThan(lastId);
     const client = await SseTestClient.connect(second.port, { 'last-event-id': String(lastId) });
     try {
-      await until(() => client.events().length > 0, 'the first event');
+      await until(() => client.events().length > 0, 10_000, 'the first event');
       const [firstEvent] = client.events();
       expect(firstEvent!.event).toBe('snapshot');
       expect(JSON.parse(firstEvent!.data!).pending).toHaveLength(7);
