@@ -40,6 +40,12 @@ export interface BrokerOptions {
   resolvedMemory?: number;
   /** Called when a listener throws; the broker itself keeps going. */
   onListenerError?: (error: unknown) => void;
+  /**
+   * Where event numbering starts (the first event is firstSeq + 1; default 0). A long-running
+   * broker passes a per-run base (its start time), so a `Last-Event-ID` or seq a client kept
+   * from an earlier run never matches this run's events: it gets a fresh snapshot instead.
+   */
+  firstSeq?: number;
 }
 
 type Patch = Partial<
@@ -68,11 +74,12 @@ export class Broker {
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
     this.resolvedMemory = options.resolvedMemory ?? 10_000;
+    this.seq = options.firstSeq ?? 0;
     this.scheduler = new DeadlineScheduler((id) => this.onDeadline(id), this.now);
     this.unreadable = new UnreadableBoard(this.now);
   }
 
-  /** The sequence number of the last event emitted (0 before any). */
+  /** The sequence number of the last event emitted (firstSeq, default 0, before any). */
   get lastSeq(): number {
     return this.seq;
   }

@@ -1,5 +1,6 @@
 import { BrokerReplyError, BrokerUnavailableError, callBroker } from './broker-client/broker-http';
 import { locateBroker } from './broker-client/locate-broker';
+import { CLIENT_HEADER } from '../http/client-header';
 import { CliError, ExitCode } from './options';
 
 /** What the running broker said about a key the handshake directory does not hold. */
@@ -20,7 +21,7 @@ export async function resolveThroughBroker(
   const broker = locateBroker(brokerUrl);
   const body = action === 'answer' ? { key, response: response ?? '' } : { key };
   try {
-    await callBroker(broker, `/${action}`, body);
+    await callBroker(broker, `/${action}`, body, { headers: { [CLIENT_HEADER]: 'cli' } });
     return { handled: true, url: broker.url };
   } catch (error) {
     if (error instanceof BrokerUnavailableError)

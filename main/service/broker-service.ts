@@ -107,6 +107,9 @@ export async function startBrokerService(
   const stateLock = acquireOwnerLock(path.join(stateDir, STATE_LOCK), `state dir ${stateDir}`);
   const broker = new Broker({
     onListenerError: (error) => warn(`listener failed: ${describe(error)}`),
+    // Per run: after a restart, a page's Last-Event-ID from the last run gets a fresh snapshot
+    // (never this run's events under the same numbers, nor nothing at all).
+    firstSeq: Date.now(),
   });
   const store = new RequestStore({
     stateDir,

@@ -30,6 +30,7 @@ import { MirrorFiles } from './mirror-files';
 import { TrackedBases, type Tracked } from './tracked-bases';
 import type { ClarityFileAdapterOptions } from './adapter-options';
 import { fileQuestionRequest, fingerprint } from './question-request';
+import { stableFileRequestId } from './stable-id';
 
 const SCAN_CONCURRENCY = 32;
 
@@ -229,11 +230,14 @@ export class ClarityFileAdapter {
     const answer = await readAnswerFile(this.answerPath(base));
     if (this.closed || this.tracked.has(base)) return;
     // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
+    const print = fingerprint(question);
+    // Stable across broker restarts; a fresh one if that id was used already (answered before).
+    const stable = stableFileRequestId(this.dir, base, read.signature, print);
     const created: Tracked = {
-      requestId: randomUUID(),
+      requestId: this.broker.get(stable) ? randomUUID() : stable,
       kind: 'file',
       signature: read.signature,
-      fingerprint: fingerprint(question),
+      fingerprint: print,
       ready: true,
     };
     this.tracked.set(base, created);

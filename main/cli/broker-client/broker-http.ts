@@ -28,6 +28,8 @@ export class BrokerReplyError extends Error {
 
 export interface BrokerCallOptions {
   signal?: AbortSignal;
+  /** Extra request headers (e.g. the CLI naming itself so the UI can say "in the terminal"). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -55,6 +57,7 @@ export function callBroker<T>(
             ? {}
             : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
           ...(broker.token ? { authorization: `Bearer ${broker.token}` } : {}),
+          ...options.headers,
         },
         signal: options.signal,
       },

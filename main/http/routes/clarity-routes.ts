@@ -1,3 +1,4 @@
+import { resolverOf } from '../client-header';
 import { z } from 'zod';
 import { DuplicateRequestError, NotFoundError } from '../../broker/errors';
 import { parseOrThrow } from '../../broker/validation';
@@ -113,7 +114,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
     const target = findByKey(broker, body.key);
     if (!target) throw new NotFoundError(`with key ${body.key}`);
     const file = await answerWithFileFields(context, target, () =>
-      broker.answer(target.id, { text: body.response }, 'http'),
+      broker.answer(target.id, { text: body.response }, resolverOf(request)),
     );
     return { ok: true, key: body.key, status: 'answered', ...file };
   });
@@ -122,7 +123,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
     const body = parseOrThrow(CancelBodySchema, request.body, 'cancel');
     const target = findByKey(broker, body.key);
     if (!target) throw new NotFoundError(`with key ${body.key}`);
-    broker.cancel(target.id, { by: 'http' });
+    broker.cancel(target.id, { by: resolverOf(request) });
     return { ok: true, key: body.key, status: 'cancelled' };
   });
 };

@@ -1,5 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
+import { AttentionControls } from '../attention/AttentionControls';
+import { useAttention } from '../attention/use-attention';
+import { desktopBridge } from '../client/desktop-bridge';
+import { useDraftFollowing } from '../drafts/use-draft-following';
 import { inboxTitle } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGES, type Language } from '../i18n/translate';
@@ -29,12 +33,29 @@ export function App({ client }: { client: InboxClient }) {
   const { t, language, setLanguage } = useI18n();
   const [theme, setTheme] = useTheme();
   const [view, setView] = useState<View>('inbox');
-  /** A request to show when the Inbox opens (a Runs view link). */
-  const [openId, setOpenId] = useState<string | undefined>();
+  /** A request to show in the Inbox (a Runs view link, a clicked notification). */
+  const [open, setOpen] = useState<{ id: string } | undefined>();
+  const openId = open?.id;
+  const setOpenId = useCallback((id: string | undefined) => setOpen(id ? { id } : undefined), []);
   const { state, connection, dispatch } = useInbox(client);
   const now = useNow();
-  const { notices, dismiss, onResolving, onResolveFailed } = useDepartureNotices(state.departures);
+  const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld } = useDepartureNotices(
+    state.departures,
+  );
+  useDraftFollowing(state);
   const count = pendingCount(state);
+  const attention = useAttention(
+    state,
+    count,
+    useCallback(
+      (id: string) => {
+        setOpenId(id);
+        setView('inbox');
+      },
+      [setOpenId],
+    ),
+    !desktopBridge(),
+  );
   const running = useRunningCount(client);
   const [help, setHelp] = useState(false);
   const closeHelp = useCallback(() => setHelp(false), []);
@@ -86,6 +107,7 @@ export function App({ client }: { client: InboxClient }) {
           </button>
         </nav>
         <div className="prefs">
+          {desktopBridge() ? null : <AttentionControls {...attention} />}
           <label>
             <span className="visually-hidden">{t('themeLabel')}</span>
             <select
@@ -135,6 +157,9 @@ export function App({ client }: { client: InboxClient }) {
             onResolving={onResolving}
             onResolveFailed={onResolveFailed}
             initialId={openId}
+            openRequest={open}
+            held={held}
+            onDismissHeld={dismissHeld}
           />
         ) : view === 'runs' ? (
           <Suspense fallback={<p className="hint center">{t('loading')}</p>}>

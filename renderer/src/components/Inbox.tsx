@@ -3,7 +3,7 @@ import type { InboxClient } from '../client/inbox-client';
 import { useInboxChecks } from '../hooks/use-inbox-checks';
 import { useI18n } from '../i18n/I18nProvider';
 import { groupRequests } from '../state/group-requests';
-import type { InboxAction, InboxState } from '../state/inbox-state';
+import { currentId, type InboxAction, type InboxState } from '../state/inbox-state';
 import { AgentContextPanel } from './AgentContextPanel';
 import { EmptyState } from './EmptyState';
 import { QuestionCard, type QuestionCardHandle } from './QuestionCard';
@@ -13,6 +13,7 @@ import { UnreadableItems } from './UnreadableItems';
 import { useListKeyboard } from './use-list-keyboard';
 import { useUnreadable } from '../hooks/use-unreadable';
 import { useDirProblems } from '../hooks/use-dir-problems';
+import type { HeldCard } from './use-departure-notices';
 import { DirProblems } from './DirProblems';
 
 interface Props {
@@ -24,7 +25,14 @@ interface Props {
   onResolveFailed: (id: string) => void;
   /** The request to show first (e.g. opened from the Runs view). */
   initialId?: string;
+  /** Show this request now (changes each time one is asked for, e.g. a notification's click). */
+  openRequest?: { id: string };
+  /** Requests resolved elsewhere whose cards stay (with the draft) until dismissed. */
+  held?: readonly HeldCard[];
+  onDismissHeld?: (id: string) => void;
 }
+
+const NONE_HELD: readonly HeldCard[] = [];
 
 /** Pending requests (grouped, newest first) beside the selected card and its agent's context. */
 export function Inbox({
@@ -35,23 +43,45 @@ export function Inbox({
   onResolving,
   onResolveFailed,
   initialId,
+  openRequest,
+  held = NONE_HELD,
+  onDismissHeld,
 }: Props) {
   const { t } = useI18n();
-  const rows = useMemo(() => groupRequests(state.pending.values()), [state.pending]);
+  const heldById = useMemo(
+    () =>
+      new Map(held.filter((h) => !state.pending.has(h.request.id)).map((h) => [h.request.id, h])),
+    [held, state.pending],
+  );
+  // Held cards keep their place in the list until dismissed.
+  const rows = useMemo(
+    () =>
+      groupRequests(
+        heldById.size
+          ? [...state.pending.values(), ...[...heldById.values()].map((h) => h.request)]
+          : state.pending.values(),
+      ),
+    [state.pending, heldById],
+  );
   const ids = useMemo(
     () => rows.flatMap((r) => (r.kind === 'request' ? [r.request.id] : [])),
     [rows],
   );
   const [chosenId, setChosenId] = useState<string | undefined>(initialId);
+  useEffect(() => {
+    if (openRequest) setChosenId(openRequest.id);
+  }, [openRequest]);
   const lastIndex = useRef(0);
   const listRef = useRef<RequestListHandle>(null);
   const detailRef = useRef<HTMLElement>(null);
   const cardRef = useRef<QuestionCardHandle>(null);
 
   // The chosen request, or (when it left) the one that took its place in the list.
+  // (A request the restarted broker re-read under a new id stays chosen under that id.)
+  const chosen = chosenId === undefined ? undefined : currentId(state, chosenId);
   const selectedId =
-    chosenId && state.pending.has(chosenId)
-      ? chosenId
+    chosen && (state.pending.has(chosen) || heldById.has(chosen))
+      ? chosen
       : ids[Math.min(lastIndex.current, ids.length - 1)];
   const selectedIndex = selectedId ? ids.indexOf(selectedId) : -1;
   useEffect(() => {
@@ -61,7 +91,8 @@ export function Inbox({
   useEffect(() => {
     if (selectedId && selectedId !== chosenId) setChosenId(selectedId);
   }, [selectedId, chosenId]);
-  const listed = selectedId ? state.pending.get(selectedId) : undefined;
+  const heldCard = selectedId ? heldById.get(selectedId) : undefined;
+  const listed = selectedId ? (state.pending.get(selectedId) ?? heldCard?.request) : undefined;
   // Snapshot requests were only checked as far as the list reads them: the card gets the full
   // check, once the checks have loaded (just after the first paint).
   const checks = useInboxChecks();
@@ -118,6 +149,7 @@ export function Inbox({
           rows={rows}
           loadingMore={state.partialTotal !== undefined}
           selectedId={selectedId}
+          resolvedIds={heldById}
           now={now}
           onSelect={setChosenId}
         />
@@ -132,6 +164,11 @@ export function Inbox({
                 now={now}
                 onResolving={onResolving}
                 onResolveFailed={onResolveFailed}
+                resolved={
+                  heldCard
+                    ? { gone: heldCard.gone, onDismiss: () => onDismissHeld?.(heldCard.request.id) }
+                    : undefined
+                }
               />
               {selected.agent ? (
                 <AgentContextPanel

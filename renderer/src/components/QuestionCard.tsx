@@ -7,9 +7,12 @@ import { answerByKey } from '../keys/answer-by-key';
 import { keyText } from '../keys/key-strings';
 import { Markdown } from '../markdown/Markdown';
 import type { PopoverKeyAction } from '../popover/popover-keys';
+import { appDraftStore } from '../drafts/app-drafts';
+import { RequestDrafts } from '../drafts/RequestDrafts';
 import { AnswerArea } from './AnswerArea';
 import { CancelControl } from './CancelControl';
 import { RequestMeta } from './RequestMeta';
+import { ResolvedPanel } from './ResolvedPanel';
 
 /** What the inbox's answer keys reach on the shown card. */
 export interface QuestionCardHandle {
@@ -27,6 +30,11 @@ export interface QuestionCardProps {
   onResolving?: (id: string) => void;
   /** Called when sending failed (the resolution is then not ours after all). */
   onResolveFailed?: (id: string) => void;
+  /**
+   * Set when the request was resolved elsewhere and its card is held: the card then says how
+   * and when, shows the answer that won and the unsent draft, until `onDismiss`.
+   */
+  resolved?: { gone: boolean; onDismiss: () => void };
 }
 
 /**
@@ -40,6 +48,7 @@ export function QuestionCard({
   onResolving,
   onResolveFailed,
   ref,
+  resolved,
 }: QuestionCardProps) {
   const { t, language } = useI18n();
   const [busy, setBusy] = useState(false);
@@ -50,17 +59,20 @@ export function QuestionCard({
     setBusy(true);
     setError(undefined);
     onResolving?.(request.id);
-    action().catch((e: unknown) => {
-      onResolveFailed?.(request.id);
-      setBusy(false);
-      setError(t('errorPrefix', { error: e instanceof Error ? e.message : String(e) }));
-    });
+    action().then(
+      () => appDraftStore().remove(request.id),
+      (e: unknown) => {
+        onResolveFailed?.(request.id);
+        setBusy(false);
+        setError(t('errorPrefix', { error: e instanceof Error ? e.message : String(e) }));
+      },
+    );
   };
   const submit = (answer: AnswerInput) => run(() => client.answer(request.id, answer));
   const cardRef = useRef<HTMLElement>(null);
   useImperativeHandle(ref, () => ({
     act(action) {
-      if (busy) return;
+      if (busy || resolved) return;
       const answer = answerByKey(request, action, cardRef.current);
       if (answer) submit(answer);
     },
@@ -69,7 +81,7 @@ export function QuestionCard({
   return (
     <article
       ref={cardRef}
-      className="card"
+      className={resolved ? 'card resolved' : 'card'}
       aria-labelledby={headingId}
       data-request-id={request.id}
     >
@@ -87,18 +99,32 @@ export function QuestionCard({
         className="prompt"
         label={keyText(language, 'questionLabel')}
       />
-      <AnswerArea request={request} client={client} busy={busy} submit={submit} />
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <footer className="card-footer">
-        <CancelControl
-          busy={busy}
-          cancel={(reason) => run(() => client.cancel(request.id, reason))}
+      {resolved ? (
+        <ResolvedPanel
+          request={request}
+          gone={resolved.gone}
+          now={now}
+          onDismiss={resolved.onDismiss}
+          client={client}
         />
-      </footer>
+      ) : (
+        <>
+          <RequestDrafts request={request}>
+            <AnswerArea request={request} client={client} busy={busy} submit={submit} />
+          </RequestDrafts>
+          {error ? (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <footer className="card-footer">
+            <CancelControl
+              busy={busy}
+              cancel={(reason) => run(() => client.cancel(request.id, reason))}
+            />
+          </footer>
+        </>
+      )}
     </article>
   );
 }

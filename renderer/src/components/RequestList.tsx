@@ -14,6 +14,8 @@ interface Props {
   selectedId: string | undefined;
   now: number;
   onSelect: (id: string) => void;
+  /** Rows of requests resolved elsewhere whose cards are held (marked "resolved"). */
+  resolvedIds?: ReadonlyMap<string, unknown>;
   /** The rows are the newest page only (the rest is loading): group counts read "n+". */
   loadingMore?: boolean;
 }
@@ -24,7 +26,7 @@ export interface RequestListHandle {
 
 /** The virtualised pending list (10,000 rows stay fast): group headers and request rows. */
 export const RequestList = forwardRef<RequestListHandle, Props>(function RequestList(
-  { rows, selectedId, now, onSelect, loadingMore },
+  { rows, selectedId, now, onSelect, loadingMore, resolvedIds },
   ref,
 ) {
   const { t } = useI18n();
@@ -86,18 +88,20 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
           }
           const r = row.request;
           const selected = r.id === selectedId;
+          const resolved = resolvedIds?.has(r.id) ?? false;
           return (
             <div
               key={r.id}
               id={`row-${r.id}`}
               role="option"
               aria-selected={selected}
-              className={selected ? 'request-row selected' : 'request-row'}
+              className={`request-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`}
               style={style}
               onClick={() => onSelect(r.id)}
             >
               <div className="row-top">
                 <span className="row-key">{escapeControls(r.title ?? r.key)}</span>
+                {resolved ? <span className="badge resolved-badge">{t('resolvedRow')}</span> : null}
                 <span className="row-age">{formatAge(now - r.createdAt, t)}</span>
               </div>
               <div className="row-prompt">{promptPreview(r.prompt)}</div>

@@ -6,6 +6,8 @@ import { AnswerArea } from '../components/AnswerArea';
 import { Notices } from '../components/Notices';
 import { RequestMeta } from '../components/RequestMeta';
 import { useDepartureNotices } from '../components/use-departure-notices';
+import { appDraftStore } from '../drafts/app-drafts';
+import { RequestDrafts } from '../drafts/RequestDrafts';
 import { useNow } from '../hooks/use-now';
 import { useUnreadable } from '../hooks/use-unreadable';
 import { useI18n } from '../i18n/I18nProvider';
@@ -76,11 +78,14 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
       setBusy(true);
       setError(undefined);
       onResolving(request.id);
-      client.answer(request.id, answer).catch((e: unknown) => {
-        onResolveFailed(request.id);
-        setBusy(false);
-        setError(e instanceof Error ? e.message : String(e));
-      });
+      client.answer(request.id, answer).then(
+        () => appDraftStore().remove(request.id),
+        (e: unknown) => {
+          onResolveFailed(request.id);
+          setBusy(false);
+          setError(e instanceof Error ? e.message : String(e));
+        },
+      );
     },
     [client, request, busy, onResolving, onResolveFailed],
   );
@@ -207,17 +212,13 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
             className="prompt popover-prompt"
             label={keyText(language, 'questionLabel')}
           />
-          {request.input.kind === 'text' ? (
-            <QuickText key={request.id} request={request} busy={busy} submit={submit} />
-          ) : (
-            <AnswerArea
-              key={request.id}
-              request={request}
-              client={client}
-              busy={busy}
-              submit={submit}
-            />
-          )}
+          <RequestDrafts key={request.id} request={request}>
+            {request.input.kind === 'text' ? (
+              <QuickText request={request} busy={busy} submit={submit} />
+            ) : (
+              <AnswerArea request={request} client={client} busy={busy} submit={submit} />
+            )}
+          </RequestDrafts>
           {error ? (
             <p className="error" role="alert">
               {error}

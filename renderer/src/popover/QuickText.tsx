@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
 import { APPROVAL } from '../answers/build-answer';
+import { useDraft } from '../drafts/use-draft';
 import { useI18n } from '../i18n/I18nProvider';
 import { popoverText } from './popover-strings';
 
@@ -13,7 +13,7 @@ interface Props {
 /** One line, keyboard-first: type and Enter sends; Enter on an empty line is the empty approval. */
 export function QuickText({ request, busy, submit }: Props) {
   const { language } = useI18n();
-  const [text, setText] = useState('');
+  const [text, setText] = useDraft('text', '');
   const id = `quick-${request.id}`;
   return (
     <form

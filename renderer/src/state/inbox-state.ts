@@ -31,6 +31,11 @@ export interface InboxState {
   partialTotal?: number;
   agentMessages: ReadonlyMap<string, readonly AgentMessageView[]>;
   departures: readonly Departure[];
+  /**
+   * Requests that came back under a new id (a restarted broker re-read them), old id → new id,
+   * matched by source + protocol key, so the open card, its draft and the notices follow them.
+   */
+  renamed: ReadonlyMap<string, string>;
 }
 
 export type InboxAction =
@@ -42,6 +47,7 @@ export const initialInboxState: InboxState = {
   loaded: false,
   agentMessages: new Map(),
   departures: [],
+  renamed: new Map(),
 };
 
 /** Applies one broker event (or a loaded message list) to the inbox. Pure. */
@@ -64,10 +70,11 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
           partialTotal,
         };
       }
-      const gone =
+      const missing =
         partialTotal === undefined
           ? [...state.pending.values()].filter((r) => !fresh.has(r.id))
           : [];
+      const { gone, renamed } = matchRenamed(state, missing, action.pending);
       return {
         ...state,
         loaded: true,
@@ -75,6 +82,7 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
         pending: fresh,
         partialTotal,
         departures: gone.length ? withDepartures(state, gone, true) : state.departures,
+        renamed,
       };
     }
     case 'added':
@@ -112,6 +120,46 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
 /** The inbox count: every pending request, including those of a paged snapshot not loaded yet. */
 export function pendingCount(state: InboxState): number {
   return state.partialTotal ?? state.pending.size;
+}
+
+/**
+ * Splits requests missing from a fresh snapshot into those really gone and those still pending
+ * under a new id (same source and key, an id the inbox did not know).
+ */
+function matchRenamed(
+  state: InboxState,
+  missing: HitlRequest[],
+  fresh: HitlRequest[],
+): { gone: HitlRequest[]; renamed: ReadonlyMap<string, string> } {
+  if (!missing.length) return { gone: missing, renamed: state.renamed };
+  const newcomers = new Map<string, string>();
+  for (const r of fresh) {
+    if (!state.pending.has(r.id)) newcomers.set(sourceKey(r), r.id);
+  }
+  const renamed = new Map(state.renamed);
+  const gone: HitlRequest[] = [];
+  for (const r of missing) {
+    const id = newcomers.get(sourceKey(r));
+    if (id === undefined) gone.push(r);
+    else {
+      renamed.delete(r.id);
+      renamed.set(r.id, id);
+      newcomers.delete(sourceKey(r));
+    }
+  }
+  while (renamed.size > RENAMED_LIMIT) renamed.delete(renamed.keys().next().value!);
+  return { gone, renamed };
+}
+
+const RENAMED_LIMIT = 500;
+
+function sourceKey(request: HitlRequest): string {
+  return `${request.source}\u0000${request.key}`;
+}
+
+/** Where a request id now lives: itself, or the id it came back under after a broker restart. */
+export function currentId(state: InboxState, id: string): string {
+  return state.renamed.get(id) ?? id;
 }
 
 /** The last 20 departures, these added (numbered on from the last). */

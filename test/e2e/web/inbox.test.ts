@@ -117,7 +117,7 @@ describe('web inbox against a real broker', () => {
     expect(await page.title()).toBe('(2) HITL Broker');
   });
 
-  it('a request answered elsewhere leaves with a notice instead of a stale form', async () => {
+  it('a request answered elsewhere while typing keeps its card (how, the answer, the draft) instead of a stale form', async () => {
     await page.goto(harness.url);
     await postQuestion('elsewhere', 'Answered from the terminal?');
     await card('elsewhere').waitFor();
@@ -129,8 +129,13 @@ describe('web inbox against a real broker', () => {
     });
     expect(res.status).toBe(200);
     await page.getByRole('status').getByText('“elsewhere” was answered elsewhere.').waitFor();
-    expect(await card('elsewhere').count()).toBe(0);
+    await card('elsewhere')
+      .getByText(/^Answered through the HTTP API/)
+      .waitFor();
     expect(await page.getByLabel('Your answer').count()).toBe(0);
+    expect(await page.getByLabel('Your draft (not sent)').inputValue()).toBe('half-typed');
+    await card('elsewhere').getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
   });
 
   it('a file question answered with the `clarity-hitl answer` CLI leaves the UI with a notice', async () => {
@@ -154,7 +159,12 @@ describe('web inbox against a real broker', () => {
       { cwd: root },
     );
     await page.getByRole('status').getByText('“cli-answered” was answered elsewhere.').waitFor();
-    expect(await card('cli-answered').count()).toBe(0);
+    await card('cli-answered')
+      .getByText(/^Answered in the terminal/)
+      .waitFor();
+    expect(await page.getByLabel('Your draft (not sent)').inputValue()).toBe(
+      'half-typed in the browser',
+    );
     expect(await readFile(path.join(harness.dir, 'cli-answered.answer'), 'utf8')).toBe(
       'from the CLI',
     );

@@ -348,3 +348,16 @@ describe('Broker.restore', () => {
     expect(broker.get('r1')).toMatchObject({ status: 'expired', resolvedBy: 'timeout' });
   });
 });
+
+describe('Broker firstSeq', () => {
+  it('numbers events on from a per-run base', () => {
+    const broker = new Broker({ firstSeq: 1_000 });
+    expect(broker.lastSeq).toBe(1_000);
+    const seqs: number[] = [];
+    broker.subscribe((e) => seqs.push(e.seq));
+    broker.add({ source: 'clarity-http', key: 'k', prompt: 'q' });
+    expect(seqs).toEqual([1_001]);
+    expect(broker.lastSeq).toBe(1_001);
+    broker.close();
+  });
+});

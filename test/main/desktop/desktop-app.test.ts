@@ -77,7 +77,9 @@ afterEach(async () => {
   for (const dir of cleanupMoved.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-function build(options: { lockHeldElsewhere?: boolean; port?: number } = {}) {
+function build(
+  options: { lockHeldElsewhere?: boolean; port?: number; platform?: NodeJS.Platform } = {},
+) {
   const app = new FakeApp(options.lockHeldElsewhere);
   const tray = new FakeTray();
   const notifications = new FakeNotificationApi();
@@ -88,7 +90,7 @@ function build(options: { lockHeldElsewhere?: boolean; port?: number } = {}) {
   const opened: string[] = [];
   const deps: DesktopAppDeps = {
     app,
-    platform: 'linux',
+    platform: options.platform ?? 'linux',
     stateDir,
     ipc,
     isTrustedSender: createSenderCheck({ indexFile: INDEX }),
@@ -179,6 +181,71 @@ describe('DesktopApp', () => {
       .filter((s) => s.channel === 'inbox:event')
       .map((s) => (s.payload as { type: string }).type);
     expect(events).toEqual(['answered']); // the popover was created after 'added' (it loads a snapshot)
+  });
+
+  it('macOS: a confirm or choice is answered from its notification buttons, through the broker like any answer', async () => {
+    const { desktop, tray, notifications, mainWindows } = build({ platform: 'darwin' });
+    await desktop.start();
+    desktop.openMainWindow();
+    const broker = desktop.service!.broker;
+    const confirm = broker.add({
+      source: 'clarity-http',
+      key: 'drop-cache',
+      prompt: 'Drop the build cache?',
+      input: { kind: 'confirm' },
+    });
+    const choice = broker.add({
+      source: 'clarity-http',
+      key: 'pick-db',
+      prompt: 'Which database?',
+      input: {
+        kind: 'choice',
+        options: [
+          { value: 'pg', label: 'PostgreSQL' },
+          { value: 'lite', label: 'SQLite' },
+        ],
+      },
+    });
+    await waitFor(() => tray.title === '2', 'tray count');
+    expect(notifications.created.map((n) => n.options.actions?.map((a) => a.text))).toEqual([
+      ['Approve', 'Decline'],
+      ['PostgreSQL', 'SQLite'],
+    ]);
+
+    notifications.created[0]!.emit('action', 1);
+    notifications.created[1]!.emit('action', 1);
+    expect(broker.get(confirm.id)).toMatchObject({
+      status: 'answered',
+      answer: { value: { kind: 'confirm', confirmed: false } },
+    });
+    expect(broker.get(choice.id)).toMatchObject({
+      status: 'answered',
+      answer: { value: { kind: 'choice', selected: ['lite'] } },
+    });
+    await waitFor(() => tray.title === '', 'tray cleared');
+    // Every window hears it like any other answer; the notifications close.
+    const events = mainWindows[0]!.sent
+      .filter((s) => s.channel === 'inbox:event')
+      .map((s) => (s.payload as { type: string }).type);
+    expect(events.filter((t) => t === 'answered')).toHaveLength(2);
+    expect(notifications.created.every((n) => n.closed)).toBe(true);
+  });
+
+  it('Linux: no buttons on the notification; a click opens the request in the popover', async () => {
+    const { desktop, notifications, popoverWindows } = build({ platform: 'linux' });
+    await desktop.start();
+    const request = desktop.service!.broker.add({
+      source: 'clarity-http',
+      key: 'drop-cache',
+      prompt: 'Drop the build cache?',
+      input: { kind: 'confirm' },
+    });
+    await waitFor(() => notifications.created.length === 1, 'a notification');
+    expect(notifications.created[0]!.options.actions).toBeUndefined();
+    notifications.created[0]!.emit('click');
+    expect(
+      popoverWindows[0]!.sent.find((s) => s.channel === 'popover:show-request')?.payload,
+    ).toEqual({ id: request.id });
   });
 
   it('HAPI agent messages posted over HTTP reach the windows live and the IPC history', async () => {

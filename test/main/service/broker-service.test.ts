@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readDiscovery } from '../../../main/service/discovery';
 import { startBrokerService, type BrokerService } from '../../../main/service/broker-service';
 import { until } from '../http/helpers';
+import { SseTestClient } from '../http/sse-client';
 
 let root: string;
 let stateDir: string;
@@ -190,5 +191,41 @@ describe('startBrokerService', () => {
   it('refuses a non-loopback host without a token and leaves nothing behind', async () => {
     await expect(start({ host: '0.0.0.0' })).rejects.toThrow(/requires a token/);
     expect(existsSync(path.join(stateDir, 'broker.json'))).toBe(false);
+  });
+});
+
+describe('event numbering across a restart', () => {
+  it("a page's Last-Event-ID from the last run gets a fresh snapshot, never this run's events under the same numbers", async () => {
+    const first = await start();
+    for (const key of ['a', 'b', 'c']) {
+      await fetch(`${first.url}questions`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ key, question: `${key}?` }),
+      });
+    }
+    const lastId = first.broker.lastSeq;
+    const port = first.port;
+    await services.splice(0)[0]!.close();
+
+    const second = await start({ port });
+    // The restarted broker re-reads its questions: as many events as the page had seen, or more.
+    for (const key of ['d', 'e', 'f', 'g']) {
+      await fetch(`${second.url}questions`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ key, question: `${key}?` }),
+      });
+    }
+    expect(second.broker.lastSeq).toBeGreaterThan(lastId);
+    const client = await SseTestClient.connect(second.port, { 'last-event-id': String(lastId) });
+    try {
+      await until(() => client.events().length > 0, 10_000, 'the first event');
+      const [firstEvent] = client.events();
+      expect(firstEvent!.event).toBe('snapshot');
+      expect(JSON.parse(firstEvent!.data!).pending).toHaveLength(7);
+    } finally {
+      client.close();
+    }
   });
 });

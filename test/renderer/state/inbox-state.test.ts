@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HitlRequest } from '../../../main/broker/request';
 import {
   AGENT_MESSAGE_LIMIT,
+  currentId,
   inboxReducer,
   initialInboxState,
   type InboxState,
@@ -131,5 +132,32 @@ describe('inboxReducer', () => {
       ],
     });
     expect(t.agentMessages.get('y')?.map((m) => m.at)).toEqual([10, 20, 50]);
+  });
+});
+
+describe('inboxReducer after a broker restart', () => {
+  it('a request back under a new id (same source and key) is not a departure: it is renamed', () => {
+    const first = loaded(req('a', { source: 'clarity-file', key: 'deploy' }), req('b'));
+    const second = inboxReducer(first, {
+      type: 'snapshot',
+      seq: 2,
+      pending: [req('a2', { source: 'clarity-file', key: 'deploy' }), req('b')],
+    });
+    expect(second.departures).toEqual([]);
+    expect(second.renamed.get('a')).toBe('a2');
+    expect(currentId(second, 'a')).toBe('a2');
+    expect(currentId(second, 'b')).toBe('b');
+    expect(second.seq).toBe(2); // the restarted broker counts from its own seq
+  });
+
+  it('a key that came back from another source is still a departure', () => {
+    const first = loaded(req('a', { source: 'clarity-file', key: 'deploy' }));
+    const second = inboxReducer(first, {
+      type: 'snapshot',
+      seq: 2,
+      pending: [req('a2', { source: 'cueme', key: 'deploy' })],
+    });
+    expect(second.departures.map((d) => d.request.id)).toEqual(['a']);
+    expect(second.renamed.size).toBe(0);
   });
 });

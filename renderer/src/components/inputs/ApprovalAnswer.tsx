@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useDraft } from '../../drafts/use-draft';
 import type { AnswerInput } from '../../../../main/broker/request';
 import { useI18n } from '../../i18n/I18nProvider';
 import { keyText } from '../../keys/key-strings';
@@ -17,7 +18,7 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
   useEffect(() => {
     shownAt.current = performance.now();
   }, []);
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useDraft('reason', '');
   const [always, setAlways] = useState(false);
   const [prefix, setPrefix] = useState(input.rule.commandPrefix ?? '');
   const [glob, setGlob] = useState(input.rule.pathGlob ?? '');

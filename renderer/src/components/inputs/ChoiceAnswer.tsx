@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDraft } from '../../drafts/use-draft';
 import { choiceAnswer, toggleSelection } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
 import { AnswerForm, SendActions } from './AnswerForm';
@@ -14,10 +14,11 @@ export function ChoiceAnswer({ request, busy, submit }: AnswerInputProps<'choice
   const { options, multiple, recommended } = request.input;
   const recommendedIndex = options.findIndex((o) => o.value === recommended);
   const focusIndex = Math.max(0, recommendedIndex);
-  const [selected, setSelected] = useState<string[]>(() =>
+  const [selected, setSelected] = useDraft<string[]>(
+    'selected',
     !multiple && recommendedIndex >= 0 ? [options[recommendedIndex]!.value] : [],
   );
-  const [other, setOther] = useState('');
+  const [other, setOther] = useDraft('other', '');
   const answer = choiceAnswer(selected, other);
   const name = `choice-${request.id}`;
   return (

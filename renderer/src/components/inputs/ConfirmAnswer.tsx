@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useDraft } from '../../drafts/use-draft';
 import { confirmAnswer } from '../../answers/build-answer';
 import { isDangerousConfirm } from '../../answers/danger';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -17,7 +18,7 @@ import '../../keys/keys.css';
  */
 export function ConfirmAnswer({ request, busy, submit }: AnswerInputProps<'confirm'>) {
   const { t, language } = useI18n();
-  const [note, setNote] = useState('');
+  const [note, setNote] = useDraft('note', '');
   const [guard, setGuard] = useState<'dangerReadFirst' | 'dangerTooQuick' | undefined>();
   const { text, confirmLabel, cancelLabel } = request.input;
   const danger = isDangerousConfirm(request);

@@ -1,3 +1,4 @@
+import { useDraft } from '../../drafts/use-draft';
 import { useEffect, useMemo, useState } from 'react';
 import { fileAnswer } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -12,7 +13,7 @@ export function FilePickAnswer({ request, client, busy, submit }: AnswerInputPro
   const { t } = useI18n();
   const [listing, setListing] = useState<Listing>({ state: 'loading' });
   const [filter, setFilter] = useState('');
-  const [picked, setPicked] = useState<string | undefined>();
+  const [picked, setPicked] = useDraft<string | undefined>('picked', undefined);
   useEffect(() => {
     let live = true;
     client.listFiles(request.id).then(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDraft } from '../../drafts/use-draft';
 import type { FormField } from '../../../../main/broker/request';
 import { formAnswer, toggleSelection } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -10,7 +10,7 @@ type Values = Record<string, string | string[]>;
 /** One control per form field: select/checkboxes when it has options, else a text-like input. */
 export function FormAnswer({ request, busy, submit }: AnswerInputProps<'form'>) {
   const { fields } = request.input;
-  const [values, setValues] = useState<Values>({});
+  const [values, setValues] = useDraft<Values>('values', {});
   const answer = formAnswer(fields, values);
   const set = (label: string, value: string | string[]) =>
     setValues((v) => ({ ...v, [label]: value }));

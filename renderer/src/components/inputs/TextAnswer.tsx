@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDraft } from '../../drafts/use-draft';
 import { APPROVAL, textAnswer } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
 import { AnswerForm } from './AnswerForm';
@@ -7,7 +7,7 @@ import type { AnswerInputProps } from './types';
 /** Free text, plus the one-click empty approval. */
 export function TextAnswer({ request, busy, submit }: AnswerInputProps<'text'>) {
   const { t } = useI18n();
-  const [text, setText] = useState('');
+  const [text, setText] = useDraft('text', '');
   const answer = textAnswer(text);
   const id = `answer-${request.id}`;
   return (

@@ -231,3 +231,19 @@ describe('Clarity spec routes', () => {
     expect(res.json().error).toBe('not_found');
   });
 });
+
+describe('who resolved it, for the inbox to say', () => {
+  it('POST /answer and /cancel from `clarity-hitl` (its client header) are by the CLI, others over HTTP', async () => {
+    t = await makeServer();
+    for (const key of ['by-curl', 'by-cli', 'cancel-cli']) {
+      await t.post('/questions', { key, question: `${key}?` });
+    }
+    await t.post('/answer', { key: 'by-curl', response: 'a' });
+    await t.post('/answer', { key: 'by-cli', response: 'b' }, { 'x-hitl-client': 'cli' });
+    await t.post('/cancel', { key: 'cancel-cli' }, { 'x-hitl-client': 'cli' });
+    const by = (key: string) => t.broker.resolved().find((r) => r.key === key)?.resolvedBy;
+    expect(by('by-curl')).toBe('http');
+    expect(by('by-cli')).toBe('cli');
+    expect(by('cancel-cli')).toBe('cli');
+  });
+});

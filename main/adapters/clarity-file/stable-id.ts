@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+import type { FileSignature } from './question-file';
+
+/**
+ * The request id of a question file: the same for the same file (directory, name, inode, mtime,
+ * content) on every broker start, so a restarted broker re-reads a pending question under the id
+ * the inbox already shows (its open card, its draft). UUID-shaped (version 8: name-based).
+ */
+export function stableFileRequestId(
+  dir: string,
+  base: string,
+  signature: Pick<FileSignature, 'ino' | 'mtimeMs'>,
+  fingerprint: string,
+): string {
+  const hex = createHash('sha256')
+    .update(JSON.stringify([dir, base, signature.ino, signature.mtimeMs, fingerprint]))
+    .digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
