@@ -1,8 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
 import { useInboxChecks } from '../hooks/use-inbox-checks';
 import { useI18n } from '../i18n/I18nProvider';
-import { groupRequests } from '../state/group-requests';
+import { emptySelection, selectionReducer } from '../state/selection';
+import { triageOptions, triageRows } from '../state/triage';
+import { useTriageView } from '../state/use-triage-view';
+import { BulkDialog } from './BulkDialog';
+import { TriageToolbar } from './TriageToolbar';
 import type { InboxAction, InboxState } from '../state/inbox-state';
 import { AgentContextPanel } from './AgentContextPanel';
 import { EmptyState } from './EmptyState';
@@ -25,7 +29,11 @@ interface Props {
   initialId?: string;
 }
 
-/** Pending requests (grouped, newest first) beside the selected card and its agent's context. */
+/**
+ * Pending requests (soonest deadline first by default; searchable, filterable, optionally grouped
+ * by agent, several selectable for one bulk deny/cancel) beside the selected card and its agent's
+ * context.
+ */
 export function Inbox({
   client,
   state,
@@ -36,7 +44,18 @@ export function Inbox({
   initialId,
 }: Props) {
   const { t } = useI18n();
-  const rows = useMemo(() => groupRequests(state.pending.values()), [state.pending]);
+  const [view, updateView] = useTriageView();
+  // The urgency filter changes with the clock; without it the rows only change with the list.
+  const clock = view.urgency ? now : 0;
+  const rows = useMemo(
+    () => triageRows(state.pending.values(), view, clock || Date.now()),
+    [state.pending, view, clock],
+  );
+  const options = useMemo(() => triageOptions(state.pending.values()), [state.pending]);
+  const [ticked, select] = useReducer(selectionReducer, emptySelection);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => select({ type: 'keep', pending: state.pending }), [state.pending]);
   const ids = useMemo(
     () => rows.flatMap((r) => (r.kind === 'request' ? [r.request.id] : [])),
     [rows],
@@ -89,9 +108,50 @@ export function Inbox({
     focusAnswer: () =>
       detailRef.current?.querySelector<HTMLElement>('[data-answer-focus]')?.focus(),
     back: () => listRef.current?.focus(),
+    toggle: () => selectedId && select({ type: 'toggle', id: selectedId }),
+    selectAll: () => select({ type: 'all', visible: ids }),
+    search: () => searchRef.current?.focus(),
   });
+  const onCheck = (id: string, range: boolean) =>
+    select(range ? { type: 'range', id, visible: ids } : { type: 'toggle', id });
+  const toolbar = (
+    <TriageToolbar
+      view={view}
+      update={updateView}
+      options={options}
+      shown={ids.length}
+      total={state.pending.size}
+      selected={ticked.ids.size}
+      selectAll={() => select({ type: 'all', visible: ids })}
+      clearSelection={() => select({ type: 'clear' })}
+      startBulk={() => setBulkOpen(true)}
+      searchRef={searchRef}
+    />
+  );
+  const bulk = bulkOpen ? (
+    <BulkDialog
+      client={client}
+      requests={[...ticked.ids].flatMap((id) => state.pending.get(id) ?? [])}
+      onResolving={onResolving}
+      onResolveFailed={onResolveFailed}
+      onClose={() => {
+        setBulkOpen(false);
+        select({ type: 'clear' });
+        listRef.current?.focus();
+      }}
+    />
+  ) : null;
 
   if (!state.loaded) return <p className="hint center">{t('loading')}</p>;
+  if (ids.length === 0 && state.pending.size > 0) {
+    return (
+      <div className="inbox-column">
+        {problems}
+        {toolbar}
+        <p className="hint center">{t('noPendingMatch')}</p>
+      </div>
+    );
+  }
   if (ids.length === 0) {
     return unreadable.items.length || dirProblems.length ? (
       <div className="inbox-column">
@@ -105,15 +165,21 @@ export function Inbox({
   return (
     <div className="inbox-column">
       {problems}
+      {bulk}
       <div className="inbox">
-        <RequestList
-          ref={listRef}
-          rows={rows}
-          loadingMore={state.partialTotal !== undefined}
-          selectedId={selectedId}
-          now={now}
-          onSelect={setChosenId}
-        />
+        <div className="list-column">
+          {toolbar}
+          <RequestList
+            ref={listRef}
+            rows={rows}
+            loadingMore={state.partialTotal !== undefined}
+            selectedId={selectedId}
+            now={now}
+            onSelect={setChosenId}
+            checked={ticked.ids}
+            onCheck={onCheck}
+          />
+        </div>
         <section ref={detailRef} className="detail" aria-label={t('request')}>
           {selected ? (
             <div className={selected.agent ? 'detail-grid with-context' : 'detail-grid'}>

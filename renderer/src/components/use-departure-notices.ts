@@ -1,4 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { HitlRequest } from '../../../main/broker/request';
+import { escapeControls } from '../../../main/broker/printable';
+import { formatDuration } from '../format/duration';
+import { promptPreview } from '../format/prompt-preview';
+import type { AgeTranslate } from '../format/age';
 import type { MessageKey } from '../i18n/en';
 import { useI18n } from '../i18n/I18nProvider';
 import type { Departure } from '../state/inbox-state';
@@ -33,7 +38,10 @@ export function useDepartureNotices(departures: readonly Departure[]) {
               : 'noticeExpired';
       return {
         id: d.n,
-        text: t(message, { key: d.request.title ?? key }),
+        text:
+          message === 'noticeExpired'
+            ? expiryNotice(d.request, t)
+            : t(message, { key: d.request.title ?? key }),
         tone: ours ? 'success' : 'info',
       };
     });
@@ -43,4 +51,20 @@ export function useDepartureNotices(departures: readonly Departure[]) {
   const onResolving = useCallback((id: string) => void mine.current.add(id), []);
   const onResolveFailed = useCallback((id: string) => void mine.current.delete(id), []);
   return { notices, dismiss, onResolving, onResolveFailed };
+}
+
+/** "“key” expired after 5 min, agent X: first line", so the operator knows what they missed. */
+export function expiryNotice(request: HitlRequest, t: AgeTranslate): string {
+  const end = request.resolvedAt ?? request.expiresAt ?? request.createdAt;
+  const vars = {
+    key: escapeControls(request.title ?? request.key),
+    wait: formatDuration(end - request.createdAt, t),
+    line: escapeControls(promptPreview(request.prompt, 80)),
+  };
+  return request.agent
+    ? t('noticeExpiredAfter', {
+        ...vars,
+        agent: escapeControls(request.agent.name ?? request.agent.id),
+      })
+    : t('noticeExpiredAfterNoAgent', vars);
 }
