@@ -7,7 +7,7 @@ import { triageOptions, triageRows } from '../state/triage';
 import { useTriageView } from '../state/use-triage-view';
 import { BulkDialog } from './BulkDialog';
 import { TriageToolbar } from './TriageToolbar';
-import type { InboxAction, InboxState } from '../state/inbox-state';
+import { pendingCount, type InboxAction, type InboxState } from '../state/inbox-state';
 import { AgentContextPanel } from './AgentContextPanel';
 import { EmptyState } from './EmptyState';
 import { QuestionCard } from './QuestionCard';
@@ -74,10 +74,13 @@ export function Inbox({
   useEffect(() => {
     if (selectedIndex >= 0) lastIndex.current = selectedIndex;
   }, [selectedIndex]);
-  // Pin the shown request, so a newer arrival at the top never swaps the card under a half-typed answer.
+  // Pin the shown request, so a newer arrival at the top never swaps the card under a half-typed
+  // answer; but not while only the newest page is loaded (the first of the whole list, the most
+  // urgent or oldest, is yet to come).
+  const partial = state.partialTotal !== undefined;
   useEffect(() => {
-    if (selectedId && selectedId !== chosenId) setChosenId(selectedId);
-  }, [selectedId, chosenId]);
+    if (selectedId && selectedId !== chosenId && !partial) setChosenId(selectedId);
+  }, [selectedId, chosenId, partial]);
   const listed = selectedId ? state.pending.get(selectedId) : undefined;
   // Snapshot requests were only checked as far as the list reads them: the card gets the full
   // check, once the checks have loaded (just after the first paint).
@@ -120,7 +123,7 @@ export function Inbox({
       update={updateView}
       options={options}
       shown={ids.length}
-      total={state.pending.size}
+      total={pendingCount(state)}
       selected={ticked.ids.size}
       selectAll={() => select({ type: 'all', visible: ids })}
       clearSelection={() => select({ type: 'clear' })}

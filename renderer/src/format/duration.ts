@@ -5,7 +5,8 @@ export function formatCountdown(ms: number, t: AgeTranslate): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   if (s < 60) return t('durationSeconds', { n: s });
   if (s < 600) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-  return formatDuration(ms, t);
+  // Whole minutes down, so "59 min" is shown until the hour has really gone by.
+  return formatDuration(Math.floor(ms / 60_000) * 60_000, t);
 }
 
 /** A length of time in whole units: "45 s", "5 min", "2 h 10 min", "3 d". */

@@ -22,6 +22,7 @@ describe('formatCountdown', () => {
     expect(formatCountdown(42_300, en)).toBe('43 s');
     expect(formatCountdown(245_000, en)).toBe('4:05');
     expect(formatCountdown(3_600_000, en)).toBe('1 h');
+    expect(formatCountdown(3_599_000, en)).toBe('59 min');
     expect(formatCountdown(-5_000, en)).toBe('0 s');
   });
 });
