@@ -9,8 +9,16 @@ interface Props {
   requests: readonly HitlRequest[];
   onResolving: (id: string) => void;
   onResolveFailed: (id: string) => void;
-  /** Closed: with the ids that were resolved (all of them unless some failed). */
-  onClose: (resolved: string[], failed: number) => void;
+  /** Closed: how many were resolved, and the failures (e.g. answered elsewhere meanwhile). */
+  onClose: (result: BulkResult | undefined) => void;
+}
+
+/** What a bulk run did; undefined when the operator kept the requests. */
+export interface BulkResult {
+  resolved: number;
+  failed: number;
+  /** The first failure's message. */
+  error?: string;
 }
 
 /** How many answers/cancels are in flight at once (1,000 at a time would queue in the broker anyway). */
@@ -35,8 +43,7 @@ export function BulkDialog({ client, requests, onResolving, onResolveFailed, onC
 
   const send = async () => {
     setDone(0);
-    const resolved: string[] = [];
-    let failed = 0;
+    const result: BulkResult = { resolved: 0, failed: 0 };
     let next = 0;
     const worker = async () => {
       while (next < requests.length) {
@@ -46,16 +53,17 @@ export function BulkDialog({ client, requests, onResolving, onResolveFailed, onC
         try {
           if (action.kind === 'answer') await client.answer(request.id, action.input);
           else await client.cancel(request.id, action.reason);
-          resolved.push(request.id);
-        } catch {
+          result.resolved += 1;
+        } catch (e: unknown) {
           onResolveFailed(request.id);
-          failed += 1;
+          result.failed += 1;
+          result.error ??= e instanceof Error ? e.message : String(e);
         }
         setDone((d) => (d ?? 0) + 1);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, n) }, worker));
-    onClose(resolved, failed);
+    onClose(result);
   };
 
   return (
@@ -65,7 +73,7 @@ export function BulkDialog({ client, requests, onResolving, onResolveFailed, onC
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
-        if (done === undefined) onClose([], 0);
+        if (done === undefined) onClose(undefined);
       }}
     >
       <form
@@ -99,7 +107,7 @@ export function BulkDialog({ client, requests, onResolving, onResolveFailed, onC
             type="button"
             className="secondary"
             disabled={done !== undefined}
-            onClick={() => onClose([], 0)}
+            onClick={() => onClose(undefined)}
           >
             {t('bulkKeep')}
           </button>

@@ -5,7 +5,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { emptySelection, selectionReducer } from '../state/selection';
 import { triageOptions, triageRows } from '../state/triage';
 import { useTriageView } from '../state/use-triage-view';
-import { BulkDialog } from './BulkDialog';
+import { BulkDialog, type BulkResult } from './BulkDialog';
 import { TriageToolbar } from './TriageToolbar';
 import { pendingCount, type InboxAction, type InboxState } from '../state/inbox-state';
 import { AgentContextPanel } from './AgentContextPanel';
@@ -54,6 +54,7 @@ export function Inbox({
   const options = useMemo(() => triageOptions(state.pending.values()), [state.pending]);
   const [ticked, select] = useReducer(selectionReducer, emptySelection);
   const [bulkOpen, setBulkOpen] = useState(false);
+  const [bulkResult, setBulkResult] = useState<BulkResult | undefined>();
   const searchRef = useRef<HTMLInputElement>(null);
   useEffect(() => select({ type: 'keep', pending: state.pending }), [state.pending]);
   const ids = useMemo(
@@ -128,6 +129,7 @@ export function Inbox({
       selectAll={() => select({ type: 'all', visible: ids })}
       clearSelection={() => select({ type: 'clear' })}
       startBulk={() => setBulkOpen(true)}
+      result={bulkResult}
       searchRef={searchRef}
     />
   );
@@ -137,8 +139,9 @@ export function Inbox({
       requests={[...ticked.ids].flatMap((id) => state.pending.get(id) ?? [])}
       onResolving={onResolving}
       onResolveFailed={onResolveFailed}
-      onClose={() => {
+      onClose={(result) => {
         setBulkOpen(false);
+        setBulkResult(result);
         select({ type: 'clear' });
         listRef.current?.focus();
       }}

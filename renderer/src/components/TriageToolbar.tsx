@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { Source } from '../../../main/broker/request';
 import { useI18n } from '../i18n/I18nProvider';
+import type { BulkResult } from './BulkDialog';
 import { SORT_ORDERS, type SortOrder, type TriageView } from '../state/triage';
 
 interface Props {
@@ -14,6 +15,8 @@ interface Props {
   clearSelection: () => void;
   startBulk: () => void;
   searchRef: Ref<HTMLInputElement>;
+  /** The last bulk deny/cancel, reported until the next one. */
+  result?: BulkResult;
 }
 
 const ORDER_LABELS = {
@@ -102,6 +105,14 @@ export function TriageToolbar(props: Props) {
           {filtered ? t('shownCount', { shown, total }) : t('pendingCount', { n: total })}
           {selected ? ` · ${t('selectedCount', { n: selected })}` : ''}
         </span>
+        {props.result ? (
+          <span className={props.result.failed ? 'error' : 'hint'} role="status">
+            {t('bulkDone', { n: props.result.resolved })}
+            {props.result.failed
+              ? ` ${t('bulkFailed', { n: props.result.failed, error: props.result.error ?? '' })}`
+              : ''}
+          </span>
+        ) : null}
         {filtered ? (
           <button
             type="button"

@@ -69,7 +69,7 @@ export const en = {
   dismiss: 'Dismiss',
   errorPrefix: 'Could not send: {error}',
   searchHistory: 'Search history',
-  searchPlaceholder: 'Search keys, questions, answers, agents…',
+  searchPlaceholder: 'Search keys, questions, answers, agents, cancel reasons…',
   historyEmpty: 'No resolved requests yet.',
   historyNoMatch: 'Nothing matches “{q}”.',
   statusAnswered: 'Answered',

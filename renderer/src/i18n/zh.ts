@@ -70,7 +70,7 @@ export const zh: Dictionary = {
   dismiss: '关闭',
   errorPrefix: '发送失败：{error}',
   searchHistory: '搜索历史',
-  searchPlaceholder: '搜索键、问题、回答、智能体…',
+  searchPlaceholder: '搜索键、问题、回答、智能体、取消原因…',
   historyEmpty: '还没有已处理的请求。',
   historyNoMatch: '没有匹配 “{q}” 的记录。',
   statusAnswered: '已回答',

@@ -141,7 +141,7 @@ describe('triage at 1,000 pending', () => {
     await page.getByRole('heading', { name: 'q-000' }).waitFor();
     expect(await page.title()).toBe('(1000) HITL Broker');
     const search = page.getByLabel('Search pending requests');
-    const status = page.locator('.triage-status .hint');
+    const status = page.locator('.triage-status');
     await status.getByText('1000 pending').waitFor();
     const rendered = await list(page).getByRole('option').count();
     expect(rendered).toBeLessThan(100); // virtualised
@@ -211,9 +211,19 @@ describe('triage at 1,000 pending', () => {
     expect(await reason.evaluate((el) => el === document.activeElement)).toBe(true);
     await reason.fill('Out of scope for this sprint');
     await screenshot(page, 'triage-bulk-dialog');
-    await reason.press('Enter');
-    await dialog.waitFor({ state: 'detached' });
-    await until(() => harness.broker.pendingCount === 796, '204 resolved');
+    // One of them is answered elsewhere meanwhile: the dialog acts on the 203 still pending.
+    const q003 = harness.broker.pending().find((r) => r.key === 'q-003')!;
+    expect(q003.agent?.id).toBe('pid:104');
+    harness.broker.answer(q003.id, { text: 'done in the terminal' }, 'cli');
+    const dialog203 = page.getByRole('dialog', { name: 'Deny or cancel 203 requests' });
+    await dialog203.waitFor();
+    expect(await dialog203.getByLabel('Reason (sent to each agent)').inputValue()).toBe(
+      'Out of scope for this sprint',
+    );
+    await dialog203.getByLabel('Reason (sent to each agent)').press('Enter');
+    await dialog203.waitFor({ state: 'detached' });
+    await until(() => harness.broker.pendingCount === 796, '203 cancelled, 1 answered elsewhere');
+    await status.getByText('Denied or cancelled 203 requests.').waitFor();
     expect(await page.title()).toBe('(796) HITL Broker');
 
     // Each agent got the reason: the held tool-server calls returned it, the Clarity ones keep it.
@@ -221,7 +231,7 @@ describe('triage at 1,000 pending', () => {
       expect(reply.data.output).toBe('⏭️ 用户已取消: Out of scope for this sprint');
     }
     const cancelled = harness.broker.resolved().filter((r) => r.status === 'cancelled');
-    expect(cancelled).toHaveLength(204);
+    expect(cancelled).toHaveLength(203);
     expect(new Set(cancelled.map((r) => r.cancelReason))).toEqual(
       new Set(['Out of scope for this sprint']),
     );
