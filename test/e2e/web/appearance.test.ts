@@ -30,6 +30,7 @@ function seed(h: BrokerHarness): void {
     agent,
     prompt: 'Deploy **v1.2.0** to production?',
     input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' },
+    expiresAt: Date.now() + 600_000, // the soonest deadline: its card opens first
   });
 }
 
@@ -153,7 +154,8 @@ describe('appearance', () => {
     for (let i = 0; i < 5; i++) await p.keyboard.press('j');
     await p.getByRole('heading', { name: 'bulk-9994' }).waitFor();
     await p.getByLabel('Group by agent').check();
-    await p.locator('.group-header .count').getByText('3334', { exact: true }).waitFor();
+    // bulk-9994's group (clarity-http, 6,666 of them) is scrolled into view.
+    await p.locator('.group-header .count').getByText('6666', { exact: true }).waitFor();
     expect(await p.title()).toBe('(10000) HITL Broker');
     await screenshot(p, 'ten-thousand');
   });
