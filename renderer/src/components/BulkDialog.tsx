@@ -7,7 +7,7 @@ import { bulkResolution } from '../state/bulk-resolution';
 interface Props {
   client: InboxClient;
   requests: readonly HitlRequest[];
-  onResolving: (id: string) => void;
+  onResolving: (id: string, bulk: boolean) => void;
   onResolveFailed: (id: string) => void;
   /** Closed: how many were resolved, and the failures (e.g. answered elsewhere meanwhile). */
   onClose: (result: BulkResult | undefined) => void;
@@ -49,7 +49,7 @@ export function BulkDialog({ client, requests, onResolving, onResolveFailed, onC
       while (next < requests.length) {
         const request = requests[next++]!;
         const action = bulkResolution(request, reason);
-        onResolving(request.id);
+        onResolving(request.id, true);
         try {
           if (action.kind === 'answer') await client.answer(request.id, action.input);
           else await client.cancel(request.id, action.reason);

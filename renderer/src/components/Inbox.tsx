@@ -23,7 +23,8 @@ interface Props {
   state: InboxState;
   now: number;
   dispatch: (action: InboxAction) => void;
-  onResolving: (id: string) => void;
+  /** `bulk`: one of a bulk deny/cancel (reported as a whole, not one notice each). */
+  onResolving: (id: string, bulk?: boolean) => void;
   onResolveFailed: (id: string) => void;
   /** The request to show first (e.g. opened from the Runs view). */
   initialId?: string;

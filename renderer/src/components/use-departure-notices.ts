@@ -16,13 +16,19 @@ import type { Notice } from './Notices';
 export function useDepartureNotices(departures: readonly Departure[]) {
   const { t } = useI18n();
   const mine = useRef(new Set<string>());
+  /** Ours, from a bulk deny/cancel: reported once as a whole, not one notice each. */
+  const quiet = useRef(new Set<string>());
   const seen = useRef(0);
   const [notices, setNotices] = useState<Notice[]>([]);
   useEffect(() => {
     const fresh = departures.filter((d) => d.n > seen.current);
     if (!fresh.length) return;
     seen.current = fresh.at(-1)!.n;
-    const added = fresh.map((d): Notice => {
+    const added = fresh.flatMap((d): Notice[] => {
+      if (quiet.current.delete(d.request.id)) {
+        mine.current.delete(d.request.id);
+        return [];
+      }
       const { id, key, status } = d.request;
       const ours = mine.current.delete(id);
       const message: MessageKey = d.gone
@@ -36,20 +42,28 @@ export function useDepartureNotices(departures: readonly Departure[]) {
             : status === 'cancelled'
               ? 'noticeCancelled'
               : 'noticeExpired';
-      return {
-        id: d.n,
-        text:
-          message === 'noticeExpired'
-            ? expiryNotice(d.request, t)
-            : t(message, { key: d.request.title ?? key }),
-        tone: ours ? 'success' : 'info',
-      };
+      return [
+        {
+          id: d.n,
+          text:
+            message === 'noticeExpired'
+              ? expiryNotice(d.request, t)
+              : t(message, { key: d.request.title ?? key }),
+          tone: ours ? 'success' : 'info',
+        },
+      ];
     });
-    setNotices((n) => [...n, ...added].slice(-5));
+    if (added.length) setNotices((n) => [...n, ...added].slice(-5));
   }, [departures, t]);
   const dismiss = useCallback((id: number) => setNotices((n) => n.filter((x) => x.id !== id)), []);
-  const onResolving = useCallback((id: string) => void mine.current.add(id), []);
-  const onResolveFailed = useCallback((id: string) => void mine.current.delete(id), []);
+  const onResolving = useCallback((id: string, bulk = false) => {
+    mine.current.add(id);
+    if (bulk) quiet.current.add(id);
+  }, []);
+  const onResolveFailed = useCallback((id: string) => {
+    mine.current.delete(id);
+    quiet.current.delete(id);
+  }, []);
   return { notices, dismiss, onResolving, onResolveFailed };
 }
 

@@ -180,7 +180,7 @@ export const zh: Dictionary = {
   groupByAgent: '按智能体分组',
   shownCount: '显示 {shown} / {total}',
   selectedCount: '已选 {n} 个',
-  selectAllShown: '全选显示的',
+  selectAllShown: '全选当前显示',
   clearSelection: '清除选择',
   selectRow: '选择 {key}',
   bulkStart: '拒绝或取消…',

@@ -204,8 +204,15 @@ describe('triage at 1,000 pending', () => {
     await page.getByRole('button', { name: 'Select all shown' }).click();
     await status.getByText('204 selected', { exact: false }).waitFor();
     await page.getByLabel('Protocol').selectOption('');
+    // Esc keeps them (and the selection); the dialog opens again.
     await page.getByRole('button', { name: 'Deny or cancel…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Deny or cancel 204 requests' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(harness.broker.pendingCount).toBe(1000);
+    await status.getByText('204 selected', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Deny or cancel…' }).click();
     await dialog.waitFor();
     const reason = dialog.getByLabel('Reason (sent to each agent)');
     expect(await reason.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -225,6 +232,11 @@ describe('triage at 1,000 pending', () => {
     await until(() => harness.broker.pendingCount === 796, '203 cancelled, 1 answered elsewhere');
     await status.getByText('Denied or cancelled 203 requests.').waitFor();
     expect(await page.title()).toBe('(796) HITL Broker');
+    // One summary, not 203 notices; the one answered elsewhere still says so.
+    await page.getByText('“q-003” was answered elsewhere.').waitFor();
+    expect(await page.locator('.notice').allTextContents()).toEqual([
+      expect.stringContaining('“q-003” was answered elsewhere.'),
+    ]);
 
     // Each agent got the reason: the held tool-server calls returned it, the Clarity ones keep it.
     for (const reply of await Promise.all(held)) {
