@@ -37,8 +37,7 @@ describe('expiryNotice', () => {
   });
 
   it('shows control characters escaped, never acting on the page', () => {
-    expect(expiryNotice(expired({ key: 'a\u202Eb', agent: { id: 'x\u001b' } }), en)).not.toMatch(
-      /[\u202E\u001b]/,
-    );
+    const text = expiryNotice(expired({ key: 'a\u202Eb', agent: { id: 'x\u001b' } }), en);
+    expect(text.includes('\u202E') || text.includes('\u001b')).toBe(false);
   });
 });
