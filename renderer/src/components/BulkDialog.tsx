@@ -71,6 +71,10 @@ export function BulkDialog({ client, requests, onResolving, onResolveFailed, onC
       ref={ref}
       className="bulk-dialog"
       aria-labelledby={titleId}
+      // Esc belongs to the dialog (its cancel), not to the inbox's keys behind it.
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') e.stopPropagation();
+      }}
       onCancel={(e) => {
         e.preventDefault();
         if (done === undefined) onClose(undefined);

@@ -142,8 +142,11 @@ export function Inbox({
       onResolveFailed={onResolveFailed}
       onClose={(result) => {
         setBulkOpen(false);
-        setBulkResult(result);
-        select({ type: 'clear' });
+        // Kept (Esc, "Keep them"): the selection stays for another try.
+        if (result) {
+          setBulkResult(result);
+          select({ type: 'clear' });
+        }
         listRef.current?.focus();
       }}
     />
