@@ -294,5 +294,13 @@ describe('triage at 1,000 pending', () => {
         await page.context().close();
       }
     }
+    // 简体中文: the same toolbar, in words an operator reads.
+    const page = await web.newPage({ viewport: { width: 800, height: 800 }, locale: 'zh-CN' });
+    await page.goto(harness.url);
+    await page.getByRole('heading', { name: 'deploy-step-0' }).waitFor();
+    await page.getByLabel('搜索待处理请求').fill('claude');
+    await page.locator('.triage-status').getByText('显示 334 / 1000').waitFor();
+    expect(await page.getByLabel('排序').inputValue()).toBe('urgent');
+    await screenshot(page, 'triage-800-zh');
   });
 });
