@@ -101,7 +101,7 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   });
 }
 
-/** Resolved requests newest first, filtered by a case-insensitive search of key, prompt, answer and agent. */
+/** Resolved requests newest first, filtered by a case-insensitive search of key, prompt, answer, agent and cancel reason. */
 export function searchHistory(
   all: HitlRequest[],
   q: string | undefined,
@@ -118,6 +118,7 @@ export function searchHistory(
       item.answer?.text,
       item.agent?.id,
       item.agent?.name,
+      item.cancelReason,
     ];
     if (!needle || fields.some((f) => f?.toLowerCase().includes(needle))) out.push(item);
   }

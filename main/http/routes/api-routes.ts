@@ -23,6 +23,7 @@ function matches(request: HitlRequest, needle: string): boolean {
     request.answer?.text,
     request.agent?.id,
     request.agent?.name,
+    request.cancelReason,
   ];
   return fields.some((field) => field !== undefined && field.toLowerCase().includes(needle));
 }

@@ -18,6 +18,8 @@ const NewQuestionSchema = z.object({
   question: z.string().max(1_000_000),
   timestamp: TimestampSchema.optional(),
   pid: z.number().int().positive().optional(),
+  /** The runtime's own wait, in seconds: the request expires then (and shows a countdown). */
+  timeout_sec: z.number().positive().max(31_536_000).nullable().optional(),
 });
 
 const AnswerBodySchema = z.object({ key: KeySchema, response: z.string().max(1_000_000) });
@@ -53,11 +55,16 @@ export const clarityRoutes: RouteModule = (app, context) => {
       });
     }
     if (existing) throw new DuplicateRequestError(existing);
+    const createdAt =
+      body.timestamp !== undefined && body.timestamp > 0 ? body.timestamp : undefined;
     const created = broker.add({
       source: 'clarity-http',
       key: body.key,
       prompt: body.question,
-      createdAt: body.timestamp !== undefined && body.timestamp > 0 ? body.timestamp : undefined,
+      createdAt,
+      ...(body.timeout_sec
+        ? { expiresAt: (createdAt ?? Date.now()) + body.timeout_sec * 1000 }
+        : {}),
       ...(body.pid !== undefined
         ? {
             agent: { id: `pid:${body.pid}`, name: `pid ${body.pid}`, runtime: 'clarity' },

@@ -251,7 +251,7 @@ export class FakeInboxClient implements InboxClient {
 }
 
 function searchText(r: HitlRequest): string {
-  return [r.key, r.prompt, r.title, r.answer?.text, r.agent?.id, r.agent?.name]
+  return [r.key, r.prompt, r.title, r.answer?.text, r.agent?.id, r.agent?.name, r.cancelReason]
     .filter(Boolean)
     .join('\n')
     .toLowerCase();

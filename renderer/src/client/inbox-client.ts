@@ -53,7 +53,7 @@ export type InboxEvent =
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface HistoryQuery {
-  /** Searches key, prompt, answer and agent. */
+  /** Searches key, prompt, answer, agent and cancel reason. */
   q?: string;
   limit?: number;
 }

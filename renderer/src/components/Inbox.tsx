@@ -1,9 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
 import { useInboxChecks } from '../hooks/use-inbox-checks';
 import { useI18n } from '../i18n/I18nProvider';
-import { groupRequests } from '../state/group-requests';
-import { currentId, type InboxAction, type InboxState } from '../state/inbox-state';
+import { currentId, pendingCount, type InboxAction, type InboxState } from '../state/inbox-state';
+import { emptySelection, selectionReducer } from '../state/selection';
+import { triageOptions, triageRows } from '../state/triage';
+import { useTriageView } from '../state/use-triage-view';
+import { BulkDialog, type BulkResult } from './BulkDialog';
+import { TriageToolbar } from './TriageToolbar';
 import { AgentContextPanel } from './AgentContextPanel';
 import { EmptyState } from './EmptyState';
 import { QuestionCard, type QuestionCardHandle } from './QuestionCard';
@@ -21,7 +25,8 @@ interface Props {
   state: InboxState;
   now: number;
   dispatch: (action: InboxAction) => void;
-  onResolving: (id: string) => void;
+  /** `bulk`: one of a bulk deny/cancel (reported as a whole, not one notice each). */
+  onResolving: (id: string, bulk?: boolean) => void;
   onResolveFailed: (id: string) => void;
   /** The request to show first (e.g. opened from the Runs view). */
   initialId?: string;
@@ -34,7 +39,11 @@ interface Props {
 
 const NONE_HELD: readonly HeldCard[] = [];
 
-/** Pending requests (grouped, newest first) beside the selected card and its agent's context. */
+/**
+ * Pending requests (soonest deadline first by default; searchable, filterable, optionally grouped
+ * by agent, several selectable for one bulk deny/cancel) beside the selected card and its agent's
+ * context. Cards resolved elsewhere while the operator had a draft stay (held) until dismissed.
+ */
 export function Inbox({
   client,
   state,
@@ -53,16 +62,27 @@ export function Inbox({
       new Map(held.filter((h) => !state.pending.has(h.request.id)).map((h) => [h.request.id, h])),
     [held, state.pending],
   );
+  const [view, updateView] = useTriageView();
+  // The urgency filter changes with the clock; without it the rows only change with the list.
+  const clock = view.urgency ? now : 0;
   // Held cards keep their place in the list until dismissed.
   const rows = useMemo(
     () =>
-      groupRequests(
+      triageRows(
         heldById.size
           ? [...state.pending.values(), ...[...heldById.values()].map((h) => h.request)]
           : state.pending.values(),
+        view,
+        clock || Date.now(),
       ),
-    [state.pending, heldById],
+    [state.pending, heldById, view, clock],
   );
+  const options = useMemo(() => triageOptions(state.pending.values()), [state.pending]);
+  const [ticked, select] = useReducer(selectionReducer, emptySelection);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [bulkResult, setBulkResult] = useState<BulkResult | undefined>();
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => select({ type: 'keep', pending: state.pending }), [state.pending]);
   const ids = useMemo(
     () => rows.flatMap((r) => (r.kind === 'request' ? [r.request.id] : [])),
     [rows],
@@ -87,10 +107,13 @@ export function Inbox({
   useEffect(() => {
     if (selectedIndex >= 0) lastIndex.current = selectedIndex;
   }, [selectedIndex]);
-  // Pin the shown request, so a newer arrival at the top never swaps the card under a half-typed answer.
+  // Pin the shown request, so a newer arrival at the top never swaps the card under a half-typed
+  // answer; but not while only the newest page is loaded (the first of the whole list, the most
+  // urgent or oldest, is yet to come).
+  const partial = state.partialTotal !== undefined;
   useEffect(() => {
-    if (selectedId && selectedId !== chosenId) setChosenId(selectedId);
-  }, [selectedId, chosenId]);
+    if (selectedId && selectedId !== chosenId && !partial) setChosenId(selectedId);
+  }, [selectedId, chosenId, partial]);
   const heldCard = selectedId ? heldById.get(selectedId) : undefined;
   const listed = selectedId ? (state.pending.get(selectedId) ?? heldCard?.request) : undefined;
   // Snapshot requests were only checked as far as the list reads them: the card gets the full
@@ -127,9 +150,55 @@ export function Inbox({
       kind: selected?.input.kind,
       optionKeys: selected ? optionKeysOf(selected.input) : [],
     }),
+    toggle: () => selectedId && select({ type: 'toggle', id: selectedId }),
+    selectAll: () => select({ type: 'all', visible: ids }),
+    search: () => searchRef.current?.focus(),
   });
+  const onCheck = (id: string, range: boolean) =>
+    select(range ? { type: 'range', id, visible: ids } : { type: 'toggle', id });
+  const toolbar = (
+    <TriageToolbar
+      view={view}
+      update={updateView}
+      options={options}
+      shown={ids.length}
+      total={pendingCount(state)}
+      selected={ticked.ids.size}
+      selectAll={() => select({ type: 'all', visible: ids })}
+      clearSelection={() => select({ type: 'clear' })}
+      startBulk={() => setBulkOpen(true)}
+      result={bulkResult}
+      searchRef={searchRef}
+    />
+  );
+  const bulk = bulkOpen ? (
+    <BulkDialog
+      client={client}
+      requests={[...ticked.ids].flatMap((id) => state.pending.get(id) ?? [])}
+      onResolving={onResolving}
+      onResolveFailed={onResolveFailed}
+      onClose={(result) => {
+        setBulkOpen(false);
+        // Kept (Esc, "Keep them"): the selection stays for another try.
+        if (result) {
+          setBulkResult(result);
+          select({ type: 'clear' });
+        }
+        listRef.current?.focus();
+      }}
+    />
+  ) : null;
 
   if (!state.loaded) return <p className="hint center">{t('loading')}</p>;
+  if (ids.length === 0 && state.pending.size > 0) {
+    return (
+      <div className="inbox-column">
+        {problems}
+        {toolbar}
+        <p className="hint center">{t('noPendingMatch')}</p>
+      </div>
+    );
+  }
   if (ids.length === 0) {
     return unreadable.items.length || dirProblems.length ? (
       <div className="inbox-column">
@@ -143,16 +212,22 @@ export function Inbox({
   return (
     <div className="inbox-column">
       {problems}
+      {bulk}
       <div className="inbox">
-        <RequestList
-          ref={listRef}
-          rows={rows}
-          loadingMore={state.partialTotal !== undefined}
-          selectedId={selectedId}
-          resolvedIds={heldById}
-          now={now}
-          onSelect={setChosenId}
-        />
+        <div className="list-column">
+          {toolbar}
+          <RequestList
+            ref={listRef}
+            rows={rows}
+            loadingMore={state.partialTotal !== undefined}
+            selectedId={selectedId}
+            resolvedIds={heldById}
+            now={now}
+            onSelect={setChosenId}
+            checked={ticked.ids}
+            onCheck={onCheck}
+          />
+        </div>
         <section ref={detailRef} className="detail" aria-label={t('request')}>
           {selected ? (
             <div className={selected.agent ? 'detail-grid with-context' : 'detail-grid'}>

@@ -4,6 +4,8 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { formatAge } from '../format/age';
 import { promptPreview } from '../format/prompt-preview';
 import { useI18n } from '../i18n/I18nProvider';
+import { urgencyOf } from '../state/urgency';
+import { Countdown } from './Countdown';
 import type { InboxRow } from '../state/group-requests';
 
 const GROUP_HEIGHT = 34;
@@ -16,6 +18,10 @@ interface Props {
   onSelect: (id: string) => void;
   /** Rows of requests resolved elsewhere whose cards are held (marked "resolved"). */
   resolvedIds?: ReadonlyMap<string, unknown>;
+  /** Requests ticked for a bulk action. */
+  checked: ReadonlySet<string>;
+  /** Tick or untick one (`range`: shift, from the last ticked one). */
+  onCheck: (id: string, range: boolean) => void;
   /** The rows are the newest page only (the rest is loading): group counts read "n+". */
   loadingMore?: boolean;
 }
@@ -26,7 +32,7 @@ export interface RequestListHandle {
 
 /** The virtualised pending list (10,000 rows stay fast): group headers and request rows. */
 export const RequestList = forwardRef<RequestListHandle, Props>(function RequestList(
-  { rows, selectedId, now, onSelect, loadingMore, resolvedIds },
+  { rows, selectedId, now, onSelect, checked, onCheck, loadingMore, resolvedIds },
   ref,
 ) {
   const { t } = useI18n();
@@ -50,6 +56,7 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
       role="listbox"
       tabIndex={0}
       aria-label={t('requestList')}
+      aria-multiselectable={checked.size > 0 || undefined}
       aria-activedescendant={selectedId ? `row-${selectedId}` : undefined}
       aria-busy={loadingMore || undefined}
     >
@@ -89,22 +96,55 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
           const r = row.request;
           const selected = r.id === selectedId;
           const resolved = resolvedIds?.has(r.id) ?? false;
+          const ticked = checked.has(r.id);
+          const classes = ['request-row'];
+          if (selected) classes.push('selected');
+          if (ticked) classes.push('checked');
+          if (resolved) classes.push('resolved');
+          if (urgencyOf(r, now) === 'urgent') classes.push('urgent');
           return (
             <div
               key={r.id}
               id={`row-${r.id}`}
               role="option"
               aria-selected={selected}
-              className={`request-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`}
+              aria-checked={ticked}
+              className={classes.join(' ')}
               style={style}
-              onClick={() => onSelect(r.id)}
+              onClick={(e) => {
+                if (e.shiftKey || e.ctrlKey || e.metaKey) {
+                  e.preventDefault();
+                  onCheck(r.id, e.shiftKey);
+                } else onSelect(r.id);
+              }}
             >
-              <div className="row-top">
-                <span className="row-key">{escapeControls(r.title ?? r.key)}</span>
-                {resolved ? <span className="badge resolved-badge">{t('resolvedRow')}</span> : null}
-                <span className="row-age">{formatAge(now - r.createdAt, t)}</span>
+              <span
+                className="row-check"
+                aria-hidden="true"
+                title={t('selectRow', { key: r.title ?? r.key })}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onCheck(r.id, e.shiftKey);
+                }}
+              >
+                {ticked ? '✓' : ''}
+              </span>
+              <div className="row-body">
+                <div className="row-top">
+                  <span className="row-key">{escapeControls(r.title ?? r.key)}</span>
+                  {resolved ? (
+                    <span className="badge resolved-badge">{t('resolvedRow')}</span>
+                  ) : null}
+                  <Countdown request={r} now={now} />
+                  <span className="row-age">{formatAge(now - r.createdAt, t)}</span>
+                </div>
+                <div className="row-prompt">
+                  {r.agent ? (
+                    <span className="row-agent">{r.agent.name ?? r.agent.id} · </span>
+                  ) : null}
+                  {promptPreview(r.prompt)}
+                </div>
               </div>
-              <div className="row-prompt">{promptPreview(r.prompt)}</div>
             </div>
           );
         })}

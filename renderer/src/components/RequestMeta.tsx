@@ -2,8 +2,9 @@ import { escapeControls } from '../../../main/broker/printable';
 import type { HitlRequest } from '../../../main/broker/request';
 import { formatAge } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
+import { Countdown } from './Countdown';
 
-/** Key, source, agent and live age of a request, as a definition list. */
+/** Key, source, agent, live age and (with a deadline) the countdown of a request, as a definition list. */
 export function RequestMeta({ request, now }: { request: HitlRequest; now: number }) {
   const { t } = useI18n();
   const agent = request.agent;
@@ -35,6 +36,14 @@ export function RequestMeta({ request, now }: { request: HitlRequest; now: numbe
           </time>
         </dd>
       </div>
+      {request.expiresAt !== undefined ? (
+        <div>
+          <dt>{t('deadline')}</dt>
+          <dd>
+            <Countdown request={request} now={now} />
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { HitlRequest } from '../../../main/broker/request';
+import { escapeControls } from '../../../main/broker/printable';
+import { formatDuration } from '../format/duration';
+import { promptPreview } from '../format/prompt-preview';
+import type { AgeTranslate } from '../format/age';
 import { appDraftStore } from '../drafts/app-drafts';
 import type { DraftStore } from '../drafts/draft-store';
 import type { MessageKey } from '../i18n/en';
@@ -28,6 +32,8 @@ export function useDepartureNotices(
   const { t } = useI18n();
   const mine = useRef(new Set<string>());
   const seen = useRef(0);
+  /** Ours, from a bulk deny/cancel: reported once as a whole, not one notice each. */
+  const quiet = useRef(new Set<string>());
   /** Requests that left while our own answer was in flight, until that call settles. */
   const oursLeft = useRef(new Map<string, Departure>());
   const store = useRef(drafts);
@@ -40,7 +46,11 @@ export function useDepartureNotices(
     seen.current = fresh.at(-1)!.n;
     const drafts = store.current;
     const kept: HeldCard[] = [];
-    const added = fresh.map((d): Notice => {
+    const added = fresh.flatMap((d): Notice[] => {
+      if (quiet.current.delete(d.request.id)) {
+        mine.current.delete(d.request.id);
+        return [];
+      }
       const { id, key, status } = d.request;
       const ours = mine.current.delete(id);
       // Its draft goes when the answer call succeeds (the card's job): if the call fails after
@@ -58,13 +68,18 @@ export function useDepartureNotices(
             : status === 'cancelled'
               ? 'noticeCancelled'
               : 'noticeExpired';
-      return {
-        id: d.n,
-        text: t(message, { key: d.request.title ?? key }),
-        tone: ours ? 'success' : 'info',
-      };
+      return [
+        {
+          id: d.n,
+          text:
+            message === 'noticeExpired'
+              ? expiryNotice(d.request, t)
+              : t(message, { key: d.request.title ?? key }),
+          tone: ours ? 'success' : 'info',
+        },
+      ];
     });
-    setNotices((n) => [...n, ...added].slice(-5));
+    if (added.length) setNotices((n) => [...n, ...added].slice(-5));
     if (kept.length) {
       setHeld((h) => [
         ...h.filter((x) => !kept.some((k) => k.request.id === x.request.id)),
@@ -73,9 +88,13 @@ export function useDepartureNotices(
     }
   }, [departures, t]);
   const dismiss = useCallback((id: number) => setNotices((n) => n.filter((x) => x.id !== id)), []);
-  const onResolving = useCallback((id: string) => void mine.current.add(id), []);
+  const onResolving = useCallback((id: string, bulk = false) => {
+    mine.current.add(id);
+    if (bulk) quiet.current.add(id);
+  }, []);
   const onResolveFailed = useCallback((id: string) => {
     mine.current.delete(id);
+    quiet.current.delete(id);
     const left = oursLeft.current.get(id);
     if (!left) return;
     oursLeft.current.delete(id);
@@ -115,4 +134,20 @@ export function useDepartureNotices(
 function rememberOurs(map: Map<string, Departure>, departure: Departure): void {
   map.set(departure.request.id, departure);
   while (map.size > 50) map.delete(map.keys().next().value!);
+}
+
+/** "“key” expired after 5 min, agent X: first line", so the operator knows what they missed. */
+export function expiryNotice(request: HitlRequest, t: AgeTranslate): string {
+  const end = request.resolvedAt ?? request.expiresAt ?? request.createdAt;
+  const vars = {
+    key: escapeControls(request.title ?? request.key),
+    wait: formatDuration(end - request.createdAt, t),
+    line: escapeControls(promptPreview(request.prompt, 80)),
+  };
+  return request.agent
+    ? t('noticeExpiredAfter', {
+        ...vars,
+        agent: escapeControls(request.agent.name ?? request.agent.id),
+      })
+    : t('noticeExpiredAfterNoAgent', vars);
 }

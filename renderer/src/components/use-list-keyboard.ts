@@ -11,13 +11,20 @@ interface Handlers {
   answerKey: (action: PopoverKeyAction) => void;
   /** The shown request's input kind and one-letter option keys. */
   shown: () => { kind: InputKind | undefined; optionKeys: string[] };
+  /** x: tick or untick the shown request for a bulk action. */
+  toggle: () => void;
+  /** Shift+X: tick every request the list shows. */
+  selectAll: () => void;
+  /** /: focus the search box. */
+  search: () => void;
 }
 
 /**
- * Inbox keys: j/k or ↓/↑ move the selection, Enter focuses the card's answer input, Esc leaves an
- * input and returns to the list, and the popover's answer keys (Y approves, N declines, 1–9 or an
- * option's letter picks) act on the shown card. Keys typed inside fields are left alone (except
- * Esc); ? (the help) is handled by the app.
+ * Inbox keys: j/k or ↓/↑ move the selection, Enter focuses the card's answer input, x ticks the
+ * request for a bulk action (Shift+X ticks all shown), / searches, Esc leaves an input and returns
+ * to the list, and the popover's answer keys (Y approves, N declines, 1–9 or an option's letter
+ * picks) act on the shown card. Keys typed inside fields are left alone (except Esc); ? (the help)
+ * is handled by the app.
  */
 export function useListKeyboard(handlers: Handlers): void {
   const ref = useRef(handlers);
@@ -43,6 +50,9 @@ export function useListKeyboard(handlers: Handlers): void {
         if (event.key === 'ArrowDown') return done(event, () => ref.current.move(1));
         if (event.key === 'ArrowUp') return done(event, () => ref.current.move(-1));
         if (event.key === 'Enter') return done(event, () => ref.current.focusAnswer());
+        if (event.key === 'x') return done(event, () => ref.current.toggle());
+        if (event.key === 'X') return done(event, () => ref.current.selectAll());
+        if (event.key === '/') return done(event, () => ref.current.search());
       }
       // Letter and digit keys work on a focused button or option too (never inside a text field).
       const action = popoverKeyAction(event, {

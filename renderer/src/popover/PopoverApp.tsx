@@ -18,7 +18,9 @@ import { optionKeysOf } from '../keys/editing';
 import { KeyHelp } from '../keys/KeyHelp';
 import { keyText } from '../keys/key-strings';
 import { watchKeys } from '../keys/reflex-guard';
+import { compareRequests } from '../state/triage';
 import { useInbox } from '../state/use-inbox';
+import { useTriageView } from '../state/use-triage-view';
 import { popoverKeyAction, wrapIndex, type PopoverKeyAction } from './popover-keys';
 import { popoverText } from './popover-strings';
 import { QuickText } from './QuickText';
@@ -32,16 +34,21 @@ export interface PopoverShell {
   onShowRequest(listener: (id: string | null) => void): () => void;
 }
 
-/** The tray popover: one pending request at a time, oldest first, answered from the keyboard. */
+/**
+ * The tray popover: one pending request at a time, soonest deadline first (then oldest; the
+ * main window's order), answered from the keyboard.
+ */
 export function PopoverApp({ client, shell }: { client: InboxClient; shell: PopoverShell }) {
   const { language } = useI18n();
   const { state } = useInbox(client);
   const unreadable = useUnreadable(client).items.length;
   const now = useNow();
   const { notices, dismiss, onResolving, onResolveFailed } = useDepartureNotices(state.departures);
+  // The main window's order (soonest deadline first, then oldest, unless the operator chose another).
+  const [{ order }] = useTriageView();
   const pending = useMemo(
-    () => [...state.pending.values()].sort((a, b) => a.createdAt - b.createdAt),
-    [state.pending],
+    () => [...state.pending.values()].sort((a, b) => compareRequests(a, b, order)),
+    [state.pending, order],
   );
   const [wanted, setWanted] = useState<string | null>(null);
   const lastIndex = useRef(0);

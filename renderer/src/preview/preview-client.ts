@@ -45,6 +45,7 @@ export function createPreviewClient(mode: string): FakeInboxClient {
     prompt: 'Deploy **v1.2.0** to production?',
     input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' },
     createdAt: now - 3 * MIN,
+    expiresAt: now + 10 * MIN,
   });
   client.add({
     key: 'msg-20251112-093000-sr123',
@@ -92,6 +93,8 @@ export function createPreviewClient(mode: string): FakeInboxClient {
     prompt: 'Which CSV should I import?',
     input: { kind: 'file', pattern: '**/*.csv', root: '/home/me/project' },
     createdAt: now - 5 * 1000,
+    // Urgent within half a minute: the preview shows a countdown turning red.
+    expiresAt: now + 90 * 1000,
   });
   client.setFiles(pick.id, ['data/2024.csv', 'data/2025.csv', 'exports/customers.csv']);
   client.postAgentMessage(agent.id, {

@@ -30,6 +30,7 @@ function seed(h: BrokerHarness): void {
     agent,
     prompt: 'Deploy **v1.2.0** to production?',
     input: { kind: 'confirm', confirmLabel: 'Deploy', cancelLabel: 'Hold' },
+    expiresAt: Date.now() + 600_000, // the soonest deadline: its card opens first
   });
 }
 
@@ -106,7 +107,8 @@ describe('appearance', () => {
         createdAt: Date.now() - 60_000,
       });
       await p.goto(harness!.url);
-      await p.getByRole('heading', { name: key }).waitFor();
+      await p.getByRole('heading', { name: 'second-request' }).waitFor(); // the older one first
+      await p.getByLabel('Group by agent').check();
       const list = p.getByRole('listbox', { name: 'Pending requests' });
       const header = list.locator('.group-header').first();
       const otherHeader = list.locator('.group-header').nth(1);
@@ -142,16 +144,18 @@ describe('appearance', () => {
     }
     const started = Date.now();
     await p.goto(harness!.url);
-    await p.getByRole('heading', { name: 'bulk-0' }).waitFor();
-    console.log(`10,000 pending: first card visible ${Date.now() - started} ms after navigation`);
+    // Oldest first: the first card waits for the whole list (the first page is the newest 200).
+    await p.getByRole('heading', { name: 'bulk-9999' }).waitFor();
+    console.log(`10,000 pending: oldest card visible ${Date.now() - started} ms after navigation`);
     expect(await p.title()).toBe('(10000) HITL Broker');
     const rendered = await p.locator('.request-row').count();
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(100);
     for (let i = 0; i < 5; i++) await p.keyboard.press('j');
-    await p.getByRole('heading', { name: 'bulk-15' }).waitFor(); // grouped by source: mcp holds 0, 3, 6, …
-    // The first snapshot is the newest page only; the whole list fills in after the first paint.
-    await p.locator('.group-header .count').getByText('3334', { exact: true }).waitFor();
+    await p.getByRole('heading', { name: 'bulk-9994' }).waitFor();
+    await p.getByLabel('Group by agent').check();
+    // bulk-9994's group (clarity-http, 6,666 of them) is scrolled into view.
+    await p.locator('.group-header .count').getByText('6666', { exact: true }).waitFor();
     expect(await p.title()).toBe('(10000) HITL Broker');
     await screenshot(p, 'ten-thousand');
   });

@@ -72,10 +72,10 @@ describe('web inbox against a real broker', () => {
     const options = page.getByRole('listbox', { name: 'Pending requests' }).getByRole('option');
     await options.nth(1).waitFor();
     expect(await options.allTextContents()).toEqual([
-      expect.stringContaining('http-cancel'),
       expect.stringContaining('http-approve'),
-    ]); // newest first
-    await options.first().click();
+      expect.stringContaining('http-cancel'),
+    ]); // no deadlines: oldest first
+    await options.nth(1).click();
     await card('http-cancel').waitFor();
 
     // Two steps: a stray click never withdraws a question; Esc keeps it.
@@ -201,13 +201,13 @@ describe('web inbox against a real broker', () => {
     await postQuestion('kb-old', 'Older question');
     await new Promise((r) => setTimeout(r, 5)); // distinct createdAt for a stable order
     await postQuestion('kb-new', 'Newer question');
-    await page.getByRole('option', { name: /kb-old/ }).waitFor();
-    await page.getByRole('option', { name: /kb-new/ }).click();
-    await card('kb-new').waitFor();
-    await page.locator('body').press('j');
+    await page.getByRole('option', { name: /kb-new/ }).waitFor();
+    await page.getByRole('option', { name: /kb-old/ }).click();
     await card('kb-old').waitFor();
-    await page.locator('body').press('k');
+    await page.locator('body').press('j');
     await card('kb-new').waitFor();
+    await page.locator('body').press('k');
+    await card('kb-old').waitFor();
     await page.locator('body').press('Enter');
     const focusedId = await until(
       () => page.evaluate<string>('document.activeElement?.id ?? ""'),

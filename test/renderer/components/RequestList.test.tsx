@@ -43,6 +43,8 @@ describe('RequestList', () => {
         selectedId="r1"
         now={now}
         onSelect={(id) => selected.push(id)}
+        checked={new Set()}
+        onCheck={() => undefined}
       />,
     );
     const list = screen.getByRole('listbox', { name: 'Pending requests' });

@@ -124,6 +124,16 @@ describe('/api routes', () => {
     expect(bad.json().message).toContain('limit');
   });
 
+  it('GET /api/history also finds a request by its cancel reason', async () => {
+    t = await makeServer();
+    const a = t.broker.add({ source: 'clarity-http', key: 'a', prompt: 'one' });
+    const b = t.broker.add({ source: 'clarity-http', key: 'b', prompt: 'two' });
+    t.broker.cancel(a.id, { reason: 'Out of scope this sprint' });
+    t.broker.cancel(b.id, {});
+    const hits = (await t.get('/api/history?q=out%20of%20SCOPE')).json().requests;
+    expect(hits.map((r: { key: string }) => r.key)).toEqual(['a']);
+  });
+
   it('GET /api/requests/:id/files lists files under the root only', async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'hitl-files-'));
     try {

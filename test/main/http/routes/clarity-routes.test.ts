@@ -40,6 +40,22 @@ describe('Clarity spec routes', () => {
     expect(item.age).toBeGreaterThan(0);
   });
 
+  it('POST /questions with timeout_sec sets the deadline (the inbox counts down; it expires then)', async () => {
+    t = await makeServer();
+    const before = Date.now();
+    const res = await t.post('/questions', { key: 'timed', question: 'q', timeout_sec: 90 });
+    expect(res.statusCode).toBe(201);
+    const request = t.broker.get(res.json().id)!;
+    expect(request.expiresAt! - request.createdAt).toBeGreaterThanOrEqual(89_000);
+    expect(request.expiresAt!).toBeGreaterThanOrEqual(before + 90_000);
+    expect(request.expiresAt!).toBeLessThanOrEqual(Date.now() + 90_000);
+    const untimed = await t.post('/questions', { key: 'untimed', question: 'q' });
+    expect(t.broker.get(untimed.json().id)!.expiresAt).toBeUndefined();
+    const bad = await t.post('/questions', { key: 'bad', question: 'q', timeout_sec: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('timeout_sec');
+  });
+
   it('GET /questions lists pending requests of every source, without meta', async () => {
     t = await makeServer();
     t.broker.add({ source: 'clarity-file', key: 'a', prompt: 'from a file' });

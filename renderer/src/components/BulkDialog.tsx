@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { HitlRequest } from '../../../main/broker/request';
+import type { InboxClient } from '../client/inbox-client';
+import { useI18n } from '../i18n/I18nProvider';
+import { bulkResolution } from '../state/bulk-resolution';
+
+interface Props {
+  client: InboxClient;
+  requests: readonly HitlRequest[];
+  onResolving: (id: string, bulk: boolean) => void;
+  onResolveFailed: (id: string) => void;
+  /** Closed: how many were resolved, and the failures (e.g. answered elsewhere meanwhile). */
+  onClose: (result: BulkResult | undefined) => void;
+}
+
+/** What a bulk run did; undefined when the operator kept the requests. */
+export interface BulkResult {
+  resolved: number;
+  failed: number;
+  /** The first failure's message. */
+  error?: string;
+}
+
+/** How many answers/cancels are in flight at once (1,000 at a time would queue in the broker anyway). */
+const PARALLEL = 8;
+
+/**
+ * One modal dialog for the whole selection: one reason, then each request is denied (approval,
+ * confirm) or cancelled (anything else) with it. Esc or "Keep them" closes without sending.
+ */
+export function BulkDialog({ client, requests, onResolving, onResolveFailed, onClose }: Props) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState('');
+  const [done, setDone] = useState<number | undefined>();
+  const titleId = useId();
+  const reasonId = useId();
+  const n = requests.length;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const send = async () => {
+    setDone(0);
+    const result: BulkResult = { resolved: 0, failed: 0 };
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length) {
+        const request = requests[next++]!;
+        const action = bulkResolution(request, reason);
+        onResolving(request.id, true);
+        try {
+          if (action.kind === 'answer') await client.answer(request.id, action.input);
+          else await client.cancel(request.id, action.reason);
+          result.resolved += 1;
+        } catch (e: unknown) {
+          onResolveFailed(request.id);
+          result.failed += 1;
+          result.error ??= e instanceof Error ? e.message : String(e);
+        }
+        setDone((d) => (d ?? 0) + 1);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, n) }, worker));
+    onClose(result);
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="bulk-dialog"
+      aria-labelledby={titleId}
+      // Esc belongs to the dialog (its cancel), not to the inbox's keys behind it.
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') e.stopPropagation();
+      }}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (done === undefined) onClose(undefined);
+      }}
+    >
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (done === undefined) void send();
+        }}
+      >
+        <h2 id={titleId}>{t('bulkTitle', { n })}</h2>
+        <p className="hint">{t('bulkIntro')}</p>
+        <label htmlFor={reasonId}>{t('bulkReason')}</label>
+        <input
+          id={reasonId}
+          type="text"
+          autoFocus
+          maxLength={10_000}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {done !== undefined ? (
+          <p className="hint" role="status">
+            {t('bulkWorking', { done, n })}
+          </p>
+        ) : null}
+        <div className="bulk-actions">
+          <button type="submit" className="danger" disabled={done !== undefined}>
+            {t('bulkConfirm', { n })}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            disabled={done !== undefined}
+            onClick={() => onClose(undefined)}
+          >
+            {t('bulkKeep')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
