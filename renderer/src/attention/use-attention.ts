@@ -35,8 +35,11 @@ export function useAttention(
   live.current = { prefs, perm, openRequest, enabled };
 
   useEffect(() => {
-    const link = document.getElementById('app-favicon');
-    if (link instanceof HTMLLinkElement) link.href = faviconDataUrl(count);
+    // Every icon link (a page may carry more than ours): the tab shows the count whichever it picks.
+    const href = faviconDataUrl(count);
+    document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]').forEach((link) => {
+      link.href = href;
+    });
   }, [count]);
 
   useEffect(() => {

@@ -56,7 +56,7 @@ async function postQuestion(
 /** The count drawn on the favicon (the SVG data URL's badge text), or '' without a badge. */
 const faviconCount = (page: Page) =>
   page.evaluate(() => {
-    const href = (document.getElementById('app-favicon') as HTMLLinkElement | null)?.href ?? '';
+    const href = document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ?? '';
     const svg = decodeURIComponent(href.replace(/^data:image\/svg\+xml,/, ''));
     return /<text[^>]*>([^<]*)<\/text>/.exec(svg)?.[1] ?? '';
   });
