@@ -6,6 +6,7 @@ import { hookLatency } from './hook-latency';
 import { httpRoundTrip } from './http-roundtrip';
 import { idleRss } from './idle-rss';
 import { listAtScale } from './list-at-scale';
+import { rendererBundle } from './renderer-bundle';
 import { sseFanout } from './sse-fanout';
 import { startup } from './startup';
 
@@ -17,6 +18,7 @@ export const benchmarks: Benchmark[] = [
   startup,
   heldWaiters,
   sseFanout,
+  rendererBundle,
   firstPaintBench,
   idleRss,
   hookLatency,
