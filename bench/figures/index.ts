@@ -6,6 +6,7 @@ import { hookLatency } from './hook-latency';
 import { httpRoundTrip } from './http-roundtrip';
 import { idleRss } from './idle-rss';
 import { listAtScale } from './list-at-scale';
+import { popoverOpen } from './popover-open';
 import { rendererBundle } from './renderer-bundle';
 import { sseFanout } from './sse-fanout';
 import { startup } from './startup';
@@ -20,6 +21,7 @@ export const benchmarks: Benchmark[] = [
   sseFanout,
   rendererBundle,
   firstPaintBench,
+  popoverOpen,
   idleRss,
   hookLatency,
 ];
