@@ -168,6 +168,34 @@ async function paintAt(browser: Browser, pending: number, floorUrl: string): Pro
   });
 }
 
+/** One size of bench/results/first-paint-growth.json. */
+export interface GrowthRow {
+  pending: number;
+  staticListMs: number;
+  firstPaintMs: number;
+  appListMs: number;
+  wholeListMs: number;
+}
+
+/** The growth curve as an SVG plot (log x): first paint, app list, whole list, static list. */
+export function growthSvg(sizes: GrowthRow[], loads: number): string {
+  const line = (key: keyof GrowthRow) => sizes.map((r): [number, number] => [r.pending, r[key]]);
+  return linePlotSvg(
+    [
+      { label: 'first question painted', color: '#1f6feb', points: line('firstPaintMs') },
+      { label: 'app list rendered', color: '#059669', points: line('appListMs') },
+      { label: 'whole list loaded', color: '#d97706', points: line('wholeListMs') },
+      { label: 'static HTML list', color: '#6b7280', dashed: true, points: line('staticListMs') },
+    ],
+    {
+      title: 'Web UI first paint vs pending requests (Chromium, cold loads)',
+      xLabel: 'pending requests (log scale)',
+      yLabel: `ms from navigation start (median of ${loads})`,
+      logX: true,
+    },
+  );
+}
+
 /** bench/results/first-paint-growth.{json,svg}: first paint and whole list at every size. */
 async function writeGrowth(rows: PaintAtSize[]): Promise<string> {
   const dir = join(ROOT, 'bench', 'results');
@@ -187,32 +215,7 @@ async function writeGrowth(rows: PaintAtSize[]): Promise<string> {
     })),
   };
   await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
-  const svg = linePlotSvg(
-    [
-      {
-        label: 'first question painted',
-        color: '#1f6feb',
-        points: rows.map((r) => [r.pending, r.paint]),
-      },
-      {
-        label: 'whole list loaded',
-        color: '#d97706',
-        points: rows.map((r) => [r.pending, r.whole]),
-      },
-      {
-        label: 'static HTML list',
-        color: '#6b7280',
-        dashed: true,
-        points: rows.map((r) => [r.pending, r.floor]),
-      },
-    ],
-    {
-      title: 'Web UI first paint vs pending requests (Chromium, cold loads)',
-      xLabel: 'pending requests (log scale)',
-      yLabel: `ms from navigation start (median of ${LOADS})`,
-      logX: true,
-    },
-  );
+  const svg = growthSvg(data.sizes, LOADS);
   await writeFile(file.replace(/\.json$/, '.svg'), svg);
   return file;
 }
