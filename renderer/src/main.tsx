@@ -3,7 +3,7 @@ import { paintEarly } from './client/early-paint';
 import './styles.css';
 
 /** The longest the app's start waits for the first snapshot to paint it early. */
-const EARLY_PAINT_WAIT_MS = 250;
+const EARLY_PAINT_WAIT_MS = 600;
 
 /**
  * The entry script: small on purpose. In the web inbox it opens the `/events` stream at once, so
