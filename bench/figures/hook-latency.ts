@@ -9,6 +9,7 @@ import { median } from '../lib/stats';
 import { withTempDir } from '../lib/temp';
 
 const RUNS = Number(process.env.BENCH_HOOK_RUNS ?? 21);
+const SETTLE_MS = 100;
 const BIN = join(ROOT, 'bin', 'clarity-hitl.js');
 const EVENT = JSON.stringify({
   session_id: 'bench-session',
@@ -47,7 +48,12 @@ interface Case {
 async function interleavedMedians(cases: Case[]): Promise<number[]> {
   const times: number[][] = cases.map(() => []);
   for (let i = 0; i < RUNS; i += 1) {
-    for (const [k, c] of cases.entries()) {
+    // The order rotates each round, and each spawn starts after a pause, so no case always runs
+    // while the in-process broker is still finishing the previous one's work (journal, events).
+    for (let j = 0; j < cases.length; j += 1) {
+      const k = (i + j) % cases.length;
+      const c = cases[k]!;
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
       const { ms, stdout } = await timedRun(c.args, c.stdin, c.env);
       if (c.check && !c.check(stdout))
         throw new Error(`unexpected hook output: ${JSON.stringify(stdout)}`);
