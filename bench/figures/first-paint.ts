@@ -1,17 +1,16 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startEchoServer } from '../lib/baselines';
 import { launchChromium } from '../lib/browser';
 import { NotAvailableError, type Benchmark, type Measurement } from '../lib/figure';
-import { linePlotSvg } from '../lib/line-plot-svg';
+import { writeGrowth, type ColdLoad, type PaintAtSize } from '../lib/first-paint-growth';
 import { ROOT } from '../lib/project';
 import { writeQuestionFiles } from '../lib/questions';
 import { startServiceProcess } from '../lib/service';
 import { waitForIdleProcess } from '../lib/process-idle';
 import { SseClient } from '../lib/sse-client';
-import { median, round } from '../lib/stats';
+import { median } from '../lib/stats';
 import { withTempDir } from '../lib/temp';
 
 const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
@@ -48,15 +47,6 @@ const PROBE = `(() => {
   });
   app.observe(document, { childList: true, subtree: true });
 })();`;
-
-interface ColdLoad {
-  /** Navigation start → two frames after the first question text is in the DOM. */
-  paint: number;
-  /** → the app's own (React) list is in the DOM. */
-  app: number;
-  /** → the whole list is loaded (the inbox fetches the rest of a paged snapshot after its first paint; its list is `aria-busy` until then). */
-  whole: number;
-}
 
 /** One cold load of `url` in a fresh context; `app` and `whole` are NaN for the static page. */
 async function coldLoad(browser: Browser, url: string, isApp: boolean): Promise<ColdLoad> {
@@ -127,14 +117,6 @@ async function pendingTotal(url: string): Promise<number> {
   }
 }
 
-interface PaintAtSize extends ColdLoad {
-  pending: number;
-  floor: number;
-  /** Seconds from spawn until all were pending, and then until the broker was idle. */
-  startSeconds: number;
-  settleSeconds: number;
-}
-
 /** Starts the broker over `pending` question files and measures cold loads of its web UI. */
 async function paintAt(browser: Browser, pending: number, floorUrl: string): Promise<PaintAtSize> {
   return withTempDir('paint', async (dir) => {
@@ -166,58 +148,6 @@ async function paintAt(browser: Browser, pending: number, floorUrl: string): Pro
       await service.stop();
     }
   });
-}
-
-/** One size of bench/results/first-paint-growth.json. */
-export interface GrowthRow {
-  pending: number;
-  staticListMs: number;
-  firstPaintMs: number;
-  appListMs: number;
-  wholeListMs: number;
-}
-
-/** The growth curve as an SVG plot (log x): first paint, app list, whole list, static list. */
-export function growthSvg(sizes: GrowthRow[], loads: number): string {
-  const line = (key: keyof GrowthRow) => sizes.map((r): [number, number] => [r.pending, r[key]]);
-  return linePlotSvg(
-    [
-      { label: 'first question painted', color: '#1f6feb', points: line('firstPaintMs') },
-      { label: 'app list rendered', color: '#059669', points: line('appListMs') },
-      { label: 'whole list loaded', color: '#d97706', points: line('wholeListMs') },
-      { label: 'static HTML list', color: '#6b7280', dashed: true, points: line('staticListMs') },
-    ],
-    {
-      title: 'Web UI first paint vs pending requests (Chromium, cold loads)',
-      xLabel: 'pending requests (log scale)',
-      yLabel: `ms from navigation start (median of ${loads})`,
-      logX: true,
-    },
-  );
-}
-
-/** bench/results/first-paint-growth.{json,svg}: first paint and whole list at every size. */
-async function writeGrowth(rows: PaintAtSize[]): Promise<string> {
-  const dir = join(ROOT, 'bench', 'results');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, 'first-paint-growth.json');
-  const data = {
-    generatedAt: new Date().toISOString(),
-    loadsPerSize: LOADS,
-    sizes: rows.map((r) => ({
-      pending: r.pending,
-      staticListMs: round(r.floor),
-      firstPaintMs: round(r.paint),
-      appListMs: round(r.app),
-      wholeListMs: round(r.whole),
-      brokerStartSeconds: round(r.startSeconds),
-      brokerSettleSeconds: round(r.settleSeconds),
-    })),
-  };
-  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
-  const svg = growthSvg(data.sizes, LOADS);
-  await writeFile(file.replace(/\.json$/, '.svg'), svg);
-  return file;
 }
 
 const figureId = (n: number) => (n === PENDING ? 'ui.firstPaint' : `ui.firstPaint.${n}`);
@@ -267,7 +197,7 @@ export const firstPaintBench: Benchmark = {
           note: `navigation start → two frames after the first question text is in the DOM (the static list: ${Math.round(row.floor)} ms, loads interleaved); the app's own list rendered at ${Math.round(row.app)} ms, the whole list of ${n} loaded at ${Math.round(row.whole)} ms (medians); all pending ${row.startSeconds.toFixed(1)} s after spawn, loads began once the broker was idle (${row.settleSeconds.toFixed(1)} s later)`,
         };
       }
-      const file = await writeGrowth(rows);
+      const file = await writeGrowth(rows, LOADS);
       const growth = rows.map((r) => `${r.pending}: ${Math.round(r.paint)} ms`).join(', ');
       results[figureId(SIZES.at(-1)!)]!.note +=
         `; growth curve (${growth}) in ${file.replace(`${ROOT}/`, '')} and .svg`;
