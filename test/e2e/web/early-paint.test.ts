@@ -49,6 +49,23 @@ describe('web inbox: the first snapshot is painted before the app has loaded', (
     await page.getByRole('heading', { name: 'early-three' }).waitFor();
   });
 
+  it('shows markup as text, never as HTML', async () => {
+    const harness = await web.startBroker();
+    const payload = '<img src=x onerror="window.xssRan=1"><script>window.xssRan=2</script>';
+    await postQuestion(harness, 'xss-early', payload);
+    const page = await web.newPage();
+    const release = await holdTheApp(page);
+    await page.goto(harness.url);
+    const prompt = page.locator('.early-paint .early-prompt');
+    await until(async () => (await prompt.count()) === 1, 'the early list');
+    expect(await prompt.textContent()).toBe(payload);
+    expect(await page.locator('.early-paint img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { xssRan?: number }).xssRan)).toBe(
+      undefined,
+    );
+    release();
+  });
+
   it('paints nothing early when nothing is pending; the app shows its empty state', async () => {
     const harness = await web.startBroker();
     const page = await web.newPage();
