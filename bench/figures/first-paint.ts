@@ -3,16 +3,27 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startEchoServer } from '../lib/baselines';
 import { launchChromium } from '../lib/browser';
-import { NotAvailableError, type Benchmark } from '../lib/figure';
-import { loopbackAgent, request } from '../lib/http-client';
+import { NotAvailableError, type Benchmark, type Measurement } from '../lib/figure';
+import { writeGrowth, type ColdLoad, type PaintAtSize } from '../lib/first-paint-growth';
 import { ROOT } from '../lib/project';
 import { writeQuestionFiles } from '../lib/questions';
 import { startServiceProcess } from '../lib/service';
 import { waitForIdleProcess } from '../lib/process-idle';
+import { SseClient } from '../lib/sse-client';
 import { median } from '../lib/stats';
-import { waitUntil, withTempDir } from '../lib/temp';
+import { withTempDir } from '../lib/temp';
 
 const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
+/** The growth curve's sizes (BENCH_PAINT_SIZES=1000,10000,100000); PENDING is always one. */
+const SIZES = [
+  ...new Set(
+    (process.env.BENCH_PAINT_SIZES ?? `1000,${PENDING},100000`)
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0)
+      .concat(PENDING),
+  ),
+].sort((a, b) => a - b);
 // Nine cold loads: on two shared cores single loads swing by ±150 ms; the median of nine holds.
 const LOADS = Number(process.env.BENCH_PAINT_LOADS ?? 9);
 const MARK = 'bench-q-';
@@ -29,107 +40,168 @@ const PROBE = `(() => {
     requestAnimationFrame(() => requestAnimationFrame(() => { window.__cardPaint = performance.now(); }));
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
+  const app = new MutationObserver(() => {
+    if (!document.querySelector('[role=listbox]')) return;
+    window.__appList = performance.now();
+    app.disconnect();
+  });
+  app.observe(document, { childList: true, subtree: true });
 })();`;
 
+/** One cold load of `url` in a fresh context; `app` and `whole` are NaN for the static page. */
+async function coldLoad(browser: Browser, url: string, isApp: boolean): Promise<ColdLoad> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: PROBE });
+    await page.goto(url, { waitUntil: 'commit' });
+    const read = (name: string) =>
+      page.evaluate((n) => Number((globalThis as Record<string, unknown>)[n]), name);
+    // Function predicates (not strings): the app's CSP forbids eval.
+    await page.waitForFunction(
+      () => (globalThis as Record<string, unknown>).__cardPaint !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const paint = await read('__cardPaint');
+    if (!isApp) return { paint, app: NaN, whole: NaN };
+    const whole = await page.waitForFunction(
+      () => {
+        const doc = (globalThis as { document?: { querySelector(s: string): unknown } }).document;
+        return doc?.querySelector('[role=listbox]:not([aria-busy])') ? performance.now() : 0;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    return { paint, app: await read('__appList'), whole: Number(await whole.jsonValue()) };
+  } finally {
+    await context.close();
+  }
+}
+
 /**
- * Cold loads of `url` (fresh context each): median ms from navigation start to the first card
- * painted, and to the whole list loaded (the inbox fetches the rest of a paged snapshot after its
- * first paint; its list is `aria-busy` until then).
+ * LOADS cold loads of the inbox at `url`, each right after a cold load of the static list (the
+ * floor), so both see the same load on a shared machine: medians of each.
  */
-async function firstPaint(
+async function interleavedLoads(
   browser: Browser,
   url: string,
-  waitWhole = true,
-): Promise<{ paint: number; whole: number }> {
-  const times: number[] = [];
-  const wholes: number[] = [];
+  floorUrl: string,
+): Promise<ColdLoad & { floor: number }> {
+  const loads: ColdLoad[] = [];
+  const floors: number[] = [];
   for (let i = 0; i < LOADS; i++) {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      await page.addInitScript({ content: PROBE });
-      await page.goto(url, { waitUntil: 'commit' });
-      // Function predicates (not strings): the app's CSP forbids eval.
-      await page.waitForFunction(
-        () => (globalThis as Record<string, unknown>).__cardPaint !== undefined,
-        undefined,
-        { timeout: 30_000 },
-      );
-      times.push(
-        Number(await page.evaluate(() => (globalThis as Record<string, unknown>).__cardPaint)),
-      );
-      if (!waitWhole) continue;
-      const whole = await page.waitForFunction(
-        () => {
-          const doc = (globalThis as { document?: { querySelector(s: string): unknown } }).document;
-          return doc?.querySelector('[role=listbox]:not([aria-busy])') ? performance.now() : 0;
-        },
-        undefined,
-        { timeout: 30_000 },
-      );
-      wholes.push(Number(await whole.jsonValue()));
-    } finally {
-      await context.close();
-    }
+    floors.push((await coldLoad(browser, floorUrl, false)).paint);
+    loads.push(await coldLoad(browser, url, true));
   }
-  return { paint: median(times), whole: wholes.length ? median(wholes) : NaN };
+  return {
+    floor: median(floors),
+    paint: median(loads.map((l) => l.paint)),
+    app: median(loads.map((l) => l.app)),
+    whole: median(loads.map((l) => l.whole)),
+  };
 }
+
+/** How many requests the broker at `url` has pending (the `total` of a one-request snapshot). */
+async function pendingTotal(url: string): Promise<number> {
+  let resolveTotal: (n: number) => void = () => {};
+  const total = new Promise<number>((r) => (resolveTotal = r));
+  const sse = new SseClient(`${url}/events?snapshot_limit=1`, (event) => {
+    if (event.event === 'snapshot') resolveTotal(Number(JSON.parse(event.data).total));
+  });
+  try {
+    await sse.connect();
+    return await total;
+  } finally {
+    sse.close();
+  }
+}
+
+/** Starts the broker over `pending` question files and measures cold loads of its web UI. */
+async function paintAt(browser: Browser, pending: number, floorUrl: string): Promise<PaintAtSize> {
+  return withTempDir('paint', async (dir) => {
+    await writeQuestionFiles(dir, pending);
+    // BENCH_RENDERER_DIR: measure another build of the UI (e.g. before/after side by side).
+    const rendererDir = process.env.BENCH_RENDERER_DIR;
+    const t0 = performance.now();
+    const service = await startServiceProcess({
+      dirs: [dir],
+      ...(rendererDir ? { rendererDir } : {}),
+    });
+    try {
+      const deadline = Date.now() + 300_000;
+      while ((await pendingTotal(service.info.url)) < pending) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pending} pending`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const startSeconds = (performance.now() - t0) / 1000;
+      // Page loads start once the broker is done with its start-up work (chokidar's initial walk
+      // of the files, about a second of CPU per 10,000): the startup figure measures that.
+      const settled = await waitForIdleProcess(service.info.pid, { maxMs: 120_000 });
+      const page = await fetch(`${service.info.url}/`);
+      const html = await page.text();
+      if (page.status !== 200 || !/<html/i.test(html))
+        throw new NotAvailableError(`GET / does not serve the web UI yet (${page.status})`);
+      const loads = await interleavedLoads(browser, `${service.info.url}/`, floorUrl);
+      return { pending, ...loads, startSeconds, settleSeconds: settled / 1000 };
+    } finally {
+      await service.stop();
+    }
+  });
+}
+
+const figureId = (n: number) => (n === PENDING ? 'ui.firstPaint' : `ui.firstPaint.${n}`);
 
 export const firstPaintBench: Benchmark = {
   title: 'web UI first paint',
-  specs: [
-    {
-      id: 'ui.firstPaint',
-      name: `web UI: first question painted, ${PENDING} pending (Chromium, median of ${LOADS} cold loads)`,
-      unit: 'ms',
-      target: { op: '<=', value: 500 },
-      baselineLabel: 'static HTML list from node:http',
-    },
-  ],
+  specs: SIZES.map((n) =>
+    n === PENDING
+      ? {
+          id: figureId(n),
+          name: `web UI: first question painted, ${n} pending (Chromium, median of ${LOADS} cold loads)`,
+          unit: 'ms',
+          target: { op: '<=', value: 2, on: 'ratio' },
+          baselineLabel: 'static HTML list from node:http',
+        }
+      : n > PENDING
+        ? {
+            id: figureId(n),
+            name: `web UI: first question painted, ${n} pending (vs the ${PENDING} case)`,
+            unit: 'ms',
+            target: { op: '<=', value: 2, on: 'ratio' },
+            baselineLabel: `same figure at ${PENDING} pending`,
+          }
+        : {
+            id: figureId(n),
+            name: `web UI: first question painted, ${n} pending`,
+            unit: 'ms',
+            baselineLabel: 'static HTML list from node:http',
+          },
+  ),
   async run() {
     if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html')))
       throw new NotAvailableError('no built renderer (out/renderer/index.html): run npm run build');
     const browser = await launchChromium();
     const echo = await startEchoServer();
     try {
-      const floor = (await firstPaint(browser, `${echo.url}/page`, false)).paint;
-      return await withTempDir('paint', async (dir) => {
-        await writeQuestionFiles(dir, PENDING);
-        // BENCH_RENDERER_DIR: measure another build of the UI (e.g. before/after side by side).
-        const rendererDir = process.env.BENCH_RENDERER_DIR;
-        const service = await startServiceProcess({
-          dirs: [dir],
-          ...(rendererDir ? { rendererDir } : {}),
-        });
-        const agent = loopbackAgent();
-        try {
-          await waitUntil(
-            async () => {
-              const res = await request(`${service.info.url}/questions`, { agent });
-              return Array.isArray(res.json) && res.json.length >= PENDING;
-            },
-            `${PENDING} pending`,
-            120_000,
-          );
-          // Page loads start once the broker is done with its start-up work (chokidar's initial
-          // walk of the files, about a second of CPU): the startup figure measures that.
-          const settled = await waitForIdleProcess(service.info.pid);
-          const page = await request(`${service.info.url}/`, { agent });
-          if (page.status !== 200 || !/<html/i.test(page.text))
-            throw new NotAvailableError(`GET / does not serve the web UI yet (${page.status})`);
-          const { paint, whole } = await firstPaint(browser, `${service.info.url}/`);
-          return {
-            'ui.firstPaint': {
-              value: paint,
-              baseline: floor,
-              note: `navigation start → two frames after the first question text is in the DOM; the whole list of ${PENDING} loaded (median) at ${Math.round(whole)} ms; loads began once the broker was idle (${(settled / 1000).toFixed(1)} s after all were pending)`,
-            },
-          };
-        } finally {
-          agent.destroy();
-          await service.stop();
-        }
-      });
+      const rows: PaintAtSize[] = [];
+      const results: Record<string, Measurement> = {};
+      for (const n of SIZES) {
+        process.stderr.write(`${n} pending … `);
+        const row = await paintAt(browser, n, `${echo.url}/page`);
+        rows.push(row);
+        const main = rows.find((r) => r.pending === PENDING);
+        results[figureId(n)] = {
+          value: row.paint,
+          baseline: n > PENDING ? main?.paint : row.floor,
+          note: `navigation start → two frames after the first question text is in the DOM (the static list: ${Math.round(row.floor)} ms, loads interleaved); the app's own list rendered at ${Math.round(row.app)} ms, the whole list of ${n} loaded at ${Math.round(row.whole)} ms (medians); all pending ${row.startSeconds.toFixed(1)} s after spawn, loads began once the broker was idle (${row.settleSeconds.toFixed(1)} s later)`,
+        };
+      }
+      const file = await writeGrowth(rows, LOADS);
+      const growth = rows.map((r) => `${r.pending}: ${Math.round(r.paint)} ms`).join(', ');
+      results[figureId(SIZES.at(-1)!)]!.note +=
+        `; growth curve (${growth}) in ${file.replace(`${ROOT}/`, '')} and .svg`;
+      return results;
     } finally {
       await echo.close();
       await browser.close();

@@ -8,7 +8,8 @@ import { ROOT } from '../lib/project';
 import { median } from '../lib/stats';
 import { withTempDir } from '../lib/temp';
 
-const RUNS = 15;
+const RUNS = Number(process.env.BENCH_HOOK_RUNS ?? 21);
+const SETTLE_MS = 100;
 const BIN = join(ROOT, 'bin', 'clarity-hitl.js');
 const EVENT = JSON.stringify({
   session_id: 'bench-session',
@@ -33,20 +34,33 @@ function timedRun(args: string[], stdin: string, env: NodeJS.ProcessEnv) {
   });
 }
 
-async function medianOf(
-  args: string[],
-  stdin: string,
-  env: NodeJS.ProcessEnv,
-  check?: (out: string) => boolean,
-) {
-  const times: number[] = [];
+interface Case {
+  args: string[];
+  stdin: string;
+  env: NodeJS.ProcessEnv;
+  check?: (out: string) => boolean;
+}
+
+/**
+ * Medians of `RUNS` spawns of each case, interleaved (one of each per round), so a change in the
+ * machine's load during the figure weighs on the baseline and the hook alike.
+ */
+async function interleavedMedians(cases: Case[]): Promise<number[]> {
+  const times: number[][] = cases.map(() => []);
   for (let i = 0; i < RUNS; i += 1) {
-    const { ms, stdout } = await timedRun(args, stdin, env);
-    if (check && !check(stdout))
-      throw new Error(`unexpected hook output: ${JSON.stringify(stdout)}`);
-    times.push(ms);
+    // The order rotates each round, and each spawn starts after a pause, so no case always runs
+    // while the in-process broker is still finishing the previous one's work (journal, events).
+    for (let j = 0; j < cases.length; j += 1) {
+      const k = (i + j) % cases.length;
+      const c = cases[k]!;
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      const { ms, stdout } = await timedRun(c.args, c.stdin, c.env);
+      if (c.check && !c.check(stdout))
+        throw new Error(`unexpected hook output: ${JSON.stringify(stdout)}`);
+      times[k]!.push(ms);
+    }
   }
-  return median(times);
+  return times.map(median);
 }
 
 /**
@@ -90,20 +104,22 @@ export const hookLatency: Benchmark = {
           commandPrefix: 'npm test',
         });
         const env = { CLARITY_HITL_STATE_DIR: dir };
-        const baseline = await medianOf(['-e', '0'], '', {});
-        const decided = await medianOf(
-          [BIN, 'hook', 'claude-code'],
-          EVENT,
-          { ...env, CLARITY_HITL_BROKER_URL: service.url },
-          (out) => out.includes('"behavior":"allow"'),
-        );
-        const down = await medianOf(
-          [BIN, 'hook', 'claude-code'],
-          EVENT,
-          { ...env, CLARITY_HITL_BROKER_URL: 'http://127.0.0.1:9/' },
-          (out) => out === '',
-        );
-        const note = `median of ${RUNS} spawns`;
+        const [baseline = NaN, decided = NaN, down = NaN] = await interleavedMedians([
+          { args: ['-e', '0'], stdin: '', env: {} },
+          {
+            args: [BIN, 'hook', 'claude-code'],
+            stdin: EVENT,
+            env: { ...env, CLARITY_HITL_BROKER_URL: service.url },
+            check: (out) => out.includes('"behavior":"allow"'),
+          },
+          {
+            args: [BIN, 'hook', 'claude-code'],
+            stdin: EVENT,
+            env: { ...env, CLARITY_HITL_BROKER_URL: 'http://127.0.0.1:9/' },
+            check: (out) => out === '',
+          },
+        ]);
+        const note = `median of ${RUNS} spawns each, interleaved with the baseline's`;
         return {
           'hook.decided': { value: decided, baseline, note },
           'hook.no-broker': { value: down, baseline, note },

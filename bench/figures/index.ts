@@ -6,6 +6,8 @@ import { hookLatency } from './hook-latency';
 import { httpRoundTrip } from './http-roundtrip';
 import { idleRss } from './idle-rss';
 import { listAtScale } from './list-at-scale';
+import { popoverOpen } from './popover-open';
+import { rendererBundle } from './renderer-bundle';
 import { sseFanout } from './sse-fanout';
 import { startup } from './startup';
 
@@ -17,7 +19,9 @@ export const benchmarks: Benchmark[] = [
   startup,
   heldWaiters,
   sseFanout,
+  rendererBundle,
   firstPaintBench,
+  popoverOpen,
   idleRss,
   hookLatency,
 ];

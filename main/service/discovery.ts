@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod/mini';
-import { resolveStateDir } from '../broker/persistence/state-dir';
+import { DISCOVERY_FILE, readDiscovery, type Discovery } from './discovery-read';
 
-/** `<stateDir>/broker.json`: how local clients (cueme, scripts) find the running broker. */
-// zod/mini: clients that only read this file (the coding-agent hook) load it fast.
-export const DiscoverySchema = z.object({
+export { DISCOVERY_FILE, readDiscovery, type Discovery };
+
+/** `<stateDir>/broker.json` as the broker writes it; readers check it with discovery-read.ts. */
+export const DiscoverySchema: z.ZodMiniType<Discovery> = z.object({
   url: z.url(),
   port: z.int().check(z.minimum(1), z.maximum(65535)),
   token: z.optional(z.string()),
   pid: z.int().check(z.positive()),
 });
-export type Discovery = z.infer<typeof DiscoverySchema>;
-
-export const DISCOVERY_FILE = 'broker.json';
 
 /** Writes the discovery file atomically with mode 0600 (it may hold the token). */
 export function writeDiscovery(stateDir: string, discovery: Discovery): string {
@@ -28,43 +26,9 @@ export function writeDiscovery(stateDir: string, discovery: Discovery): string {
   return file;
 }
 
-/**
- * Reads `<stateDir>/broker.json` (state dir: explicit, `$CLARITY_HITL_STATE_DIR`, or
- * `~/.clarity-hitl/`). Undefined when missing, invalid, or (by default) when its process is gone.
- */
-export function readDiscovery(
-  stateDir?: string,
-  options: { checkAlive?: boolean } = {},
-): Discovery | undefined {
-  let raw: string;
-  try {
-    raw = readFileSync(path.join(resolveStateDir(stateDir), DISCOVERY_FILE), 'utf8');
-  } catch {
-    return undefined;
-  }
-  let parsed: ReturnType<typeof DiscoverySchema.safeParse>;
-  try {
-    parsed = DiscoverySchema.safeParse(JSON.parse(raw));
-  } catch {
-    return undefined;
-  }
-  if (!parsed.success) return undefined;
-  if ((options.checkAlive ?? true) && !isAlive(parsed.data.pid)) return undefined;
-  return parsed.data;
-}
-
 /** Removes the discovery file if it still describes `pid` (another broker may have replaced it). */
 export function removeDiscovery(stateDir: string, pid: number = process.pid): void {
   const current = readDiscovery(stateDir, { checkAlive: false });
   if (current && current.pid !== pid) return;
   rmSync(path.join(stateDir, DISCOVERY_FILE), { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -1,16 +1,40 @@
 import { EarlyEventSource, eventsUrl, FIRST_PAGE_SIZE } from './client/early-event-source';
+import { paintEarly } from './client/early-paint';
 import './styles.css';
 import './responsive.css';
+
+/** The longest the app's start waits for the first snapshot to paint it early. */
+const EARLY_PAINT_WAIT_MS = 600;
 
 /**
  * The entry script: small on purpose. In the web inbox it opens the `/events` stream at once, so
  * the broker sends the first snapshot (the newest FIRST_PAGE_SIZE pending; the rest is fetched
- * after they are painted) while the app code (start-app and React, loaded next) downloads and
- * compiles; then it starts the app.
+ * after they are painted) while the app code (start-app and React, preloaded) downloads. When the
+ * snapshot lands it paints its newest requests as a plain list, and only then starts the app:
+ * evaluating React and the app is one long task (100–300 ms on a cold load) that would otherwise
+ * hold the snapshot's event, and so any question on screen, until it is done.
  */
 const web = !('hitl' in globalThis) && new URLSearchParams(location.search).get('preview') === null;
-const early =
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./start-app').then(({ startApp }) => startApp(early));
+};
+const source =
   web && typeof EventSource === 'function'
-    ? new EarlyEventSource(new EventSource(eventsUrl('', FIRST_PAGE_SIZE)))
+    ? new EventSource(eventsUrl('', FIRST_PAGE_SIZE))
     : undefined;
-void import('./start-app').then(({ startApp }) => startApp(early));
+const early = source
+  ? new EarlyEventSource(source, (snapshot) => {
+      paintEarly(snapshot, document.getElementById('root')!);
+      // Start the app once that list is on screen (two frames later), not before.
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+    })
+  : undefined;
+if (source) {
+  source.addEventListener('error', start);
+  setTimeout(start, EARLY_PAINT_WAIT_MS);
+} else {
+  start();
+}

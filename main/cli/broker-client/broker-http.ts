@@ -1,5 +1,4 @@
 import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { BrokerLocation } from './locate-broker';
 
 /** The broker could not be reached; the message says how to start one. */
@@ -37,7 +36,7 @@ export interface BrokerCallOptions {
  * Uses node:http with no timeout at all, because a held `cue` may legitimately wait for hours
  * (fetch's built-in header timeout would cut it at 5 minutes).
  */
-export function callBroker<T>(
+export async function callBroker<T>(
   broker: BrokerLocation,
   path: string,
   body?: unknown,
@@ -45,7 +44,9 @@ export function callBroker<T>(
 ): Promise<T> {
   const url = new URL(path.replace(/^\//, ''), broker.url);
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  // node:https (and TLS) only when asked for: the hook runs on every tool call and the broker is
+  // nearly always plain http on the loopback.
+  const send = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   return new Promise<T>((resolve, reject) => {
     const req = send(
       url,

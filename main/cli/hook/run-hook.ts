@@ -8,7 +8,7 @@ import {
 import { callBroker } from '../broker-client/broker-http';
 import { locateBroker } from '../broker-client/locate-broker';
 import { hookOutput } from './hook-output';
-import { describeIssues, HookStdinSchema } from './hook-stdin';
+import { checkHookStdin } from './hook-stdin';
 
 /** Informational events (Notification, Stop, ...) never hold the agent longer than this. */
 const INFO_LIMIT_MS = 3_000;
@@ -44,8 +44,8 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
   } catch (error) {
     return fail(`stdin is not a JSON event (${error instanceof Error ? error.message : error})`);
   }
-  const event = HookStdinSchema.safeParse(raw);
-  if (!event.success) return fail(`invalid hook event: ${describeIssues(event.error)}`);
+  const event = checkHookStdin(raw);
+  if (!event.success) return fail(`invalid hook event: ${event.error}`);
 
   const name = event.data.hook_event_name;
   const asks = (DECISION_EVENTS as readonly string[]).includes(name);

@@ -50,7 +50,11 @@ export class EarlyEventSource implements EventSourceLike {
   private backlog: Happening[] | undefined = [];
   private flushQueued = false;
 
-  constructor(private readonly source: EventSource) {
+  /** `onFirstSnapshot`: called with the parsed snapshot if it lands before the client attaches. */
+  constructor(
+    private readonly source: EventSource,
+    private onFirstSnapshot?: (json: unknown) => void,
+  ) {
     source.onopen = () => this.happen({ kind: 'open' });
     source.onerror = () => this.happen({ kind: 'error' });
     for (const name of [...SSE_EVENT_NAMES, RUN_SSE_EVENT, UNREADABLE_SSE_EVENT]) {
@@ -58,7 +62,11 @@ export class EarlyEventSource implements EventSourceLike {
         const message: Message = { data: event.data, lastEventId: event.lastEventId };
         // The snapshot (megabytes with 10,000 pending) usually lands while the app code is still
         // compiling off the main thread: parse it now, in that idle time, not after.
-        if (this.backlog && name === 'snapshot') message.json = parseOrUndefined(event.data);
+        if (this.backlog && name === 'snapshot') {
+          message.json = parseOrUndefined(event.data);
+          this.onFirstSnapshot?.(message.json);
+          this.onFirstSnapshot = undefined;
+        }
         this.happen({ kind: 'message', name, message });
       });
     }

@@ -13,7 +13,6 @@ import { useInbox } from '../state/use-inbox';
 import { useRunningCount } from '../runs/use-running-count';
 import { useTheme, type ThemePreference } from '../theme/use-theme';
 import { ConnectionBanner } from './ConnectionBanner';
-import { HistoryView } from './HistoryView';
 import { Inbox } from './Inbox';
 import { Notices } from './Notices';
 import { useDepartureNotices } from './use-departure-notices';
@@ -23,7 +22,8 @@ import { watchKeys } from '../keys/reflex-guard';
 import { useHelpKey } from '../keys/use-help-key';
 
 type View = 'inbox' | 'history' | 'runs' | 'rules';
-/** The Runs view loads when first opened, so the inbox's first paint does not wait for it. */
+/** The other views load when first opened, so the inbox's first paint does not wait for them. */
+const HistoryView = lazy(() => import('./HistoryView').then((m) => ({ default: m.HistoryView })));
 const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })));
 const RulesView = lazy(() => import('../rules/RulesView').then((m) => ({ default: m.RulesView })));
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '简体中文' };
@@ -178,7 +178,9 @@ export function App({ client }: { client: InboxClient }) {
             <RulesView api={client} />
           </Suspense>
         ) : (
-          <HistoryView client={client} refreshKey={state.departures.at(-1)?.n ?? 0} />
+          <Suspense fallback={<p className="hint center">{t('loading')}</p>}>
+            <HistoryView client={client} refreshKey={state.departures.at(-1)?.n ?? 0} />
+          </Suspense>
         )}
       </main>
       {help ? <KeyHelp onClose={closeHelp} /> : null}

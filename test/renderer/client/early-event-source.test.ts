@@ -29,6 +29,23 @@ describe('EarlyEventSource', () => {
     expect(early.readyState).toBe(1);
   });
 
+  it('hands the first snapshot, parsed, to onFirstSnapshot once, only before the client attaches', async () => {
+    const source = new FakeStream();
+    const seen: unknown[] = [];
+    new EarlyEventSource(source as unknown as EventSource, (s) => seen.push(s));
+    source.emit('snapshot', { seq: 1, pending: [], total: 0 }, '1');
+    source.emit('snapshot', { seq: 2, pending: [], total: 0 }, '2');
+    expect(seen).toEqual([{ seq: 1, pending: [], total: 0 }]);
+
+    const late = new FakeStream();
+    const lateSeen: unknown[] = [];
+    const attached = new EarlyEventSource(late as unknown as EventSource, (s) => lateSeen.push(s));
+    attach(attached, []);
+    await Promise.resolve();
+    late.emit('snapshot', { seq: 3, pending: [] }, '3');
+    expect(lateSeen).toEqual([]);
+  });
+
   it('passes events straight through once attached, and close() closes the stream', async () => {
     const source = new FakeStream();
     const early = new EarlyEventSource(source as unknown as EventSource);

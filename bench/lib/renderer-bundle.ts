@@ -1,0 +1,105 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The renderer bundle's budget, KB gzipped (1 KB = 1,000 bytes). `initial`: what a cold load
+ * fetches before the app can paint (index.html's script, its static imports, modulepreloads and
+ * stylesheets); `total`: every asset of out/renderer, lazy chunks included. Both enforced by
+ * test/e2e/web/renderer-bundle.test.ts and reported by `npm run bench`.
+ */
+export const RENDERER_BUDGET_KB = { initial: 110, total: 210 } as const;
+
+export interface BundleFile {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface RendererBundle {
+  /** Files a cold load of index.html fetches before the app runs, biggest first. */
+  initial: BundleFile[];
+  /** Every file under assets/, biggest first. */
+  all: BundleFile[];
+  initialGzipKB: number;
+  totalGzipKB: number;
+}
+
+const kb = (files: BundleFile[]) => files.reduce((sum, f) => sum + f.gzipBytes, 0) / 1000;
+
+function sizeOf(dir: string, file: string): BundleFile {
+  const body = readFileSync(join(dir, file));
+  return { file, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
+}
+
+/** `./assets/x.js` (relative to `from`) as a path relative to the renderer dir. */
+function resolveRef(from: string, ref: string): string {
+  return posix.normalize(posix.join(posix.dirname(from), ref));
+}
+
+/** A chunk's static imports (`import … from"./x.js"`, `import"./x.js"`), not `import("…")`. */
+function staticImports(source: string): string[] {
+  const refs: string[] = [];
+  for (const match of source.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g))
+    refs.push(match[1]!);
+  return refs;
+}
+
+/**
+ * Measures a built renderer dir (out/renderer): which files a first load needs (followed from
+ * index.html through static imports) and what the whole bundle weighs, gzipped at level 9.
+ */
+export function measureRendererBundle(dir: string): RendererBundle {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const queue = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"[^>]*>/g)]
+    .filter((m) => /type="module"|rel="(?:modulepreload|stylesheet)"/.test(m[0]))
+    .map((m) => resolveRef('index.html', m[1]!));
+  const initial = new Set<string>();
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (initial.has(file)) continue;
+    initial.add(file);
+    if (file.endsWith('.js'))
+      queue.push(
+        ...staticImports(readFileSync(join(dir, file), 'utf8')).map((r) => resolveRef(file, r)),
+      );
+  }
+  const bySize = (a: BundleFile, b: BundleFile) => b.gzipBytes - a.gzipBytes;
+  const all = readdirSync(join(dir, 'assets'))
+    .map((name) => sizeOf(dir, `assets/${name}`))
+    .sort(bySize);
+  const first = [...initial].map((file) => sizeOf(dir, file)).sort(bySize);
+  return { initial: first, all, initialGzipKB: kb(first), totalGzipKB: kb(all) };
+}
+
+/**
+ * The floor of any React UI: a hello-world React 19 app (createRoot + one element) built by the
+ * same Vite, minified, measured the same way; the bundle figures' baseline. Built in `tmp`.
+ */
+export async function helloReactGzipKB(root: string, tmp: string): Promise<number> {
+  const { build } = await import('vite');
+  const src = join(tmp, 'src');
+  mkdirSync(src, { recursive: true });
+  writeFileSync(
+    join(src, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>',
+  );
+  writeFileSync(
+    join(src, 'main.js'),
+    "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\n" +
+      "createRoot(document.getElementById('root')).render(createElement('p', null, 'hello'));\n",
+  );
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: src,
+    resolve: {
+      alias: {
+        react: join(root, 'node_modules/react'),
+        'react-dom': join(root, 'node_modules/react-dom'),
+      },
+    },
+    build: { outDir: join(tmp, 'out'), minify: true, emptyOutDir: true },
+  });
+  return measureRendererBundle(join(tmp, 'out')).initialGzipKB;
+}

@@ -1,0 +1,80 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, until, useBrowser, type BrokerHarness } from './harness';
+
+const web = useBrowser();
+
+async function postQuestion(harness: BrokerHarness, key: string, question: string) {
+  const res = await fetch(new URL('/questions', harness.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, question }),
+  });
+  expect(res.status).toBe(201);
+}
+
+/** Holds the app chunk (start-app) until `release` is called, as a slow cold load would. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('web inbox: the first snapshot is painted before the app has loaded', () => {
+  it('shows the newest pending questions as a plain list, then the app replaces it', async () => {
+    const harness = await web.startBroker();
+    for (const [i, key] of ['early-one', 'early-two', 'early-three'].entries()) {
+      await postQuestion(harness, key, `**Step ${i + 1}**: is this right?\nmore text`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const page = await web.newPage();
+    const release = await holdTheApp(page);
+    await page.goto(harness.url);
+    const early = page.locator('.early-paint .early-title');
+    await until(async () => (await early.count()) === 3, 'the early list');
+    expect(await early.allTextContents()).toEqual(['early-three', 'early-two', 'early-one']);
+    expect(await page.locator('.early-paint .early-prompt').first().textContent()).toBe(
+      'Step 3: is this right?',
+    );
+    expect(await page.locator('[role=listbox]').count()).toBe(0);
+    await screenshot(page, 'web-early-paint');
+
+    release();
+    await page.getByRole('listbox').waitFor();
+    await until(async () => (await page.locator('.early-paint').count()) === 0, 'early list gone');
+    await page.getByRole('heading', { name: 'early-three' }).waitFor();
+  });
+
+  it('shows markup as text, never as HTML', async () => {
+    const harness = await web.startBroker();
+    const payload = '<img src=x onerror="window.xssRan=1"><script>window.xssRan=2</script>';
+    await postQuestion(harness, 'xss-early', payload);
+    const page = await web.newPage();
+    const release = await holdTheApp(page);
+    await page.goto(harness.url);
+    const prompt = page.locator('.early-paint .early-prompt');
+    await until(async () => (await prompt.count()) === 1, 'the early list');
+    expect(await prompt.textContent()).toBe(payload);
+    expect(await page.locator('.early-paint img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { xssRan?: number }).xssRan)).toBe(
+      undefined,
+    );
+    release();
+  });
+
+  it('paints nothing early when nothing is pending; the app shows its empty state', async () => {
+    const harness = await web.startBroker();
+    const page = await web.newPage();
+    const release = await holdTheApp(page);
+    await page.goto(harness.url);
+    // The snapshot has arrived (the stream is open) well before this; nothing was painted.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.locator('.early-paint').count()).toBe(0);
+    release();
+    await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+  });
+});
