@@ -150,6 +150,8 @@ describe('no lost work', () => {
     const page = await open();
     await postQuestion('other-one', 'Another question');
     await postQuestion('elsewhere', 'Ship it on Friday?');
+    // Oldest first: the operator picks the newer one from the list.
+    await page.getByRole('option', { name: /elsewhere/ }).click();
     await card(page, 'elsewhere').waitFor();
     await page.getByLabel('Your answer').fill('Not before the tests are green');
     const res = await fetch(new URL('/answer', broker.url), {
