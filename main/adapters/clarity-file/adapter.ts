@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { DuplicateRequestError } from '../../broker/errors';
 import type { HitlRequest } from '../../broker/request';
-import { readAnswerFile, removeIfPresent } from './answer-file';
+import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { AnswerIntake } from './answer-intake';
 import { writeFileAtomic } from './atomic-write';
 import { exists } from './handshake-dir';
@@ -64,6 +64,8 @@ export class ClarityFileAdapter {
   private keepAlive: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private scanning = false;
+  /** Bases the start-up listing showed without an `.answer`: their first reconcile skips the read. */
+  private readonly listedWithoutAnswer = new Set<string>();
   private closed = false;
   private dirGuard: DirGuard | undefined;
 
@@ -170,6 +172,7 @@ export class ClarityFileAdapter {
     this.watcher = watchHandshakeDir(
       this.dir,
       (base, written) => {
+        this.listedWithoutAnswer.delete(base);
         if (written) this.invalid.changed(base);
         void this.runner.request(base);
       },
@@ -181,12 +184,16 @@ export class ClarityFileAdapter {
     try {
       const names = await readdir(this.dir);
       this.watcher.prime(names);
+      const listed = new Set(names);
+      for (const base of handshakeBases(names))
+        if (!listed.has(base + ANSWER_EXT)) this.listedWithoutAnswer.add(base);
       await forEachLimited(handshakeBases(names), SCAN_CONCURRENCY, (base) =>
         this.runner.request(base),
       );
       if (!this.options.deferReliableWatch) this.watcher.startReliable();
     } finally {
       this.scanning = false;
+      this.listedWithoutAnswer.clear();
     }
   }
 
@@ -226,7 +233,11 @@ export class ClarityFileAdapter {
         'key',
       );
     }
-    const answer = await readAnswerFile(this.answerPath(base));
+    // At start, trying to open thousands of answer files the listing did not show costs more
+    // than the questions themselves; one written since then is reported by the watch.
+    const answer: AnswerRead = this.listedWithoutAnswer.delete(base)
+      ? { ok: false, missing: true }
+      : await readAnswerFile(this.answerPath(base));
     if (this.closed || this.tracked.has(base)) return;
     // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
     const created: Tracked = {
@@ -288,7 +299,9 @@ export class ClarityFileAdapter {
 
   /** The directory is watched and still the one captured at start (false before start, once lost). */
   private dirInUse(): boolean {
-    return this.dirGuard !== undefined && this.dirGuard.usable();
+    if (this.dirGuard === undefined) return false;
+    // The start-up scan checks once per event-loop turn rather than once per file.
+    return this.scanning ? this.dirGuard.usableThisTurn() : this.dirGuard.usable();
   }
 
   private async writeAnswer(base: string, request: HitlRequest): Promise<void> {
