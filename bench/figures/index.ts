@@ -1,6 +1,7 @@
 import type { Benchmark } from '../lib/figure';
 import { fileLatency } from './file-latency';
 import { firstPaintBench } from './first-paint';
+import { growthCurve } from './growth-curve';
 import { heldWaiters } from './held-waiters';
 import { hookLatency } from './hook-latency';
 import { httpRoundTrip } from './http-roundtrip';
@@ -20,4 +21,5 @@ export const benchmarks: Benchmark[] = [
   firstPaintBench,
   idleRss,
   hookLatency,
+  growthCurve,
 ];
