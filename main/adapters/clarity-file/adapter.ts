@@ -18,6 +18,7 @@ import { InvalidFiles, unreadableSink, type InvalidQuestionFile } from './invali
 
 export type { ClarityFileAdapterOptions, InvalidQuestionFile };
 import { DirGuard } from './dir-identity';
+import { flatString } from './flat-string';
 import { KeyedRunner } from './keyed-runner';
 import {
   ANSWER_EXT,
@@ -241,7 +242,7 @@ export class ClarityFileAdapter {
     if (this.closed || this.tracked.has(base)) return;
     // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
     const created: Tracked = {
-      requestId: randomUUID(),
+      requestId: flatString(randomUUID()),
       kind: 'file',
       signature: read.signature,
       fingerprint: fingerprint(question),
@@ -255,7 +256,7 @@ export class ClarityFileAdapter {
           id: created.requestId,
           base,
           dir: this.dir,
-          questionFile: this.questionPath(base),
+          questionFile: flatString(this.questionPath(base)),
           mtimeMs: read.signature.mtimeMs,
           now: this.now(),
         }),
