@@ -73,11 +73,26 @@ function electronMajor(): string {
 }
 process.env.ELECTRON_MAJOR_VER ||= electronMajor();
 
+/**
+ * Dependencies bundled into out/main instead of loaded from node_modules at run time: Node loads
+ * one bundled file far faster than the hundreds of small ES modules these packages are made of
+ * (zod alone is ~270 ms of module loading on a loaded machine; docs/benchmarks.md, start-up).
+ */
+const BUNDLED_DEPS = [
+  'zod',
+  'fastify',
+  '@fastify/static',
+  'conf',
+  'commander',
+  'picomatch',
+  'tinyglobby',
+];
+
 export default defineConfig({
   main: {
     plugins: [bundleHook()],
     build: {
-      externalizeDeps: true,
+      externalizeDeps: { exclude: BUNDLED_DEPS },
       rollupOptions: {
         input: {
           desktop: resolve(__dirname, 'main/desktop/index.ts'),

@@ -1,6 +1,7 @@
 import type { Benchmark } from '../lib/figure';
 import { fileLatency } from './file-latency';
 import { firstPaintBench } from './first-paint';
+import { growthCurve } from './growth-curve';
 import { heldWaiters } from './held-waiters';
 import { hookLatency } from './hook-latency';
 import { httpRoundTrip } from './http-roundtrip';
@@ -24,4 +25,5 @@ export const benchmarks: Benchmark[] = [
   popoverOpen,
   idleRss,
   hookLatency,
+  growthCurve,
 ];

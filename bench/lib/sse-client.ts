@@ -51,6 +51,8 @@ export class SseClient {
 /** Incremental parser of the text/event-stream format (fields id, event, data; comments ignored). */
 export class SseParser {
   private buffer = '';
+  /** Chunks of a line still without its end (a 100,000-request snapshot is one 25 MB line). */
+  private parts: string[] = [];
   private id: string | undefined;
   private event = '';
   private data: string[] = [];
@@ -58,7 +60,13 @@ export class SseParser {
   constructor(private readonly emit: (event: SseEvent) => void) {}
 
   feed(chunk: string): void {
-    this.buffer += chunk;
+    // Searching the whole buffer again for each chunk of a long line would be quadratic.
+    if (!/[\r\n]/.test(chunk)) {
+      this.parts.push(chunk);
+      return;
+    }
+    this.buffer += this.parts.join('') + chunk;
+    this.parts = [];
     let newline: number;
     while ((newline = this.buffer.search(/\r\n|\r|\n/)) >= 0) {
       const line = this.buffer.slice(0, newline);

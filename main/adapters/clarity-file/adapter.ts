@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { DuplicateRequestError } from '../../broker/errors';
 import type { HitlRequest } from '../../broker/request';
-import { readAnswerFile, removeIfPresent } from './answer-file';
+import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { AnswerIntake } from './answer-intake';
 import { writeFileAtomic } from './atomic-write';
 import { exists } from './handshake-dir';
@@ -18,6 +18,7 @@ import { InvalidFiles, unreadableSink, type InvalidQuestionFile } from './invali
 
 export type { ClarityFileAdapterOptions, InvalidQuestionFile };
 import { DirGuard } from './dir-identity';
+import { flatString } from './flat-string';
 import { KeyedRunner } from './keyed-runner';
 import {
   ANSWER_EXT,
@@ -65,6 +66,8 @@ export class ClarityFileAdapter {
   private keepAlive: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private scanning = false;
+  /** Bases the start-up listing showed without an `.answer`: their first reconcile skips the read. */
+  private readonly listedWithoutAnswer = new Set<string>();
   private closed = false;
   private dirGuard: DirGuard | undefined;
 
@@ -171,6 +174,7 @@ export class ClarityFileAdapter {
     this.watcher = watchHandshakeDir(
       this.dir,
       (base, written) => {
+        this.listedWithoutAnswer.delete(base);
         if (written) this.invalid.changed(base);
         void this.runner.request(base);
       },
@@ -182,12 +186,16 @@ export class ClarityFileAdapter {
     try {
       const names = await readdir(this.dir);
       this.watcher.prime(names);
+      const listed = new Set(names);
+      for (const base of handshakeBases(names))
+        if (!listed.has(base + ANSWER_EXT)) this.listedWithoutAnswer.add(base);
       await forEachLimited(handshakeBases(names), SCAN_CONCURRENCY, (base) =>
         this.runner.request(base),
       );
       if (!this.options.deferReliableWatch) this.watcher.startReliable();
     } finally {
       this.scanning = false;
+      this.listedWithoutAnswer.clear();
     }
   }
 
@@ -227,14 +235,18 @@ export class ClarityFileAdapter {
         'key',
       );
     }
-    const answer = await readAnswerFile(this.answerPath(base));
+    // At start, trying to open thousands of answer files the listing did not show costs more
+    // than the questions themselves; one written since then is reported by the watch.
+    const answer: AnswerRead = this.listedWithoutAnswer.delete(base)
+      ? { ok: false, missing: true }
+      : await readAnswerFile(this.answerPath(base));
     if (this.closed || this.tracked.has(base)) return;
     // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
     const print = fingerprint(question);
     // Stable across broker restarts; a fresh one if that id was used already (answered before).
     const stable = stableFileRequestId(this.dir, base, read.signature, print);
     const created: Tracked = {
-      requestId: this.broker.get(stable) ? randomUUID() : stable,
+      requestId: flatString(this.broker.get(stable) ? randomUUID() : stable),
       kind: 'file',
       signature: read.signature,
       fingerprint: print,
@@ -248,7 +260,7 @@ export class ClarityFileAdapter {
           id: created.requestId,
           base,
           dir: this.dir,
-          questionFile: this.questionPath(base),
+          questionFile: flatString(this.questionPath(base)),
           mtimeMs: read.signature.mtimeMs,
           now: this.now(),
         }),
@@ -292,7 +304,9 @@ export class ClarityFileAdapter {
 
   /** The directory is watched and still the one captured at start (false before start, once lost). */
   private dirInUse(): boolean {
-    return this.dirGuard !== undefined && this.dirGuard.usable();
+    if (this.dirGuard === undefined) return false;
+    // The start-up scan checks once per event-loop turn rather than once per file.
+    return this.scanning ? this.dirGuard.usableThisTurn() : this.dirGuard.usable();
   }
 
   private async writeAnswer(base: string, request: HitlRequest): Promise<void> {

@@ -49,6 +49,7 @@ export class DirGuard {
   private readonly identity: DirIdentity;
   private readonly timer: NodeJS.Timeout;
   private lost: string | undefined;
+  private checkedThisTurn = false;
 
   constructor(
     private readonly dir: string,
@@ -69,6 +70,19 @@ export class DirGuard {
     this.stop();
     this.onLost(this.lost);
     return false;
+  }
+
+  /**
+   * usable(), checked at most once per event-loop turn: for the start-up scan, which would
+   * otherwise lstat and stat the directory twice for every one of thousands of files in a row.
+   */
+  usableThisTurn(): boolean {
+    if (this.lost !== undefined) return false;
+    if (this.checkedThisTurn) return true;
+    if (!this.usable()) return false;
+    this.checkedThisTurn = true;
+    setImmediate(() => (this.checkedThisTurn = false));
+    return true;
   }
 
   stop(): void {

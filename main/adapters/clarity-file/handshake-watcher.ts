@@ -21,13 +21,24 @@ export interface HandshakeWatch {
   prime(names: string[]): void;
   /** Starts chokidar in the background (after the start-up scan); never awaited. */
   startReliable(): void;
+  /** Whether chokidar runs beside the plain watch (it is held back in a very full directory). */
+  reliableRunning(): boolean;
   close(): Promise<void>;
 }
 
 export interface HandshakeWatchOptions {
   /** Interval of the safety-net rescan, in ms (default 2 s). */
   rescanMs?: number;
+  /**
+   * chokidar is held back while the directory holds more handshake files than this (default
+   * 5,000), and starts once a rescan finds it at or below: chokidar keeps an OS watch and a stat
+   * per file, about 7 KB each (70 MB at 10,000 files, most of the broker's memory;
+   * docs/benchmarks.md). The directory's own `fs.watch` and the rescan still see every change.
+   */
+  reliableMaxFiles?: number;
 }
+
+export const DEFAULT_RELIABLE_MAX_FILES = 5000;
 
 /**
  * Watches the top level of `dir` for `.question` / `.answer` files with a plain `fs.watch` on
@@ -56,9 +67,12 @@ export function watchHandshakeDir(
   let known: Set<string> | undefined;
   let rescanning = false;
   let reliable: ReliableWatch | undefined;
+  let reliableWanted = false;
+  const maxFiles = options.reliableMaxFiles ?? DEFAULT_RELIABLE_MAX_FILES;
 
   const startChokidar = () => {
-    if (closed || reliable) return;
+    if (closed || reliable || !reliableWanted) return;
+    if (known !== undefined && known.size > maxFiles) return;
     reliable = startReliableWatch(
       dir,
       (name, written) => {
@@ -96,6 +110,7 @@ export function watchHandshakeDir(
       if (closed) return;
       const previous = known;
       known = names;
+      if (!reliable && reliableWanted) startChokidar();
       if (!previous) return;
       for (const name of names) if (!previous.has(name)) onChange(handshakeBaseOf(name)!, true);
       for (const name of previous) if (!names.has(name)) onChange(handshakeBaseOf(name)!, false);
@@ -113,7 +128,11 @@ export function watchHandshakeDir(
     prime: (names) => {
       known ??= new Set(names.filter((n) => handshakeBaseOf(n) !== undefined));
     },
-    startReliable: () => setImmediate(startChokidar),
+    startReliable: () => {
+      reliableWanted = true;
+      setImmediate(startChokidar);
+    },
+    reliableRunning: () => reliable !== undefined,
     close: async () => {
       closed = true;
       clearInterval(timer);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { NewRequest } from '../../broker/request';
 import { questionCreatedAt } from './handshake-dir';
 import type { QuestionFile } from './question-file';
@@ -38,7 +39,11 @@ export function fileQuestionRequest(
 /**
  * What makes a question the same question: a runtime that asks again with the same key writes a
  * new timestamp, so a rewritten file with the same fingerprint is the one already tracked.
+ * A digest, not the JSON itself: every tracked file keeps one, and the JSON is a second copy of
+ * the question's text (up to 1 MiB each) for as long as the request is pending.
  */
 export function fingerprint(q: QuestionFile): string {
-  return JSON.stringify([q.key, q.question, q.timestamp, q.pid]);
+  return createHash('sha256')
+    .update(JSON.stringify([q.key, q.question, q.timestamp, q.pid]))
+    .digest('base64');
 }

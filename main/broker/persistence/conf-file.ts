@@ -7,10 +7,17 @@ export interface RequestsFile {
   requests: unknown[];
 }
 
-/** JSON schema checked by conf on open and on every write. Records are checked one by one with zod on load. */
-export const REQUESTS_FILE_SCHEMA = {
-  requests: { type: 'array', items: { type: 'object' }, default: [] },
-} as const;
+/**
+ * The file's shape: `requests` is an array of objects. Checked here on open rather than with a
+ * conf `schema`, which would compile an ajv validator at every start (tens of ms, several MB of
+ * heap; docs/benchmarks.md). Records are checked one by one with zod on load.
+ */
+function shapeProblem(store: Record<string, unknown>): string | undefined {
+  const requests = store.requests;
+  if (!Array.isArray(requests)) return '`requests` is not an array';
+  const bad = requests.findIndex((r) => typeof r !== 'object' || r === null || Array.isArray(r));
+  return bad === -1 ? undefined : `\`requests[${bad}]\` is not an object`;
+}
 
 export interface OpenedConfFile {
   conf: Conf<RequestsFile>;
@@ -32,7 +39,7 @@ export function openConfFile(
     new Conf<RequestsFile>({
       cwd,
       configName,
-      schema: REQUESTS_FILE_SCHEMA,
+      defaults: { requests: [] },
       serialize: (value) => JSON.stringify(value),
       clearInvalidConfig: false,
       // Only the operator may read what agents asked and what was answered.
@@ -40,6 +47,8 @@ export function openConfFile(
     });
   try {
     const conf = create();
+    const problem = shapeProblem(conf.store as unknown as Record<string, unknown>);
+    if (problem) throw new Error(`${conf.path}: ${problem}`);
     // A file written by an older version may be 0644; conf's mode applies only to new files.
     if (existsSync(conf.path)) chmodSync(conf.path, 0o600);
     return { conf };

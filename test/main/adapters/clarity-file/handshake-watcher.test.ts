@@ -71,3 +71,40 @@ describe('handshakeBases', () => {
     ).toEqual(['a', 'd']);
   });
 });
+
+describe('watchHandshakeDir in a very full directory', () => {
+  let dir: string;
+  let watch: HandshakeWatch | undefined;
+  const changes: Array<[string, boolean]> = [];
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hitl-watch-full-'));
+  });
+  afterEach(async () => {
+    await watch?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('holds chokidar back while the directory holds more files than reliableMaxFiles, and starts it once a rescan finds fewer', async () => {
+    for (const name of ['a', 'b', 'c']) await writeFile(join(dir, `${name}.question`), '{}');
+    watch = watchHandshakeDir(
+      dir,
+      (base, written) => changes.push([base, written]),
+      (e) => {
+        throw e;
+      },
+      { rescanMs: 50, reliableMaxFiles: 2 },
+    );
+    watch.prime(['a.question', 'b.question', 'c.question']);
+    watch.startReliable();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(watch.reliableRunning()).toBe(false);
+    // Still watched without it: the directory's own watch and the rescan see the change.
+    await writeFile(join(dir, 'd.question'), '{}');
+    await until(() => changes.some(([b]) => b === 'd'), 'd reported');
+    await rm(join(dir, 'a.question'));
+    await rm(join(dir, 'b.question'));
+    await rm(join(dir, 'c.question'));
+    await until(() => watch!.reliableRunning(), 'chokidar started once 1 file is left');
+  });
+});
