@@ -44,6 +44,7 @@ function bundleHook(): Plugin {
       await build({
         configFile: false,
         logLevel: 'warn',
+        resolve: { alias },
         ssr: { noExternal: true },
         build: {
           ssr: resolve(__dirname, 'main/cli/hook/hook-main.ts'),
@@ -73,8 +74,12 @@ function electronMajor(): string {
 }
 process.env.ELECTRON_MAJOR_VER ||= electronMajor();
 
+/** `@contract/*`: what main, preload and renderer all speak (tsconfig.base.json `paths`). */
+const alias = { '@contract': resolve(__dirname, 'contract') };
+
 export default defineConfig({
   main: {
+    resolve: { alias },
     plugins: [bundleHook()],
     build: {
       externalizeDeps: true,
@@ -93,6 +98,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias },
     build: {
       rollupOptions: {
         input: { index: resolve(__dirname, 'preload/index.ts') },
@@ -102,6 +108,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
+    resolve: { alias },
     plugins: [react(), preloadApp()],
     build: {
       // electron-vite leaves bundles unminified by default; the browser inbox loads faster minified.

@@ -1,5 +1,5 @@
-import type { HitlBridge } from './ipc/bridge';
-import type { IpcEventChannel, IpcInvokeChannel } from './ipc/channels';
+import type { HitlBridge } from '@contract/ipc/bridge';
+import type { IpcEventChannel, IpcInvokeChannel } from '@contract/ipc/channels';
 
 /** The slice of ipcRenderer the preload uses (injected, so tests need no Electron). */
 export interface IpcRendererLike {

@@ -8,7 +8,7 @@ import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
 import { MAX_KEY_BYTES } from '../broker/request-key';
-import type { HitlRequest } from '../broker/request';
+import type { HitlRequest } from '@contract/request';
 import { version as packageVersion } from '../cli/version';
 import type { HttpContext, RouteModule } from './context';
 import { isLoopbackHost, urlHost } from './guards/allowed-hosts';

@@ -1,4 +1,4 @@
-import type { HitlRequest } from '../broker/request';
+import type { HitlRequest } from '@contract/request';
 
 /** A request as it leaves the server: `meta` (adapter-private data) never does. */
 export type PublicRequest = Omit<HitlRequest, 'meta'>;

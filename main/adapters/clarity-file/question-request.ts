@@ -1,4 +1,4 @@
-import type { NewRequest } from '../../broker/request';
+import type { NewRequest } from '@contract/request';
 import { questionCreatedAt } from './handshake-dir';
 import type { QuestionFile } from './question-file';
 

@@ -5,7 +5,7 @@ import { appendCliAudit, describeNotFound } from '../file-command';
 import { dirBroker, resolveInOwningBroker } from '../handshake-owner';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
-import { escapeControls } from '../../broker/printable';
+import { escapeControls } from '@contract/printable';
 
 interface CancelFlags {
   dir?: string;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { scanHandshakeDir } from '../../adapters/clarity-file';
 import { action, resolveHandshakeDir, withUsageExitCode } from '../options';
-import { escapeControls } from '../../broker/printable';
+import { escapeControls } from '@contract/printable';
 import { renderQuestionTable } from '../terminal/question-table';
 import { terminalWidth } from '../terminal/text';
 import type { RegisterCommand } from './index';

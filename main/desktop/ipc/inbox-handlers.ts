@@ -1,13 +1,13 @@
 import { checkPickedFile } from '../../adapters/file-pick/check-picked-file';
-import type { IpcBrokerInfo } from '../../../preload/ipc/channels';
+import type { IpcBrokerInfo } from '@contract/ipc/channels';
 import { listFiles } from '../../adapters/file-pick/list-files';
 import { RunNotFoundError, type RunStore } from '../../adapters/tool-server-lite/run-store';
 import { RuleNotFoundError, type RuleStore } from '../../adapters/coding-agents/rule-store';
-import type { AgentMessageView } from '../../broker/agent-message';
+import type { AgentMessageView } from '@contract/agent-message';
 import type { Broker } from '../../broker/broker';
 import { InvalidInputError, NotFoundError } from '../../broker/errors';
 import { newestRequests } from '../../broker/newest-requests';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 import { toPublicRequest } from '../../http/views';
 import type { SettingsStore } from '../settings/settings-store';
 import { isSafeExternalUrl } from '../security/external-links';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DesktopSettingsPatchSchema } from '../../../preload/ipc/desktop-settings';
-import type { IpcInvokeChannel } from '../../../preload/ipc/channels';
-import { AnswerInputSchema } from '../../broker/request';
+import { DesktopSettingsPatchSchema } from '@contract/desktop-settings';
+import type { IpcInvokeChannel } from '@contract/ipc/channels';
+import { AnswerInputSchema } from '@contract/request';
 
 const Id = z.string().min(1).max(200);
 const Nothing = z.undefined();

@@ -2,7 +2,7 @@ import { checkPickedFile } from '../../adapters/file-pick/check-picked-file';
 import { z } from 'zod';
 import { NotFoundError } from '../../broker/errors';
 import { listFiles } from '../../adapters/file-pick/list-files';
-import { AnswerInputSchema, type HitlRequest } from '../../broker/request';
+import { AnswerInputSchema, type HitlRequest } from '@contract/request';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 import { HttpError } from '../http-error';

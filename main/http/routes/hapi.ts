@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AgentMessageSchema } from '../../broker/agent-message';
+import { AgentMessageSchema } from '@contract/agent-message';
 import { parseOrThrow } from '../../broker/validation';
-import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '@contract/well-formed';
 import type { RouteModule } from '../context';
 
 const AgentIdSchema = z

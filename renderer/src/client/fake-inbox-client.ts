@@ -1,12 +1,8 @@
-import type { ApprovalRuleView } from '../../../main/broker/approval';
-import type {
-  RunDetail,
-  RunSummary,
-  RunUpdated,
-} from '../../../main/adapters/tool-server-lite/run-schemas';
-import type { AgentMessageView } from '../../../main/broker/agent-message';
-import { formatAnswerText } from '../../../main/broker/answer-text';
-import type { AnswerInput, HitlRequest, NewRequest } from '../../../main/broker/request';
+import type { ApprovalRuleView } from '@contract/approval';
+import type { RunDetail, RunSummary, RunUpdated } from '@contract/run-schemas';
+import type { AgentMessageView } from '@contract/agent-message';
+import { formatAnswerText } from '@contract/answer-text';
+import type { AnswerInput, HitlRequest, NewRequest } from '@contract/request';
 import {
   InboxClientError,
   type BrokerInfo,
@@ -17,7 +13,7 @@ import {
 } from './inbox-client';
 import { mergeRunUpdate } from './run-merge';
 import { RunListeners } from './run-listeners';
-import type { UnreadableItem } from '../../../main/broker/unreadable';
+import type { UnreadableItem } from '@contract/unreadable';
 
 /** A request the fake opens: the broker's NewRequest with the fields the fake fills in optional. */
 export type FakeRequestInput = Omit<NewRequest, 'source'> & { source?: HitlRequest['source'] };

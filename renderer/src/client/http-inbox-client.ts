@@ -1,4 +1,4 @@
-import type { RunUpdated } from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunUpdated } from '@contract/run-schemas';
 import { BrokerRest } from './broker-rest';
 import type { ConnectionState, InboxClient, InboxEvent } from './inbox-client';
 import { CheckGate } from './check-gate';
@@ -15,7 +15,7 @@ import { afterNextPaint } from './first-frames';
 import { PagedSnapshot } from './paged-snapshot';
 import { RunListeners } from './run-listeners';
 import { UnreadableListeners } from './unreadable-listeners';
-import type { UnreadableItem } from '../../../main/broker/unreadable';
+import type { UnreadableItem } from '@contract/unreadable';
 
 /** The part of the browser's EventSource this client uses (kept minimal so tests can fake it). */
 export interface EventSourceLike {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import { APPROVAL } from '../answers/build-answer';
 import { useI18n } from '../i18n/I18nProvider';
 import { popoverText } from './popover-strings';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_INVOKE_CHANNELS } from '../../../../preload/ipc/channels';
+import { IPC_INVOKE_CHANNELS } from '@contract/ipc/channels';
 import { Broker } from '../../../../main/broker/broker';
 import { registerDesktopIpc } from '../../../../main/desktop/ipc/inbox-handlers';
 import { IpcRouter } from '../../../../main/desktop/ipc/ipc-router';

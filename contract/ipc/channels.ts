@@ -3,16 +3,12 @@
  * (after Electron Fiddle / Heroic: an interface keyed by channel name). Types only, plus the
  * channel-name lists the preload and main iterate over.
  */
-import type {
-  RunDetail,
-  RunSummary,
-  RunUpdated,
-} from '../../main/adapters/tool-server-lite/run-schemas';
-import type { AgentMessageView } from '../../main/broker/agent-message';
-import type { ApprovalRuleView } from '../../main/broker/approval';
-import type { AnswerInput, HitlRequest } from '../../main/broker/request';
-import type { UnreadableItem } from '../../main/broker/unreadable';
-import type { DesktopSettings, DesktopSettingsPatch } from './desktop-settings';
+import type { RunDetail, RunSummary, RunUpdated } from '../run-schemas';
+import type { AgentMessageView } from '../agent-message';
+import type { ApprovalRuleView } from '../approval';
+import type { AnswerInput, HitlRequest } from '../request';
+import type { UnreadableItem } from '../unreadable';
+import type { DesktopSettings, DesktopSettingsPatch } from '../desktop-settings';
 
 /** What the broker says about itself (same shape as GET /api/info). */
 export interface IpcBrokerInfo {
