@@ -9,7 +9,7 @@ import { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
 import { MAX_KEY_BYTES } from '../broker/request-key';
 import type { HitlRequest } from '@contract/request';
-import { version as packageVersion } from '../cli/version';
+import { version as packageVersion } from '../version';
 import type { HttpContext, RouteModule } from './context';
 import { isLoopbackHost, urlHost } from './guards/allowed-hosts';
 import { installSecurityGuard } from './guards/security-guard';

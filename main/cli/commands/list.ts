@@ -4,7 +4,7 @@ import { action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import { escapeControls } from '@contract/printable';
 import { renderQuestionTable } from '../terminal/question-table';
 import { terminalWidth } from '../terminal/text';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 interface ListFlags {
   dir?: string;
