@@ -30,7 +30,8 @@ export interface IpcInvokeMap {
   'inbox:history': { payload: { q?: string; limit?: number }; result: HitlRequest[] };
   'inbox:answer': { payload: { id: string; input: AnswerInput }; result: HitlRequest };
   'inbox:cancel': { payload: { id: string; reason?: string }; result: HitlRequest };
-  'inbox:list-files': { payload: { id: string }; result: string[] };
+  /** The files a file_pick request offers (at most 5,000; `truncated` when there were more). */
+  'inbox:list-files': { payload: { id: string }; result: { files: string[]; truncated: boolean } };
   'inbox:agent-messages': { payload: { agentId: string }; result: AgentMessageView[] };
   'inbox:info': { payload: undefined; result: IpcBrokerInfo };
   /** The "could not read" items (what agents sent that the broker could not read). */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { HISTORY_MAX_LIMIT, HISTORY_QUERY_MAX } from '@contract/history-search';
+import { AgentIdSchema } from '../../operations/agent-id';
 import { DesktopSettingsPatchSchema } from '@contract/desktop-settings';
 import type { IpcInvokeChannel } from '@contract/ipc/channels';
 import { AnswerInputSchema } from '@contract/request';
@@ -13,14 +15,14 @@ export const IPC_PAYLOAD_SCHEMAS = {
     .strict(),
   'inbox:history': z
     .object({
-      q: z.string().max(1000).optional(),
-      limit: z.number().int().min(1).max(10_000).optional(),
+      q: z.string().max(HISTORY_QUERY_MAX).optional(),
+      limit: z.number().int().min(1).max(HISTORY_MAX_LIMIT).optional(),
     })
     .strict(),
   'inbox:answer': z.object({ id: Id, input: AnswerInputSchema }).strict(),
   'inbox:cancel': z.object({ id: Id, reason: z.string().max(10_000).optional() }).strict(),
   'inbox:list-files': z.object({ id: Id }).strict(),
-  'inbox:agent-messages': z.object({ agentId: z.string().min(1).max(500) }).strict(),
+  'inbox:agent-messages': z.object({ agentId: AgentIdSchema }).strict(),
   'inbox:info': Nothing,
   'unreadable:list': Nothing,
   'unreadable:dismiss': z.object({ id: z.string().min(1).max(10_000) }).strict(),

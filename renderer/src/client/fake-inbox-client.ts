@@ -2,6 +2,7 @@ import type { ApprovalRuleView } from '@contract/approval';
 import type { RunDetail, RunSummary, RunUpdated } from '@contract/run-schemas';
 import type { AgentMessageView } from '@contract/agent-message';
 import { formatAnswerText } from '@contract/answer-text';
+import { searchHistory } from '@contract/history-search';
 import type { AnswerInput, HitlRequest, NewRequest } from '@contract/request';
 import {
   InboxClientError,
@@ -107,9 +108,7 @@ export class FakeInboxClient implements InboxClient {
   }
 
   async history(query: HistoryQuery = {}): Promise<HitlRequest[]> {
-    const q = query.q?.toLowerCase().trim();
-    const hits = [...this.resolved].reverse().filter((r) => !q || searchText(r).includes(q));
-    return hits.slice(0, query.limit ?? 200);
+    return searchHistory(this.resolved, query.q, query.limit ?? 200);
   }
 
   async answer(id: string, input: AnswerInput): Promise<HitlRequest> {
@@ -244,11 +243,4 @@ export class FakeInboxClient implements InboxClient {
   private emit(event: InboxEvent): void {
     for (const listener of [...this.listeners]) listener(event);
   }
-}
-
-function searchText(r: HitlRequest): string {
-  return [r.key, r.prompt, r.title, r.answer?.text, r.agent?.id, r.agent?.name]
-    .filter(Boolean)
-    .join('\n')
-    .toLowerCase();
 }

@@ -62,7 +62,7 @@ export class IpcInboxClient implements InboxClient {
   }
 
   async listFiles(id: string): Promise<string[]> {
-    return unwrap(await this.bridge.listFiles({ id }));
+    return unwrap(await this.bridge.listFiles({ id })).files;
   }
 
   async agentMessages(agentId: string): Promise<AgentMessageView[]> {

@@ -206,7 +206,7 @@ describe('IPC router', () => {
     });
     expect(await ipc.invoke('inbox:list-files', { id: f.id }, OURS)).toEqual({
       ok: true,
-      value: ['a.csv'],
+      value: { files: ['a.csv'], truncated: false },
     });
     const t = broker.add({ source: 'clarity-http', key: 't', prompt: 'text' });
     expect(await ipc.invoke('inbox:list-files', { id: t.id }, OURS)).toMatchObject({
