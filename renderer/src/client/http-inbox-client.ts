@@ -16,19 +16,9 @@ import { PagedSnapshot } from './paged-snapshot';
 import { RunListeners } from './run-listeners';
 import { UnreadableListeners } from './unreadable-listeners';
 import type { UnreadableItem } from '@contract/unreadable';
+import type { EventSourceLike } from './event-source-like';
 
-/** The part of the browser's EventSource this client uses (kept minimal so tests can fake it). */
-export interface EventSourceLike {
-  readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  /** `json`: the data already parsed, when the source did that while the app was loading (EarlyEventSource). */
-  addEventListener(
-    name: string,
-    listener: (event: { data: string; lastEventId: string; json?: unknown }) => void,
-  ): void;
-  close(): void;
-}
+export type { EventSourceLike } from './event-source-like';
 
 export interface HttpInboxClientOptions {
   /** Broker base URL; '' means the page's own origin (the web UI served by `serve`). */
