@@ -100,6 +100,8 @@ export default defineConfig({
   preload: {
     resolve: { alias },
     build: {
+      // A sandboxed preload can require only electron: zod (the contract's IPC schemas) is bundled.
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: { index: resolve(__dirname, 'preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },

@@ -1,4 +1,5 @@
 import type { IpcEnvelope, IpcEventMap, IpcInvokeMap } from './channels';
+import type { IPC_EVENTS, IPC_INVOKE } from './declare';
 
 type Call<C extends keyof IpcInvokeMap> = IpcInvokeMap[C]['payload'] extends undefined
   ? () => Promise<IpcEnvelope<IpcInvokeMap[C]['result']>>
@@ -8,33 +9,16 @@ type Listen<C extends keyof IpcEventMap> = (
   listener: (payload: IpcEventMap[C]) => void,
 ) => () => void;
 
+type Calls = {
+  [C in keyof typeof IPC_INVOKE as (typeof IPC_INVOKE)[C]['bridge']]: Call<C>;
+};
+type Listens = {
+  [C in keyof typeof IPC_EVENTS as (typeof IPC_EVENTS)[C]['bridge']]: Listen<C>;
+};
+
 /**
- * What the preload exposes as `window.hitl`: one named function per channel, nothing raw
- * (no ipcRenderer, no generic send). Listener functions return their unsubscribe.
+ * What the preload exposes as `window.hitl`: one named function per channel (names from the
+ * declaration in ./declare.ts), nothing raw (no ipcRenderer, no generic send). Listener
+ * functions return their unsubscribe.
  */
-export interface HitlBridge {
-  listPending: Call<'inbox:list-pending'>;
-  history: Call<'inbox:history'>;
-  answer: Call<'inbox:answer'>;
-  cancel: Call<'inbox:cancel'>;
-  listFiles: Call<'inbox:list-files'>;
-  agentMessages: Call<'inbox:agent-messages'>;
-  info: Call<'inbox:info'>;
-  listUnreadable: Call<'unreadable:list'>;
-  dismissUnreadable: Call<'unreadable:dismiss'>;
-  listRuns: Call<'runs:list'>;
-  getRun: Call<'runs:get'>;
-  listRules: Call<'rules:list'>;
-  revokeRule: Call<'rules:revoke'>;
-  getSettings: Call<'settings:get'>;
-  updateSettings: Call<'settings:update'>;
-  openExternal: Call<'shell:open-external'>;
-  hidePopover: Call<'popover:hide'>;
-  openInWindow: Call<'window:open-request'>;
-  onInboxEvent: Listen<'inbox:event'>;
-  onPopoverShowRequest: Listen<'popover:show-request'>;
-  onWindowShowRequest: Listen<'window:show-request'>;
-  onSettingsChanged: Listen<'settings:changed'>;
-  onRunUpdated: Listen<'runs:updated'>;
-  onUnreadableChanged: Listen<'unreadable:changed'>;
-}
+export type HitlBridge = Calls & Listens;

@@ -1,76 +1,27 @@
 /**
- * The one typed IPC contract between the desktop main process, the preload and the renderer
- * (after Electron Fiddle / Heroic: an interface keyed by channel name). Types only, plus the
- * channel-name lists the preload and main iterate over.
+ * The typed IPC contract between the desktop main process, the preload and the renderer, all
+ * derived from the one declaration in ./declare.ts (IPC_INVOKE, IPC_EVENTS).
  */
-import type { RunDetail, RunSummary, RunUpdated } from '../run-schemas';
-import type { AgentMessageView } from '../agent-message';
-import type { ApprovalRuleView } from '../approval';
-import type { AnswerInput, HitlRequest } from '../request';
-import type { UnreadableItem } from '../unreadable';
-import type { DesktopSettings, DesktopSettingsPatch } from '../desktop-settings';
+import type { z } from 'zod';
+import { IPC_EVENTS, IPC_INVOKE, type Carries } from './declare';
 
-/** What the broker says about itself (same shape as GET /api/info). */
-export interface IpcBrokerInfo {
-  version: string;
-  dirs: string[];
-  tokenRequired: boolean;
-  url: string;
-  /** Handshake dirs dropped because they were replaced or removed while watched. */
-  dirProblems?: { dir: string; message: string; at: number }[];
-}
+export type { IpcBrokerInfo, IpcInboxEvent } from './declare';
+export { IPC_EVENTS, IPC_INVOKE } from './declare';
+
+type Carried<T> = T extends Carries<infer U> ? U : never;
 
 /** Renderer → main calls (ipcRenderer.invoke / ipcMain.handle): payload in, result out. */
-export interface IpcInvokeMap {
-  /** The pending list, or with `limit` only its newest `limit` (oldest first); `total` counts all. */
-  'inbox:list-pending': {
-    payload: { limit?: number };
-    result: { requests: HitlRequest[]; seq: number; total: number };
+export type IpcInvokeMap = {
+  [C in keyof typeof IPC_INVOKE]: {
+    payload: z.input<(typeof IPC_INVOKE)[C]['payload']>;
+    result: Carried<(typeof IPC_INVOKE)[C]['result']>;
   };
-  'inbox:history': { payload: { q?: string; limit?: number }; result: HitlRequest[] };
-  'inbox:answer': { payload: { id: string; input: AnswerInput }; result: HitlRequest };
-  'inbox:cancel': { payload: { id: string; reason?: string }; result: HitlRequest };
-  /** The files a file_pick request offers (at most 5,000; `truncated` when there were more). */
-  'inbox:list-files': { payload: { id: string }; result: { files: string[]; truncated: boolean } };
-  'inbox:agent-messages': { payload: { agentId: string }; result: AgentMessageView[] };
-  'inbox:info': { payload: undefined; result: IpcBrokerInfo };
-  /** The "could not read" items (what agents sent that the broker could not read). */
-  'unreadable:list': { payload: undefined; result: UnreadableItem[] };
-  'unreadable:dismiss': { payload: { id: string }; result: UnreadableItem[] };
-  'runs:list': { payload: undefined; result: RunSummary[] };
-  'runs:get': { payload: { id: string }; result: RunDetail };
-  'rules:list': { payload: undefined; result: ApprovalRuleView[] };
-  'rules:revoke': { payload: { id: string }; result: ApprovalRuleView };
-  'settings:get': { payload: undefined; result: DesktopSettings };
-  'settings:update': { payload: DesktopSettingsPatch; result: DesktopSettings };
-  'shell:open-external': { payload: { url: string }; result: null };
-  'popover:hide': { payload: undefined; result: null };
-  'window:open-request': { payload: { id: string | null }; result: null };
-}
-
-/** An inbox change pushed to every window (same shapes as the renderer's InboxEvent). */
-export type IpcInboxEvent =
-  | { type: 'snapshot'; seq: number; pending: HitlRequest[] }
-  | {
-      type: 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
-      seq: number;
-      request: HitlRequest;
-    }
-  | { type: 'agent_message'; agentId: string; message: AgentMessageView };
+};
 
 /** Main → renderer events (webContents.send / ipcRenderer.on). */
-export interface IpcEventMap {
-  'inbox:event': IpcInboxEvent;
-  /** The popover should show this request (null: the oldest pending, or the empty state). */
-  'popover:show-request': { id: string | null };
-  /** The main window should select this request. */
-  'window:show-request': { id: string };
-  'settings:changed': DesktopSettings;
-  /** An agent run changed (same shape as the SSE `run_updated` event). */
-  'runs:updated': RunUpdated;
-  /** The "could not read" list changed (the whole list, as the SSE `unreadable` event). */
-  'unreadable:changed': { items: UnreadableItem[] };
-}
+export type IpcEventMap = {
+  [C in keyof typeof IPC_EVENTS]: Carried<(typeof IPC_EVENTS)[C]['payload']>;
+};
 
 export type IpcInvokeChannel = keyof IpcInvokeMap;
 export type IpcEventChannel = keyof IpcEventMap;
@@ -82,35 +33,9 @@ export type IpcEnvelope<T> =
   { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } };
 
 /** All invoke channels (main registers exactly these; a test checks both sides agree). */
-export const IPC_INVOKE_CHANNELS = [
-  'inbox:list-pending',
-  'inbox:history',
-  'inbox:answer',
-  'inbox:cancel',
-  'inbox:list-files',
-  'inbox:agent-messages',
-  'inbox:info',
-  'unreadable:list',
-  'unreadable:dismiss',
-  'runs:list',
-  'runs:get',
-  'rules:list',
-  'rules:revoke',
-  'settings:get',
-  'settings:update',
-  'shell:open-external',
-  'popover:hide',
-  'window:open-request',
-] as const satisfies readonly IpcInvokeChannel[];
+export const IPC_INVOKE_CHANNELS = Object.keys(IPC_INVOKE) as IpcInvokeChannel[];
 
-export const IPC_EVENT_CHANNELS = [
-  'inbox:event',
-  'popover:show-request',
-  'window:show-request',
-  'settings:changed',
-  'runs:updated',
-  'unreadable:changed',
-] as const satisfies readonly IpcEventChannel[];
+export const IPC_EVENT_CHANNELS = Object.keys(IPC_EVENTS) as IpcEventChannel[];
 
 /** The name the preload exposes its API under: `window.hitl`. */
 export const BRIDGE_NAME = 'hitl';

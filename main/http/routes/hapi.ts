@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AgentMessageSchema } from '@contract/agent-message';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
-import { AgentIdSchema } from '../../operations/agent-id';
+import { AgentIdSchema } from '@contract/agent-id';
 
 /** A batch of AgentMessages (order kept); a single message is posted as itself. */
 const BatchSchema = z.array(AgentMessageSchema).min(1).max(200);

@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Broker } from '../../../main/broker/broker';
-import { AgentIdSchema } from '../../../main/operations/agent-id';
-import {
-  createInboxOperations,
-  FILES_LIST_MAX,
-} from '../../../main/operations/inbox-operations';
+import { AgentIdSchema } from '@contract/agent-id';
+import { createInboxOperations, FILES_LIST_MAX } from '../../../main/operations/inbox-operations';
 import { IPC_PAYLOAD_SCHEMAS } from '../../../main/desktop/ipc/ipc-schemas';
 
 let dir: string;
@@ -32,9 +29,7 @@ describe('inbox operations (shared by HTTP and IPC)', () => {
   it(`lists at most ${FILES_LIST_MAX} files and says when there were more`, async () => {
     const { broker, ops } = setup();
     const n = FILES_LIST_MAX + 3;
-    await Promise.all(
-      Array.from({ length: n }, (_, i) => writeFile(join(dir, `f${i}.txt`), 'x')),
-    );
+    await Promise.all(Array.from({ length: n }, (_, i) => writeFile(join(dir, `f${i}.txt`), 'x')));
     const r = broker.add({
       source: 'clarity-http',
       key: 'pick',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '@contract/well-formed';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from './well-formed';
 
 /** An agent id, the same rule over HTTP (`/api/agents/:agentId/...`) and IPC. */
 export const AgentIdSchema = z
