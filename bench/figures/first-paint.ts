@@ -2,15 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startEchoServer } from '../lib/baselines';
-import { launchChromium } from '../lib/browser';
+import { launchChromium } from '../../test/support/load/browser';
 import { NotAvailableError, type Benchmark } from '../lib/figure';
-import { loopbackAgent, request } from '../lib/http-client';
-import { ROOT } from '../lib/project';
+import { loopbackAgent, request } from '../../test/support/load/http-client';
+import { ROOT } from '../../test/support/load/project';
 import { writeQuestionFiles } from '../lib/questions';
-import { startServiceProcess } from '../lib/service';
+import { startServiceProcess } from '../../test/support/load/service';
 import { waitForIdleProcess } from '../lib/process-idle';
-import { median } from '../lib/stats';
-import { waitUntil, withTempDir } from '../lib/temp';
+import { median } from '../../test/support/load/stats';
+import { waitUntil, withTempDir } from '../../test/support/load/temp';
 
 const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
 // Nine cold loads: on two shared cores single loads swing by ±150 ms; the median of nine holds.

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hasBuiltCli, spawnBuiltServe, spawnListening } from '../lib/built-cli';
-import { rssOf, spawnTs } from '../lib/child';
+import { rssOf, spawnTs } from '../../test/support/load/child';
 import type { Benchmark, Measurement } from '../lib/figure';
-import { loadBrokerService } from '../lib/project';
+import { loadBrokerService } from '../../test/support/load/project';
 import { writeQuestionFiles } from '../lib/questions';
-import { SseClient } from '../lib/sse-client';
-import { mib } from '../lib/stats';
-import { withTempDir } from '../lib/temp';
+import { SseClient } from '../../test/support/load/sse-client';
+import { mib } from '../../test/support/load/stats';
+import { withTempDir } from '../../test/support/load/temp';
 
 const COUNT = Number(process.env.BENCH_STARTUP_FILES ?? 10_000);
 

@@ -64,6 +64,15 @@ describe('architecture', () => {
     expect(electron).toEqual([]);
   });
 
+  it('keeps test/reliability independent of bench/ (shared helpers live in test/support)', () => {
+    const reliability = importGraph(root, ['test/reliability']);
+    expect(reliability.size).toBeGreaterThan(5);
+    const intoBench = [...reliability].flatMap(([file, targets]) =>
+      targets.filter((t) => t.startsWith('bench/')).map((t) => `${file} -> ${t}`),
+    );
+    expect(intoBench).toEqual([]);
+  });
+
   it('catches a cycle and a forbidden import when there is one', () => {
     const bad = new Map([
       ['main/http/a.ts', ['main/desktop/b.ts']],

@@ -1,10 +1,10 @@
 import { symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loopbackAgent, mapLimit, request, type HttpResponse } from '../../bench/lib/http-client';
-import { startServiceInProcess } from '../../bench/lib/service';
-import { waitUntil } from '../../bench/lib/temp';
-import type { BrokerServiceHandle } from '../../bench/lib/project';
+import { loopbackAgent, mapLimit, request, type HttpResponse } from '../support/load/http-client';
+import { startServiceInProcess } from '../support/load/service';
+import { waitUntil } from '../support/load/temp';
+import type { BrokerServiceHandle } from '../support/load/project';
 import type { Broker } from '../../main/broker/broker';
 import { parseEnvelope, EnvelopeError } from '../../main/cli/cueme/envelope';
 import { parseRunLine, LineSplitter } from '@contract/jsonl-events';
