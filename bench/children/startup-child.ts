@@ -9,7 +9,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Broker } from '../../main/broker/broker';
-import { loadBrokerService, loadClarityFileAdapter, stopAdapter } from '../../test/support/load/project';
+import {
+  loadBrokerService,
+  loadClarityFileAdapter,
+  stopAdapter,
+} from '../../test/support/load/project';
 import { waitUntil } from '../../test/support/load/temp';
 
 async function main(): Promise<void> {

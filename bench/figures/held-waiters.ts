@@ -1,6 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { Benchmark, Measurement } from '../lib/figure';
-import { loopbackAgent, mapLimit, request, type HttpResponse } from '../../test/support/load/http-client';
+import {
+  loopbackAgent,
+  mapLimit,
+  request,
+  type HttpResponse,
+} from '../../test/support/load/http-client';
 import { hasSource } from '../../test/support/load/project';
 import { startServiceProcess } from '../../test/support/load/service';
 import { mib, percentile } from '../../test/support/load/stats';
