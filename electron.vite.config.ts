@@ -44,6 +44,7 @@ function bundleHook(): Plugin {
       await build({
         configFile: false,
         logLevel: 'warn',
+        resolve: { alias },
         ssr: { noExternal: true },
         build: {
           ssr: resolve(__dirname, 'main/cli/hook/hook-main.ts'),
@@ -87,9 +88,12 @@ const BUNDLED_DEPS = [
   'picomatch',
   'tinyglobby',
 ];
+/** `@contract/*`: what main, preload and renderer all speak (tsconfig.base.json `paths`). */
+const alias = { '@contract': resolve(__dirname, 'contract') };
 
 export default defineConfig({
   main: {
+    resolve: { alias },
     plugins: [bundleHook()],
     build: {
       externalizeDeps: { exclude: BUNDLED_DEPS },
@@ -108,7 +112,10 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias },
     build: {
+      // A sandboxed preload can require only electron: zod (the contract's IPC schemas) is bundled.
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: { index: resolve(__dirname, 'preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
@@ -117,6 +124,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
+    resolve: { alias },
     plugins: [react(), preloadApp()],
     build: {
       // electron-vite leaves bundles unminified by default; the browser inbox loads faster minified.

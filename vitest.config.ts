@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchmarks } from './figures';
 import { NotAvailableError, toFigure, type Figure, type Measurement } from './lib/figure';
-import { ROOT } from './lib/project';
+import { ROOT } from '../test/support/load/project';
 import { currentCommit, formatMarkdown, formatTable, machineInfo, type Report } from './lib/report';
-import { round } from './lib/stats';
+import { round } from '../test/support/load/stats';
 
 async function main(): Promise<void> {
   const filter = process.argv[2]?.toLowerCase();

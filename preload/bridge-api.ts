@@ -1,5 +1,10 @@
-import type { HitlBridge } from './ipc/bridge';
-import type { IpcEventChannel, IpcInvokeChannel } from './ipc/channels';
+import type { HitlBridge } from '@contract/ipc/bridge';
+import {
+  IPC_EVENTS,
+  IPC_INVOKE,
+  type IpcEventChannel,
+  type IpcInvokeChannel,
+} from '@contract/ipc/channels';
 
 /** The slice of ipcRenderer the preload uses (injected, so tests need no Electron). */
 export interface IpcRendererLike {
@@ -8,40 +13,15 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, payload: unknown) => void): void;
 }
 
-type CallName = { [K in keyof HitlBridge]: K extends `on${string}` ? never : K }[keyof HitlBridge];
-type ListenName = Exclude<keyof HitlBridge, CallName>;
-
-/** Which channel each bridge function calls. */
-export const CALLS: Record<CallName, IpcInvokeChannel> = {
-  listPending: 'inbox:list-pending',
-  history: 'inbox:history',
-  answer: 'inbox:answer',
-  cancel: 'inbox:cancel',
-  listFiles: 'inbox:list-files',
-  agentMessages: 'inbox:agent-messages',
-  info: 'inbox:info',
-  listUnreadable: 'unreadable:list',
-  dismissUnreadable: 'unreadable:dismiss',
-  listRuns: 'runs:list',
-  getRun: 'runs:get',
-  listRules: 'rules:list',
-  revokeRule: 'rules:revoke',
-  getSettings: 'settings:get',
-  updateSettings: 'settings:update',
-  openExternal: 'shell:open-external',
-  hidePopover: 'popover:hide',
-  openInWindow: 'window:open-request',
-};
+/** Which channel each bridge function calls (from the contract's one declaration). */
+export const CALLS: Record<string, IpcInvokeChannel> = Object.fromEntries(
+  Object.entries(IPC_INVOKE).map(([channel, { bridge }]) => [bridge, channel as IpcInvokeChannel]),
+);
 
 /** Which event channel each listener function follows. */
-export const LISTENS: Record<ListenName, IpcEventChannel> = {
-  onInboxEvent: 'inbox:event',
-  onPopoverShowRequest: 'popover:show-request',
-  onWindowShowRequest: 'window:show-request',
-  onSettingsChanged: 'settings:changed',
-  onRunUpdated: 'runs:updated',
-  onUnreadableChanged: 'unreadable:changed',
-};
+export const LISTENS: Record<string, IpcEventChannel> = Object.fromEntries(
+  Object.entries(IPC_EVENTS).map(([channel, { bridge }]) => [bridge, channel as IpcEventChannel]),
+);
 
 /**
  * Builds `window.hitl`: one named function per channel. Calls pass exactly one payload argument;

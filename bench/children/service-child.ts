@@ -7,7 +7,7 @@
  */
 import { createInterface } from 'node:readline';
 import { startEchoServer } from '../lib/baselines';
-import { loadBrokerService, type BrokerServiceOptions } from '../lib/project';
+import { loadBrokerService, type BrokerServiceOptions } from '../../test/support/load/project';
 
 /** Answers `MEMORY` requests on stdin; retained heap after a full GC is what a leak check needs. */
 function answerMemoryProbes(): void {

@@ -4,7 +4,7 @@
  * connected. In its own process, as a browser tab would be.
  */
 import { performance } from 'node:perf_hooks';
-import { SseClient } from '../lib/sse-client';
+import { SseClient } from '../../test/support/load/sse-client';
 
 const client = new SseClient(process.argv[2]!, (event) => {
   if (event.event !== 'new_question') return;

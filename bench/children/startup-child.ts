@@ -9,8 +9,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Broker } from '../../main/broker/broker';
-import { loadBrokerService, loadClarityFileAdapter, stopAdapter } from '../lib/project';
-import { waitUntil } from '../lib/temp';
+import {
+  loadBrokerService,
+  loadClarityFileAdapter,
+  stopAdapter,
+} from '../../test/support/load/project';
+import { waitUntil } from '../../test/support/load/temp';
 
 async function main(): Promise<void> {
   const [mode, dir, countText, stateDir] = process.argv.slice(2);

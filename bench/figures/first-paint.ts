@@ -2,16 +2,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startEchoServer } from '../lib/baselines';
-import { launchChromium } from '../lib/browser';
+import { launchChromium } from '../../test/support/load/browser';
 import { NotAvailableError, type Benchmark, type Measurement } from '../lib/figure';
 import { writeGrowth, type ColdLoad, type PaintAtSize } from '../lib/first-paint-growth';
-import { ROOT } from '../lib/project';
+import { ROOT } from '../../test/support/load/project';
 import { writeQuestionFiles } from '../lib/questions';
-import { startServiceProcess } from '../lib/service';
+import { startServiceProcess } from '../../test/support/load/service';
 import { waitForIdleProcess } from '../lib/process-idle';
-import { SseClient } from '../lib/sse-client';
-import { median } from '../lib/stats';
-import { withTempDir } from '../lib/temp';
+import { SseClient } from '../../test/support/load/sse-client';
+import { median } from '../../test/support/load/stats';
+import { withTempDir } from '../../test/support/load/temp';
 
 const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
 /** The growth curve's sizes (BENCH_PAINT_SIZES=1000,10000,100000); PENDING is always one. */

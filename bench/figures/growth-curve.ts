@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startEchoServer } from '../lib/baselines';
 import { hasBuiltCli } from '../lib/built-cli';
-import { rssOf } from '../lib/child';
+import { rssOf } from '../../test/support/load/child';
 import type { Benchmark, FigureSpec, Measurement } from '../lib/figure';
-import { loopbackAgent, request } from '../lib/http-client';
-import { ROOT } from '../lib/project';
+import { loopbackAgent, request } from '../../test/support/load/http-client';
+import { ROOT } from '../../test/support/load/project';
 import { writeQuestionFiles } from '../lib/questions';
 import { bareReadStartup, startBuiltServe } from '../lib/serve-startup';
-import { median, mib } from '../lib/stats';
+import { median, mib } from '../../test/support/load/stats';
 import { growthSvg } from '../lib/svg-plot';
-import { withTempDir } from '../lib/temp';
+import { withTempDir } from '../../test/support/load/temp';
 
 /** Sizes of the curve (pending requests), e.g. BENCH_GROWTH_SIZES=1000,10000 for a quick run. */
 const SIZES = (process.env.BENCH_GROWTH_SIZES ?? '1000,10000,100000')

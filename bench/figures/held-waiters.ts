@@ -1,10 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import type { Benchmark, Measurement } from '../lib/figure';
-import { loopbackAgent, mapLimit, request, type HttpResponse } from '../lib/http-client';
-import { hasSource } from '../lib/project';
-import { startServiceProcess } from '../lib/service';
-import { mib, percentile } from '../lib/stats';
-import { waitUntil } from '../lib/temp';
+import {
+  loopbackAgent,
+  mapLimit,
+  request,
+  type HttpResponse,
+} from '../../test/support/load/http-client';
+import { hasSource } from '../../test/support/load/project';
+import { startServiceProcess } from '../../test/support/load/service';
+import { mib, percentile } from '../../test/support/load/stats';
+import { waitUntil } from '../../test/support/load/temp';
 import { NotAvailableError } from '../lib/figure';
 
 const WAITERS = Number(process.env.BENCH_WAITERS ?? 1000);

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startBrokerService } from '../../main/service/broker-service';
 import { NotAvailableError, type Benchmark } from '../lib/figure';
-import { ROOT } from '../lib/project';
-import { median } from '../lib/stats';
-import { withTempDir } from '../lib/temp';
+import { ROOT } from '../../test/support/load/project';
+import { median } from '../../test/support/load/stats';
+import { withTempDir } from '../../test/support/load/temp';
 
 const RUNS = Number(process.env.BENCH_HOOK_RUNS ?? 21);
 const SETTLE_MS = 100;

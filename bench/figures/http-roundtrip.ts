@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Benchmark } from '../lib/figure';
-import { loopbackAgent, request } from '../lib/http-client';
-import { startServiceProcess, type ServiceProcess } from '../lib/service';
-import { median, percentile } from '../lib/stats';
-import { withTempDir } from '../lib/temp';
+import { loopbackAgent, request } from '../../test/support/load/http-client';
+import { startServiceProcess, type ServiceProcess } from '../../test/support/load/service';
+import { median, percentile } from '../../test/support/load/stats';
+import { withTempDir } from '../../test/support/load/temp';
 
 const COUNT = Number(process.env.BENCH_RT_COUNT ?? 300);
 const WARMUP = 30;

@@ -1,9 +1,9 @@
 import { hasBuiltCli, spawnBuiltServe, spawnListening, type PlainProcess } from '../lib/built-cli';
-import { rssOf } from '../lib/child';
+import { rssOf } from '../../test/support/load/child';
 import type { Benchmark, Measurement } from '../lib/figure';
-import { startServiceProcess } from '../lib/service';
-import { mib } from '../lib/stats';
-import { withTempDir } from '../lib/temp';
+import { startServiceProcess } from '../../test/support/load/service';
+import { mib } from '../../test/support/load/stats';
+import { withTempDir } from '../../test/support/load/temp';
 
 const SETTLE_MS = 3000;
 const BARE_SERVER =

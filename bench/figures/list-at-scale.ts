@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { startEchoServer } from '../lib/baselines';
 import type { Benchmark } from '../lib/figure';
-import { loopbackAgent, request } from '../lib/http-client';
+import { loopbackAgent, request } from '../../test/support/load/http-client';
 import { writeQuestionFiles } from '../lib/questions';
-import { startServiceInProcess } from '../lib/service';
-import { median, percentile } from '../lib/stats';
-import { waitUntil, withTempDir } from '../lib/temp';
+import { startServiceInProcess } from '../../test/support/load/service';
+import { median, percentile } from '../../test/support/load/stats';
+import { waitUntil, withTempDir } from '../../test/support/load/temp';
 
 const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
 const SAMPLES = 30;

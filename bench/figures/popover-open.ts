@@ -6,10 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 // The desktop renderer in plain Chromium with the real IPC router behind `window.hitl` (only
 // Electron is missing); the e2e tests of the desktop views use the same harness.
 import { startDesktopViews } from '../../test/e2e/electron/desktop-views-harness';
-import { launchChromium } from '../lib/browser';
+import { launchChromium } from '../../test/support/load/browser';
 import { NotAvailableError, type Benchmark } from '../lib/figure';
-import { ROOT } from '../lib/project';
-import { median } from '../lib/stats';
+import { ROOT } from '../../test/support/load/project';
+import { median } from '../../test/support/load/stats';
 
 const PENDING = Number(process.env.BENCH_POPOVER_PENDING ?? 1_000);
 const LOADS = Number(process.env.BENCH_PAINT_LOADS ?? 9);

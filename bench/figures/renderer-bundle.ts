@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotAvailableError, type Benchmark } from '../lib/figure';
-import { ROOT } from '../lib/project';
+import { ROOT } from '../../test/support/load/project';
 import {
   helloReactGzipKB,
   measureRendererBundle,
   RENDERER_BUDGET_KB,
 } from '../lib/renderer-bundle';
-import { withTempDir } from '../lib/temp';
+import { withTempDir } from '../../test/support/load/temp';
 
 const BASELINE = 'hello-world React app, same Vite, gzipped';
 

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Benchmark } from '../lib/figure';
-import { loopbackAgent, mapLimit, request } from '../lib/http-client';
-import { startServiceProcess } from '../lib/service';
-import { SseClient } from '../lib/sse-client';
-import { waitUntil } from '../lib/temp';
+import { loopbackAgent, mapLimit, request } from '../../test/support/load/http-client';
+import { startServiceProcess } from '../../test/support/load/service';
+import { SseClient } from '../../test/support/load/sse-client';
+import { waitUntil } from '../../test/support/load/temp';
 
 const CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 50);
 const EVENTS = Number(process.env.BENCH_SSE_EVENTS ?? 1000);

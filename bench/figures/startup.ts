@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasBuiltCli } from '../lib/built-cli';
-import { spawnTs } from '../lib/child';
+import { spawnTs } from '../../test/support/load/child';
 import type { Benchmark, Measurement } from '../lib/figure';
-import { loadBrokerService } from '../lib/project';
+import { loadBrokerService } from '../../test/support/load/project';
 import { writeQuestionFiles } from '../lib/questions';
 import { bareReadStartup, builtServeStartup } from '../lib/serve-startup';
-import { mib } from '../lib/stats';
-import { withTempDir } from '../lib/temp';
+import { mib } from '../../test/support/load/stats';
+import { withTempDir } from '../../test/support/load/temp';
 
 const COUNT = Number(process.env.BENCH_STARTUP_FILES ?? 10_000);
 

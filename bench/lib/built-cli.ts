@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ROOT } from './project';
+import { ROOT } from '../../test/support/load/project';
 
 /** The built `clarity-hitl` entry (npm run build), i.e. what ships. */
 export const BUILT_CLI = join(ROOT, 'out', 'main', 'cli.js');

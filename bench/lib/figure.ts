@@ -38,10 +38,7 @@ export interface Benchmark {
   run(): Promise<Record<string, Measurement>>;
 }
 
-/** Thrown when the code a figure measures has not landed yet (or lacks what it needs). */
-export class NotAvailableError extends Error {
-  override name = 'NotAvailableError';
-}
+export { NotAvailableError } from '../../test/support/load/not-available';
 
 function meets(op: Target['op'], actual: number, wanted: number): boolean {
   if (op === '<=') return actual <= wanted;

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { linePlotSvg } from './line-plot-svg';
-import { ROOT } from './project';
-import { round } from './stats';
+import { ROOT } from '../../test/support/load/project';
+import { round } from '../../test/support/load/stats';
 
 /** What one cold load of the inbox took (ms from navigation start; medians when aggregated). */
 export interface ColdLoad {

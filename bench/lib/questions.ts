@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mapLimit } from './http-client';
+import { mapLimit } from '../../test/support/load/http-client';
 
 /** The JSON a Clarity runtime writes into `{safeKey}.question`. */
 export function questionJson(key: string, i = 0): string {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { Figure } from './figure';
-import { ROOT } from './project';
-import { round } from './stats';
+import { ROOT } from '../../test/support/load/project';
+import { round } from '../../test/support/load/stats';
 
 export interface MachineInfo {
   cpu: string;

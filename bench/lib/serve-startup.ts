@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawnBuiltServe, spawnListening, type PlainProcess } from './built-cli';
-import { rssOf } from './child';
-import { SseClient } from './sse-client';
+import { rssOf } from '../../test/support/load/child';
+import { SseClient } from '../../test/support/load/sse-client';
 
 /** The floor: plain node reads and parses every question file, says "listening on", and idles. */
 export function bareReadScript(count: number): string {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Broker } from '../broker/broker';
-import type { HitlRequest } from '../broker/request';
+import type { HitlRequest } from '@contract/request';
 
 /**
  * Holds an HTTP exchange open until the broker resolves request `id`. Many thousands can wait at

@@ -1,8 +1,8 @@
-import { approvalText, type ApprovalInput } from './approval';
+import { approvalText, type ApprovalInput } from '@contract/approval';
 import { approvalFromText, checkedRuleScope } from './approval-answer';
-import { formatAnswerText } from './answer-text';
+import { formatAnswerText } from '@contract/answer-text';
 import { InvalidInputError } from './errors';
-import type { Answer, AnswerInput, HitlRequest } from './request';
+import type { Answer, AnswerInput, HitlRequest } from '@contract/request';
 
 /**
  * Checks an operator's answer against what the request asked for (a structured value must match

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import type { ApprovalInput, ApprovalValue, RuleScope } from './approval';
+import type { ApprovalInput, ApprovalValue, RuleScope } from '@contract/approval';
 import { InvalidInputError } from './errors';
 
 const ALLOW = /^(allow|approve|yes|y)$/i;

@@ -1,7 +1,7 @@
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Broker, BrokerEvent, BrokerEventType } from './broker';
-import type { Resolver, Source } from './request';
+import type { Resolver, Source } from '@contract/request';
 
 /** One line of the JSONL audit log. */
 export interface AuditEntry {

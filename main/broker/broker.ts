@@ -17,7 +17,7 @@ import {
   type NewRequest,
   type Resolver,
   type Source,
-} from './request';
+} from '@contract/request';
 import { UnreadableBoard } from './unreadable-board';
 import { parseOrThrow } from './validation';
 

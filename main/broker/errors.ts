@@ -1,4 +1,4 @@
-import type { HitlRequest } from './request';
+import type { HitlRequest } from '@contract/request';
 
 /** Base class of every error the broker core throws on purpose; `code` is stable for callers. */
 export class BrokerError extends Error {

@@ -1,4 +1,4 @@
-import type { HitlRequest } from './request';
+import type { HitlRequest } from '@contract/request';
 
 /**
  * The `limit` newest of `requests` (by creation time), oldest first like the full pending list:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from './well-formed';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '@contract/well-formed';
 
 /**
  * Largest key, in UTF-8 bytes (docs/protocols.md, "Keys"). A key is data, never a path: any

@@ -1,4 +1,4 @@
-import type { UnreadableItem, UnreadableReport } from './unreadable';
+import type { UnreadableItem, UnreadableReport } from '@contract/unreadable';
 
 export type UnreadableListener = (items: UnreadableItem[]) => void;
 

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { commands } from './commands';
-import { version } from './version';
+import { withUsageExitCodes } from './options';
+import { version } from '../version';
 
 /** Builds the `clarity-hitl` program; every subcommand lives in its own module under commands/. */
 export function buildProgram(): Command {
@@ -10,7 +11,7 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .enablePositionalOptions();
   for (const register of commands) register(program);
-  return program;
+  return withUsageExitCodes(program);
 }
 
 const isEntry =

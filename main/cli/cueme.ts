@@ -16,7 +16,7 @@ import { parseArgs } from './cueme/parse-args';
 import { proto } from './cueme/proto';
 import { PROTOCOL_TEXT } from './cueme/protocol-text';
 import { readStdin } from './cueme/read-stdin';
-import { version } from './version';
+import { version } from '../version';
 
 export interface CuemeIo extends CommandIo {
   stderr: (text: string) => void;

@@ -1,6 +1,6 @@
 import type { QuestionEntry } from '../adapters/clarity-file';
 import { AuditLog } from '../broker/audit-log';
-import { escapeControls } from '../broker/printable';
+import { escapeControls } from '@contract/printable';
 
 /** The "unknown key" message, listing what is pending so a typo is easy to spot. */
 export function describeNotFound(key: string, dir: string, known: string[]): string {

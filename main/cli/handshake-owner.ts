@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { findQuestion, scanHandshakeDir } from '../adapters/clarity-file';
-import { escapeControls } from '../broker/printable';
+import { escapeControls } from '@contract/printable';
 import { isStale, readHolder, type LockHolder } from '../service/owner-lock';
 import { HANDSHAKE_LOCK } from '../service/watched-dirs';
 import { resolveThroughBroker } from './broker-fallback';

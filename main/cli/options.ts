@@ -66,6 +66,16 @@ export function withUsageExitCode(command: Command): Command {
 }
 
 /**
+ * Applies {@link withUsageExitCode} to the program and every subcommand below it, so an unknown
+ * option or an invalid option value exits 2 whichever command it was given to.
+ */
+export function withUsageExitCodes(program: Command): Command {
+  withUsageExitCode(program);
+  for (const command of program.commands) withUsageExitCodes(command);
+  return program;
+}
+
+/**
  * Wraps a command action: a CliError prints `clarity-hitl: <message>` and sets its exit code;
  * anything else prints the same way with exit code 1. The process is never killed mid-write.
  */

@@ -1,6 +1,6 @@
 import type { BrokerEvent } from '../broker/broker';
-import type { AnswerInput } from '../broker/request';
-import type { IpcEventChannel, IpcEventMap } from '../../preload/ipc/channels';
+import type { AnswerInput } from '@contract/request';
+import type { IpcEventChannel, IpcEventMap } from '@contract/ipc/channels';
 import type { TrayLike, WindowLike } from './electron-api';
 import type { DesktopAppDeps, DesktopService } from './desktop-deps';
 import { registerDesktopIpc } from './ipc/inbox-handlers';

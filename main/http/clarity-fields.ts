@@ -1,5 +1,5 @@
 import { safeKey } from '../adapters/clarity-file/safe-key';
-import type { HitlRequest } from '../broker/request';
+import type { HitlRequest } from '@contract/request';
 import type { HttpContext } from './context';
 
 /** Longest a response waits for a request's file write before answering without it. */

@@ -1,4 +1,4 @@
-import type { Resolver } from '../broker/request';
+import type { Resolver } from '@contract/request';
 
 /**
  * The header `clarity-hitl answer|cancel` sends when it resolves through the broker, so the

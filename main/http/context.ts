@@ -4,7 +4,7 @@ import type { RuleStore } from '../adapters/coding-agents/rule-store';
 import type { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import type { RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
-import type { HitlRequest } from '../broker/request';
+import type { HitlRequest } from '@contract/request';
 import type { EventHub } from './sse/event-hub';
 import type { FileRootPolicy } from '../adapters/file-pick/file-roots';
 

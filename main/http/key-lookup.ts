@@ -1,5 +1,5 @@
 import type { Broker } from '../broker/broker';
-import { SourceSchema, type HitlRequest, type Source } from '../broker/request';
+import { SourceSchema, type HitlRequest, type Source } from '@contract/request';
 
 /** Sources in the order a bare key is resolved: the Clarity sources first, then the rest. */
 export const KEY_PREFERENCE: readonly Source[] = [

@@ -1,13 +1,6 @@
-import type { HitlRequest } from '../broker/request';
+import type { HitlRequest } from '@contract/request';
 
-/** A request as it leaves the server: `meta` (adapter-private data) never does. */
-export type PublicRequest = Omit<HitlRequest, 'meta'>;
-
-/** Strips adapter-private fields from a request before it is sent to any client. */
-export function toPublicRequest(request: HitlRequest): PublicRequest {
-  const { meta: _meta, ...rest } = request;
-  return rest;
-}
+export { toPublicRequest, type PublicRequest } from '../operations/public-request';
 
 /** One entry of the spec's `GET /questions` list. */
 export interface QuestionSummary {

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ClarityFileAdapter, type RequestFiles } from '../adapters/clarity-file';
 import type { Broker } from '../broker/broker';
-import type { HitlRequest } from '../broker/request';
+import type { HitlRequest } from '@contract/request';
 import { acquireOwnerLock, type OwnerLock } from './owner-lock';
 
 /** The lock file in each watched handshake dir: one broker owns a directory at a time. */

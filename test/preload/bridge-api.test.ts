@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALLS, LISTENS, createBridgeApi, type IpcRendererLike } from '../../preload/bridge-api';
-import { IPC_EVENT_CHANNELS, IPC_INVOKE_CHANNELS } from '../../preload/ipc/channels';
+import { IPC_EVENT_CHANNELS, IPC_INVOKE_CHANNELS } from '@contract/ipc/channels';
 
 function fakeIpcRenderer() {
   const invoked: { channel: string; payload: unknown }[] = [];

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServiceInProcess } from '../../bench/lib/service';
-import { waitUntil } from '../../bench/lib/temp';
+import { startServiceInProcess } from '../support/load/service';
+import { waitUntil } from '../support/load/temp';
 import { writeFileAtomic } from '../../main/adapters/clarity-file';
 import { TempDirs } from './helpers/temp-dirs';
 

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loopbackAgent, mapLimit, request, type HttpResponse } from '../../bench/lib/http-client';
-import { waitUntil } from '../../bench/lib/temp';
+import { loopbackAgent, mapLimit, request, type HttpResponse } from '../support/load/http-client';
+import { waitUntil } from '../support/load/temp';
 import { startServe, type ServeProcess } from './helpers/serve-process';
 import { TempDirs } from './helpers/temp-dirs';
 

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../bench/lib/project';
+import { ROOT } from '../support/load/project';
 import { createExternalOpener } from '../../main/desktop/security/external-links';
 import { BrokerAlreadyRunningError, startDesktopService } from '../../main/desktop/service-start';
 import { startServe, type ServeProcess } from './helpers/serve-process';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../bench/lib/project';
+import { ROOT } from '../support/load/project';
 import { startServe, type ServeProcess } from './helpers/serve-process';
 import { TempDirs } from './helpers/temp-dirs';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loopbackAgent, mapLimit, request, type HttpResponse } from '../../bench/lib/http-client';
-import type { BrokerServiceHandle } from '../../bench/lib/project';
-import { startServiceInProcess } from '../../bench/lib/service';
+import { loopbackAgent, mapLimit, request, type HttpResponse } from '../support/load/http-client';
+import type { BrokerServiceHandle } from '../support/load/project';
+import { startServiceInProcess } from '../support/load/service';
 import { AlreadyResolvedError } from '../../main/broker/errors';
 import { TempDirs } from './helpers/temp-dirs';
 

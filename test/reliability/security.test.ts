@@ -2,11 +2,11 @@ import { lstat, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/pro
 import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../bench/lib/browser';
-import { request } from '../../bench/lib/http-client';
-import type { BrokerServiceHandle } from '../../bench/lib/project';
-import { startServiceInProcess } from '../../bench/lib/service';
-import { waitUntil } from '../../bench/lib/temp';
+import { launchChromium } from '../support/load/browser';
+import { request } from '../support/load/http-client';
+import type { BrokerServiceHandle } from '../support/load/project';
+import { startServiceInProcess } from '../support/load/service';
+import { waitUntil } from '../support/load/temp';
 import { TempDirs } from './helpers/temp-dirs';
 
 const TOKEN = 'probe-token-0123456789abcdef';

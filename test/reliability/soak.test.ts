@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loopbackAgent, request } from '../../bench/lib/http-client';
+import { loopbackAgent, request } from '../support/load/http-client';
 import {
   startServiceProcess,
   type ChildMemory,
   type ServiceProcess,
-} from '../../bench/lib/service';
-import { SseClient } from '../../bench/lib/sse-client';
-import { median } from '../../bench/lib/stats';
+} from '../support/load/service';
+import { SseClient } from '../support/load/sse-client';
+import { median } from '../support/load/stats';
 import { TempDirs } from './helpers/temp-dirs';
 
 /** Seconds of mixed traffic (default 30; the full run uses SOAK_SECONDS=600). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { BrokerEvent } from '../../main/broker/broker';
-import type { HitlRequest } from '../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { runHook, type HookOutcome } from '../../main/cli/hook/run-hook';
 import { startBrokerService, type BrokerService } from '../../main/service/broker-service';
 import { OUTPUT_SCHEMAS, schemaErrors, stdinOf } from './hook-fixtures';

@@ -1,5 +1,5 @@
 import type { Broker } from '../../broker/broker';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 import type { InvalidQuestionFile } from './invalid-files';
 
 export interface ClarityFileAdapterOptions {

@@ -3,7 +3,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { DuplicateRequestError } from '../../broker/errors';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { AnswerIntake } from './answer-intake';
 import { writeFileAtomic } from './atomic-write';

@@ -1,5 +1,5 @@
 import type { Broker } from '../../broker/broker';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { writeFileAtomic } from './atomic-write';
 import { exists } from './handshake-dir';

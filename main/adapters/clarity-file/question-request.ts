@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { NewRequest } from '../../broker/request';
+import type { NewRequest } from '@contract/request';
 import { questionCreatedAt } from './handshake-dir';
 import type { QuestionFile } from './question-file';
 

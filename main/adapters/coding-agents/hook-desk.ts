@@ -1,7 +1,7 @@
 import type { Broker } from '../../broker/broker';
-import type { ApprovalValue } from '../../broker/approval';
+import type { ApprovalValue } from '@contract/approval';
 import { InvalidInputError } from '../../broker/errors';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 import { describeRule } from './approval-rule';
 import {
   DECISION_EVENTS,

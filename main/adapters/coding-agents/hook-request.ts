@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { AgentInfo, NewRequest } from '../../broker/request';
+import type { AgentInfo, NewRequest } from '@contract/request';
 import type { DecisionEvent, HookAgent, HookEvent } from './hook-event';
 import { readToolCall, suggestedScope, type ToolCall } from './tool-call';
 

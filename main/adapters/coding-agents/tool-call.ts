@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RuleScope } from '../../broker/approval';
+import type { RuleScope } from '@contract/approval';
 
 /** Tools whose input is one shell command (Claude Code's Bash, Codex's shell tools as `Bash`). */
 const SHELL_TOOLS = new Set(['Bash', 'shell', 'exec_command', 'local_shell', 'unified_exec']);

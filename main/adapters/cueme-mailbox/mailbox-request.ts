@@ -1,4 +1,4 @@
-import type { NewRequest } from '../../broker/request';
+import type { NewRequest } from '@contract/request';
 import { PAUSE_PROMPT } from '../cueme/cue-request';
 import { CuePayloadSchema, payloadToInput } from '../cueme/payload';
 import { titleFromPrompt } from '../title-from-prompt';

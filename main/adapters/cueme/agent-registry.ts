@@ -1,4 +1,4 @@
-import type { AgentInfo } from '../../broker/request';
+import type { AgentInfo } from '@contract/request';
 import { agentName } from './agent-name';
 
 /** HAP `agent_runtime`: lowercase letters and `_` only (e.g. `claude_code`). */

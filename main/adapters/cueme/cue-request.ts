@@ -1,5 +1,5 @@
 import type { Broker } from '../../broker/broker';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 import { titleFromPrompt } from '../title-from-prompt';
 import { cuemeReply } from './cueme-reply';
 import type { AgentRegistry, CuemeAgent } from './agent-registry';

@@ -1,4 +1,4 @@
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 /** What goes back to a waiting cueme: an answer text, or a cancel. */
 export type CuemeReply =
   { op: 'answer'; requestId: string; text: string } | { op: 'cancel'; requestId: string };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidInputError } from '../../broker/errors';
-import type { InputSpec } from '../../broker/request';
+import type { InputSpec } from '@contract/request';
 
 const label = z.string().trim().min(1);
 

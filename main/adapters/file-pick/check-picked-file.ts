@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import { InvalidInputError } from '../../broker/errors';
-import type { AnswerInput, HitlRequest } from '../../broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import { resolvePickedPath } from './list-files';
 
 /**

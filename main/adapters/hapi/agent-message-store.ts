@@ -1,4 +1,4 @@
-import type { AgentMessage, AgentMessageView } from '../../broker/agent-message';
+import type { AgentMessage, AgentMessageView } from '@contract/agent-message';
 
 export interface AgentMessageStoreOptions {
   /** Messages kept per agent; older ones are dropped (default 200). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Broker } from '../../broker/broker';
 import { InvalidInputError } from '../../broker/errors';
-import type { HitlRequest, InputSpec } from '../../broker/request';
+import type { HitlRequest, InputSpec } from '@contract/request';
 import { titleFromPrompt } from '../title-from-prompt';
 
 export const MCP_SOURCE = 'mcp' as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '@contract/well-formed';
 
 /** `questfoundry/1.x` (any 1.y or 1.y.z). */
 export const PROTOCOL_PATTERN = /^questfoundry\/1(\.\d+){0,2}$/;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { InvalidInputError } from '../../broker/errors';
-import type { HitlRequest, InputSpec, NewRequest } from '../../broker/request';
+import type { HitlRequest, InputSpec, NewRequest } from '@contract/request';
 import { titleFromPrompt } from '../title-from-prompt';
 import { storedHumanQuestion, type AskedQuestion } from './asked-question';
 import type { HumanResponse } from './envelope';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '@contract/well-formed';
 import { QuestionOptionSchema } from './envelope';
 
 /** SemVer, as `protocol.version` of the spec's `04-protocol/envelope.schema.json` requires. */

@@ -1,4 +1,4 @@
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 
 /** The body `POST /api/tool/execute` answers with (docs/protocols.md#tool-server-lite-hil). */
 export interface ExecuteResponse {

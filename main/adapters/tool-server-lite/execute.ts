@@ -1,6 +1,6 @@
 import type { Broker } from '../../broker/broker';
 import { DuplicateRequestError, InvalidInputError } from '../../broker/errors';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 import { parseOrThrow } from '../../broker/validation';
 import { TOOL_SERVER_SOURCE } from './hil-task';
 import { ExecuteBodySchema, HumanInLoopParamsSchema } from './schemas';

@@ -1,5 +1,5 @@
 import type { Broker } from '../../broker/broker';
-import type { HitlRequest, InputSpec } from '../../broker/request';
+import type { HitlRequest, InputSpec } from '@contract/request';
 import { TOOL_SERVER_SOURCE } from './hil-task';
 import type { HilUi } from './schemas';
 import { hilUiToInput } from './ui-input';

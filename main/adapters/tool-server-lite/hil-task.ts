@@ -1,5 +1,5 @@
 import type { Broker } from '../../broker/broker';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 
 export const TOOL_SERVER_SOURCE = 'tool-server-lite' as const;
 

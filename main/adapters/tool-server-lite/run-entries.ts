@@ -1,4 +1,4 @@
-import { RUN_TEXT_LIMIT, type RunEntry, type RunLineInput } from './run-schemas';
+import { RUN_TEXT_LIMIT, type RunEntry, type RunLineInput } from '@contract/run-schemas';
 import { isToken } from './run-summary';
 
 /** How much of a run's timeline is kept. */

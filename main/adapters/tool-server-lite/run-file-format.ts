@@ -1,4 +1,9 @@
-import { RunUpdatedSchema, type RunDetail, type RunEntry, type RunUpdated } from './run-schemas';
+import {
+  RunUpdatedSchema,
+  type RunDetail,
+  type RunEntry,
+  type RunUpdated,
+} from '@contract/run-schemas';
 
 /**
  * The on-disk shape of one agent run: `<runsDir>/<id>.jsonl`, one line per saved change, each a

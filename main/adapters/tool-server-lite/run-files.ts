@@ -10,7 +10,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { isRunId, parseRunFile, runFileLine, runFileName, runIdOfFile } from './run-file-format';
-import type { RunDetail, RunEntry, RunSummary, RunUpdated } from './run-schemas';
+import type { RunDetail, RunEntry, RunSummary, RunUpdated } from '@contract/run-schemas';
 
 /** Where a `RunStore` keeps its runs across restarts (see RunFiles). */
 export interface RunPersistence {

@@ -10,7 +10,7 @@ import type {
   RunStart,
   RunSummary,
   RunUpdated,
-} from './run-schemas';
+} from '@contract/run-schemas';
 import { cut, ended, startedSummary, summaryFrom } from './run-summary';
 
 export interface RunStoreOptions {

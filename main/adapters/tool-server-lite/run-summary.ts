@@ -5,7 +5,7 @@ import {
   type RunLineInput,
   type RunStart,
   type RunSummary,
-} from './run-schemas';
+} from '@contract/run-schemas';
 
 /** A run's summary as it starts: running, no entries yet. */
 export function startedSummary(id: string, input: RunStart, at: number): RunSummary {

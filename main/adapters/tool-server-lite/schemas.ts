@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '@contract/well-formed';
 
 /** The `ui` hint of a HIL task (docs/protocols.md#tool-server-lite-hil): confirm, text with placeholder, file pick. */
 export const HilUiSchema = z.discriminatedUnion('type', [

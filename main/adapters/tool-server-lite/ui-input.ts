@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { InvalidInputError } from '../../broker/errors';
-import type { InputSpec } from '../../broker/request';
+import type { InputSpec } from '@contract/request';
 import type { HilUi } from './schemas';
 
 /**

@@ -1,4 +1,4 @@
-import type { HitlRequest, Source } from '../request';
+import type { HitlRequest, Source } from '@contract/request';
 
 /** Sources whose agent always polls by key (HTTP mode), so every pending request of theirs is durable. */
 export const POLLING_SOURCES: readonly Source[] = ['clarity-http'];

@@ -10,7 +10,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { HitlRequestSchema, type HitlRequest } from '../request';
+import { HitlRequestSchema, type HitlRequest } from '@contract/request';
 
 export const JOURNAL_FILE = 'journal.jsonl';
 

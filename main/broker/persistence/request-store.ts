@@ -1,5 +1,5 @@
 import type { Broker, BrokerEvent } from '../broker';
-import { HitlRequestSchema, type HitlRequest, type Source } from '../request';
+import { HitlRequestSchema, type HitlRequest, type Source } from '@contract/request';
 import { openConfFile } from './conf-file';
 import { forHistory, isDurable, POLLING_SOURCES } from './durability';
 import { RequestJournal, type JournalEntry } from './request-journal';

@@ -4,8 +4,8 @@ import { resolveThroughBroker } from '../broker-fallback';
 import { appendCliAudit, describeNotFound } from '../file-command';
 import { dirBroker, resolveInOwningBroker } from '../handshake-owner';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
-import type { RegisterCommand } from './index';
-import { escapeControls } from '../../broker/printable';
+import type { RegisterCommand } from './register-command';
+import { escapeControls } from '@contract/printable';
 
 interface CancelFlags {
   dir?: string;

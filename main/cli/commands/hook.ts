@@ -4,7 +4,7 @@ import { installHook, installedEvents, uninstallHook } from '../hook/hook-instal
 import { defaultHookCommand, settingsFile, type HookScope } from '../hook/hook-settings';
 import { runHook } from '../hook/run-hook';
 import { CliError, ExitCode, action, parseSeconds, withUsageExitCode } from '../options';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 interface ScopeFlags {
   project?: boolean;

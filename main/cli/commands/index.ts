@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { registerMcpCommand } from './mcp';
 import { registerRunCommand } from './run';
 import { registerServe } from './serve';
@@ -9,9 +8,11 @@ import { registerWatch } from './watch';
 import { registerHook } from './hook';
 import { registerRules } from './rules';
 
-/** Each module adds one subcommand to the program. Keep one import + one entry per command. */
-export type RegisterCommand = (program: Command) => void;
+import type { RegisterCommand } from './register-command';
 
+export type { RegisterCommand };
+
+/** Each module adds one subcommand to the program. Keep one import + one entry per command. */
 export const commands: RegisterCommand[] = [
   registerWatch,
   registerList,

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { scanHandshakeDir } from '../../adapters/clarity-file';
 import { action, resolveHandshakeDir, withUsageExitCode } from '../options';
-import { escapeControls } from '../../broker/printable';
+import { escapeControls } from '@contract/printable';
 import { renderQuestionTable } from '../terminal/question-table';
 import { terminalWidth } from '../terminal/text';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 interface ListFlags {
   dir?: string;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { AskReply } from '../../adapters/mcp/tool-results';
 import { callBroker } from '../broker-client/broker-http';
 import { locateBroker } from '../broker-client/locate-broker';
-import { version } from '../version';
+import { version } from '../../version';
 
 /** `clarity-hitl mcp`: a stdio MCP server whose `ask_human` tool asks the running broker. */
 export function registerMcpCommand(program: Command): void {

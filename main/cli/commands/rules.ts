@@ -4,7 +4,7 @@ import { describeRule } from '../../adapters/coding-agents/approval-rule';
 import { BrokerReplyError, callBroker } from '../broker-client/broker-http';
 import { locateBroker } from '../broker-client/locate-broker';
 import { CliError, ExitCode, action, withUsageExitCode } from '../options';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 const brokerHelp =
   'running broker (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)';

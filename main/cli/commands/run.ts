@@ -1,10 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
-import {
-  LineSplitter,
-  parseRunLine,
-  type RunEvent,
-} from '../../adapters/tool-server-lite/jsonl-events';
+import { LineSplitter, parseRunLine, type RunEvent } from '@contract/jsonl-events';
 import { callBroker } from '../broker-client/broker-http';
 import { locateBroker, type BrokerLocation } from '../broker-client/locate-broker';
 import { relaySignals } from './run/relay-signals';

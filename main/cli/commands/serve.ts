@@ -8,7 +8,7 @@ import { DEFAULT_PORT } from '../../http/server';
 import { probePortHolder } from '../../service/port-probe';
 import { OwnerLockError } from '../../service/owner-lock';
 import { ExitCode, withUsageExitCode } from '../options';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 /** Exit code of a usage error (bad flag value, port held by another program). */
 export const EXIT_USAGE = ExitCode.usage;

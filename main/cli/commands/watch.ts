@@ -16,7 +16,7 @@ import {
 } from '../options';
 import { colorEnabled, paint } from '../terminal/colors';
 import { WatchSession } from '../terminal/watch-session';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 interface WatchFlags {
   dir?: string;

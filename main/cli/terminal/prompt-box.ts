@@ -1,4 +1,4 @@
-import { escapeControls } from '../../broker/printable';
+import { escapeControls } from '@contract/printable';
 import type { Paint } from './colors';
 import { sanitizeForTerminal } from './text';
 

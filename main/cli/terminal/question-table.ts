@@ -1,4 +1,4 @@
-import { escapeControls } from '../../broker/printable';
+import { escapeControls } from '@contract/printable';
 import { cut, formatAge } from './text';
 import { sanitizeForTerminal } from './text';
 

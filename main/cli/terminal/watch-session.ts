@@ -1,8 +1,8 @@
-import { escapeControls } from '../../broker/printable';
+import { escapeControls } from '@contract/printable';
 import { createInterface, type Interface } from 'node:readline';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { AlreadyResolvedError } from '../../broker/errors';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 import type { Paint } from './colors';
 import { ANSWER_PROMPT, renderPromptBox } from './prompt-box';
 import { formatAge } from './text';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { IpcEnvelope, IpcInvokeChannel, IpcResult } from '../../../preload/ipc/channels';
+import type { IpcEnvelope, IpcInvokeChannel, IpcResult } from '@contract/ipc/channels';
 import { BrokerError } from '../../broker/errors';
 import { describeZodError } from '../../broker/validation';
 import type { IpcMainApi } from '../electron-api';

@@ -1,5 +1,5 @@
 import type { BrokerEvent } from '../../broker/broker';
-import type { AnswerInput, HitlRequest } from '../../broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import type { NotificationApi, NotificationLike } from '../electron-api';
 import { notificationOptions, type NotificationStrings } from './notification-content';
 

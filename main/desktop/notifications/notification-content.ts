@@ -1,4 +1,4 @@
-import type { AnswerInput, HitlRequest } from '../../broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import { desktopStrings, type DesktopStrings } from '../desktop-strings';
 import type { NotificationOptions } from '../electron-api';
 

@@ -6,7 +6,7 @@ import {
   defaultDesktopSettings,
   type DesktopSettings,
   type DesktopSettingsPatch,
-} from '../../../preload/ipc/desktop-settings';
+} from '@contract/desktop-settings';
 import { parseOrThrow } from '../../broker/validation';
 import { SETTINGS_MIGRATIONS, SETTINGS_VERSION } from './settings-migrations';
 

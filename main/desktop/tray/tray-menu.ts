@@ -1,4 +1,4 @@
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 import type { DesktopStrings } from '../desktop-strings';
 import type { MenuItemSpec } from '../electron-api';
 

@@ -1,43 +1,34 @@
-import { checkPickedFile } from '../../adapters/file-pick/check-picked-file';
 import { z } from 'zod';
-import { NotFoundError } from '../../broker/errors';
-import { listFiles } from '../../adapters/file-pick/list-files';
-import { AnswerInputSchema, type HitlRequest } from '../../broker/request';
+import {
+  HISTORY_DEFAULT_LIMIT,
+  HISTORY_MAX_LIMIT,
+  HISTORY_QUERY_MAX,
+} from '@contract/history-search';
+import { AnswerInputSchema } from '@contract/request';
 import { parseOrThrow } from '../../broker/validation';
+import { createInboxOperations } from '../../operations/inbox-operations';
 import type { RouteModule } from '../context';
-import { HttpError } from '../http-error';
-import { toPublicRequest } from '../views';
 
 const HistoryQuerySchema = z.object({
-  q: z.string().max(1000).optional(),
-  limit: z.coerce.number().int().min(1).max(10_000).default(500),
+  q: z.string().max(HISTORY_QUERY_MAX).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
 });
 const CancelSchema = z.object({ reason: z.string().max(10_000).optional() }).default({});
 const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
-function matches(request: HitlRequest, needle: string): boolean {
-  const fields = [
-    request.key,
-    request.prompt,
-    request.title,
-    request.answer?.text,
-    request.agent?.id,
-    request.agent?.name,
-    request.cancelReason,
-  ];
-  return fields.some((field) => field !== undefined && field.toLowerCase().includes(needle));
-}
-
-/** The UI's rich routes (the InboxClient's HTTP transport), documented in docs/http-api.md. */
+/**
+ * The UI's rich routes (the InboxClient's HTTP transport), documented in docs/http-api.md. Each
+ * one parses its input and calls the shared inbox operations (main/operations), as IPC does.
+ */
 export const apiRoutes: RouteModule = (app, context) => {
-  const { broker } = context;
-
-  const requireRequest = (params: unknown): HitlRequest => {
-    const { id } = parseOrThrow(IdParamsSchema, params, 'path');
-    const request = broker.get(id);
-    if (!request) throw new NotFoundError(`with id ${id}`);
-    return request;
-  };
+  const operations = createInboxOperations({
+    broker: context.broker,
+    history: context.history,
+    agentMessages: (agentId) => context.agentMessages.list(agentId),
+    runs: context.runs,
+    rules: context.rules,
+  });
+  const idOf = (params: unknown): string => parseOrThrow(IdParamsSchema, params, 'path').id;
 
   app.get('/api/info', async () => ({
     version: context.version,
@@ -47,47 +38,29 @@ export const apiRoutes: RouteModule = (app, context) => {
     url: context.url(),
   }));
 
-  app.get('/api/requests', async () => ({
-    requests: broker.pending().map(toPublicRequest),
-    seq: broker.lastSeq,
-  }));
+  app.get('/api/requests', async () => {
+    const { requests, seq } = operations.listPending();
+    return { requests, seq };
+  });
 
   app.get('/api/history', async (request) => {
     const { q, limit } = parseOrThrow(HistoryQuerySchema, request.query, 'query');
-    const needle = q?.trim().toLowerCase();
-    const all = context.history();
-    const out: HitlRequest[] = [];
-    for (let i = all.length - 1; i >= 0 && out.length < limit; i -= 1) {
-      const item = all[i]!;
-      if (!needle || matches(item, needle)) out.push(item);
-    }
-    return { requests: out.map(toPublicRequest) };
+    return { requests: operations.history(q, limit) };
   });
 
   app.post('/api/requests/:id/answer', async (request) => {
-    const target = requireRequest(request.params);
-    const input = await checkPickedFile(
-      target,
-      parseOrThrow(AnswerInputSchema, request.body, 'answer'),
-    );
-    return { request: toPublicRequest(broker.answer(target.id, input, 'ui')) };
+    const id = idOf(request.params);
+    operations.get(id);
+    const input = parseOrThrow(AnswerInputSchema, request.body, 'answer');
+    return { request: await operations.answer(id, input) };
   });
 
   app.post('/api/requests/:id/cancel', async (request) => {
-    const target = requireRequest(request.params);
+    const id = idOf(request.params);
+    operations.get(id);
     const { reason } = parseOrThrow(CancelSchema, request.body ?? {}, 'cancel');
-    return { request: toPublicRequest(broker.cancel(target.id, { reason, by: 'ui' })) };
+    return { request: operations.cancel(id, reason) };
   });
 
-  app.get('/api/requests/:id/files', async (request) => {
-    const target = requireRequest(request.params);
-    if (target.input.kind !== 'file') {
-      throw new HttpError(
-        400,
-        'invalid',
-        `request ${target.key} does not ask for a file (input.kind is ${target.input.kind})`,
-      );
-    }
-    return listFiles(target.input.root, target.input.pattern, { max: 5000 });
-  });
+  app.get('/api/requests/:id/files', async (request) => operations.listFiles(idOf(request.params)));
 };

@@ -1,18 +1,9 @@
 import { z } from 'zod';
-import { AgentMessageSchema } from '../../broker/agent-message';
+import { AgentMessageSchema } from '@contract/agent-message';
 import { parseOrThrow } from '../../broker/validation';
-import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
 import type { RouteModule } from '../context';
+import { AgentIdSchema } from '@contract/agent-id';
 
-const AgentIdSchema = z
-  .string()
-  .min(1)
-  .max(200)
-  .refine(
-    (id) => !/[\s/\\]/.test(id) && ![...id].some((c) => c.charCodeAt(0) < 32),
-    'must be 1-200 characters without spaces, slashes or control characters',
-  )
-  .refine(isWellFormed, NOT_WELL_FORMED_MESSAGE);
 /** A batch of AgentMessages (order kept); a single message is posted as itself. */
 const BatchSchema = z.array(AgentMessageSchema).min(1).max(200);
 const ListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).optional() });

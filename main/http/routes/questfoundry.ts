@@ -7,7 +7,7 @@ import {
   questionToRequest,
   responseEnvelope,
 } from '../../adapters/questfoundry/mapping';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 import type { RouteModule } from '../context';
 import { HttpError } from '../http-error';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RunBatchSchema, RunStartSchema } from '../../adapters/tool-server-lite/run-schemas';
+import { RunBatchSchema, RunStartSchema } from '@contract/run-schemas';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 

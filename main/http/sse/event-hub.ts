@@ -4,7 +4,7 @@ import { toPublicRequest } from '../views';
 import { newestRequests } from '../../broker/newest-requests';
 import { RingBuffer } from './ring-buffer';
 import { specFrame, specSnapshotFrames } from './spec-frames';
-import type { UnreadableItem } from '../../broker/unreadable';
+import type { UnreadableItem } from '@contract/unreadable';
 
 /** SSE event names per broker event type (the spec calls an added request `new_question`). */
 const EVENT_NAMES: Record<BrokerEventType, string> = {

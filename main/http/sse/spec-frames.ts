@@ -1,5 +1,5 @@
 import type { BrokerEventType } from '../../broker/broker';
-import type { HitlRequest } from '../../broker/request';
+import type { HitlRequest } from '@contract/request';
 
 /**
  * The Clarity spec's `/events` messages: `{ type: "new_question" | "answered", key, ... }` as

@@ -1,4 +1,4 @@
-import type { AnswerInput, FormField } from '../../../main/broker/request';
+import type { AnswerInput, FormField } from '@contract/request';
 
 /** The answer for a text request; undefined when there is nothing to send (Approve sends ''). */
 export function textAnswer(text: string): AnswerInput | undefined {

@@ -1,4 +1,4 @@
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 
 // Words that name an action that destroys or overwrites (English and Chinese), matched as words.
 const DESTRUCTIVE =

@@ -1,4 +1,4 @@
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import type { InboxState } from '../state/inbox-state';
 
 /**

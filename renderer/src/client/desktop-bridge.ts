@@ -1,4 +1,4 @@
-import type { HitlBridge } from '../../../preload/ipc/bridge';
+import type { HitlBridge } from '@contract/ipc/bridge';
 
 /** The preload's `window.hitl` inside the desktop app; undefined in a browser. */
 export function desktopBridge(): HitlBridge | undefined {

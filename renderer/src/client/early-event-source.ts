@@ -1,4 +1,4 @@
-import type { EventSourceLike } from './http-inbox-client';
+import type { EventSourceLike } from './event-source-like';
 
 type Message = { data: string; lastEventId: string; json?: unknown };
 type Happening =

@@ -1,4 +1,4 @@
-import { escapeControls } from '../../../main/broker/printable';
+import { escapeControls } from '@contract/printable';
 import { promptPreview } from '../format/prompt-preview';
 
 /** At most this many rows: a screenful; the app's virtualised list replaces them. */

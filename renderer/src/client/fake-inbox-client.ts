@@ -1,12 +1,9 @@
-import type { ApprovalRuleView } from '../../../main/broker/approval';
-import type {
-  RunDetail,
-  RunSummary,
-  RunUpdated,
-} from '../../../main/adapters/tool-server-lite/run-schemas';
-import type { AgentMessageView } from '../../../main/broker/agent-message';
-import { formatAnswerText } from '../../../main/broker/answer-text';
-import type { AnswerInput, HitlRequest, NewRequest } from '../../../main/broker/request';
+import type { ApprovalRuleView } from '@contract/approval';
+import type { RunDetail, RunSummary, RunUpdated } from '@contract/run-schemas';
+import type { AgentMessageView } from '@contract/agent-message';
+import { formatAnswerText } from '@contract/answer-text';
+import { searchHistory } from '@contract/history-search';
+import type { AnswerInput, HitlRequest, NewRequest } from '@contract/request';
 import {
   InboxClientError,
   type BrokerInfo,
@@ -17,7 +14,7 @@ import {
 } from './inbox-client';
 import { mergeRunUpdate } from './run-merge';
 import { RunListeners } from './run-listeners';
-import type { UnreadableItem } from '../../../main/broker/unreadable';
+import type { UnreadableItem } from '@contract/unreadable';
 
 /** A request the fake opens: the broker's NewRequest with the fields the fake fills in optional. */
 export type FakeRequestInput = Omit<NewRequest, 'source'> & { source?: HitlRequest['source'] };
@@ -111,9 +108,7 @@ export class FakeInboxClient implements InboxClient {
   }
 
   async history(query: HistoryQuery = {}): Promise<HitlRequest[]> {
-    const q = query.q?.toLowerCase().trim();
-    const hits = [...this.resolved].reverse().filter((r) => !q || searchText(r).includes(q));
-    return hits.slice(0, query.limit ?? 200);
+    return searchHistory(this.resolved, query.q, query.limit ?? 200);
   }
 
   async answer(id: string, input: AnswerInput): Promise<HitlRequest> {
@@ -248,11 +243,4 @@ export class FakeInboxClient implements InboxClient {
   private emit(event: InboxEvent): void {
     for (const listener of [...this.listeners]) listener(event);
   }
-}
-
-function searchText(r: HitlRequest): string {
-  return [r.key, r.prompt, r.title, r.answer?.text, r.agent?.id, r.agent?.name, r.cancelReason]
-    .filter(Boolean)
-    .join('\n')
-    .toLowerCase();
 }

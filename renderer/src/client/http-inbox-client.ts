@@ -1,4 +1,4 @@
-import type { RunUpdated } from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunUpdated } from '@contract/run-schemas';
 import { BrokerRest } from './broker-rest';
 import type { ConnectionState, InboxClient, InboxEvent } from './inbox-client';
 import { CheckGate } from './check-gate';
@@ -15,20 +15,10 @@ import { afterNextPaint } from './first-frames';
 import { PagedSnapshot } from './paged-snapshot';
 import { RunListeners } from './run-listeners';
 import { UnreadableListeners } from './unreadable-listeners';
-import type { UnreadableItem } from '../../../main/broker/unreadable';
+import type { UnreadableItem } from '@contract/unreadable';
+import type { EventSourceLike } from './event-source-like';
 
-/** The part of the browser's EventSource this client uses (kept minimal so tests can fake it). */
-export interface EventSourceLike {
-  readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  /** `json`: the data already parsed, when the source did that while the app was loading (EarlyEventSource). */
-  addEventListener(
-    name: string,
-    listener: (event: { data: string; lastEventId: string; json?: unknown }) => void,
-  ): void;
-  close(): void;
-}
+export type { EventSourceLike } from './event-source-like';
 
 export interface HttpInboxClientOptions {
   /** Broker base URL; '' means the page's own origin (the web UI served by `serve`). */

@@ -1,12 +1,8 @@
-import type {
-  RunDetail,
-  RunSummary,
-  RunUpdated,
-} from '../../../main/adapters/tool-server-lite/run-schemas';
-import type { AgentMessageView } from '../../../main/broker/agent-message';
-import type { ApprovalRuleView } from '../../../main/broker/approval';
-import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
-import type { UnreadableItem } from '../../../main/broker/unreadable';
+import type { RunDetail, RunSummary, RunUpdated } from '@contract/run-schemas';
+import type { AgentMessageView } from '@contract/agent-message';
+import type { ApprovalRuleView } from '@contract/approval';
+import type { AnswerInput, HitlRequest } from '@contract/request';
+import type { UnreadableItem } from '@contract/unreadable';
 
 /** What the broker says about itself (GET /api/info). */
 export interface BrokerInfo {

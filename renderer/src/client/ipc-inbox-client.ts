@@ -1,13 +1,9 @@
-import type {
-  RunDetail,
-  RunSummary,
-  RunUpdated,
-} from '../../../main/adapters/tool-server-lite/run-schemas';
-import type { AgentMessageView } from '../../../main/broker/agent-message';
-import type { ApprovalRuleView } from '../../../main/broker/approval';
-import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
-import type { HitlBridge } from '../../../preload/ipc/bridge';
-import type { IpcEnvelope } from '../../../preload/ipc/channels';
+import type { RunDetail, RunSummary, RunUpdated } from '@contract/run-schemas';
+import type { AgentMessageView } from '@contract/agent-message';
+import type { ApprovalRuleView } from '@contract/approval';
+import type { AnswerInput, HitlRequest } from '@contract/request';
+import type { HitlBridge } from '@contract/ipc/bridge';
+import type { IpcEnvelope } from '@contract/ipc/channels';
 import {
   InboxClientError,
   type BrokerInfo,
@@ -20,7 +16,7 @@ import { afterNextPaint } from './first-frames';
 import { PagedSnapshot } from './paged-snapshot';
 import { RunListeners } from './run-listeners';
 import { UnreadableListeners } from './unreadable-listeners';
-import type { UnreadableItem } from '../../../main/broker/unreadable';
+import type { UnreadableItem } from '@contract/unreadable';
 
 export interface IpcInboxClientOptions {
   /**
@@ -66,7 +62,7 @@ export class IpcInboxClient implements InboxClient {
   }
 
   async listFiles(id: string): Promise<string[]> {
-    return unwrap(await this.bridge.listFiles({ id }));
+    return unwrap(await this.bridge.listFiles({ id })).files;
   }
 
   async agentMessages(agentId: string): Promise<AgentMessageView[]> {

@@ -1,5 +1,5 @@
-import type { HitlRequest } from '../../../main/broker/request';
-import { SOURCES, STATUSES } from '../../../main/broker/request-names';
+import type { HitlRequest } from '@contract/request';
+import { SOURCES, STATUSES } from '@contract/request-names';
 import type { InboxEvent } from './inbox-client';
 
 type SnapshotEvent = Extract<InboxEvent, { type: 'snapshot' }>;

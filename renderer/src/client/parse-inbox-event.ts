@@ -1,17 +1,14 @@
 import { z } from 'zod';
-import {
-  RunUpdatedSchema,
-  type RunUpdated,
-} from '../../../main/adapters/tool-server-lite/run-schemas';
-import { AgentMessageEventSchema } from '../../../main/broker/agent-message';
+import { RunUpdatedSchema, type RunUpdated } from '@contract/run-schemas';
+import { AgentMessageEventSchema } from '@contract/agent-message';
 import {
   AgentInfoSchema,
   HitlRequestSchema,
   SourceSchema,
   StatusSchema,
   type HitlRequest,
-} from '../../../main/broker/request';
-import { UnreadableListSchema, type UnreadableItem } from '../../../main/broker/unreadable';
+} from '@contract/request';
+import { UnreadableListSchema, type UnreadableItem } from '@contract/unreadable';
 import { parseOrUndefined, SSE_EVENT_NAMES } from './early-event-source';
 import type { InboxEvent } from './inbox-client';
 

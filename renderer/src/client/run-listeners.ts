@@ -1,4 +1,4 @@
-import type { RunUpdated } from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunUpdated } from '@contract/run-schemas';
 import { loadInboxChecks } from './inbox-checks-loader';
 
 /**

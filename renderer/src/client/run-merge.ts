@@ -1,8 +1,4 @@
-import type {
-  RunDetail,
-  RunEntry,
-  RunUpdated,
-} from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunDetail, RunEntry, RunUpdated } from '@contract/run-schemas';
 
 /** Entries the UI keeps per run (the broker keeps as many). */
 export const RUN_ENTRY_LIMIT = 2_000;

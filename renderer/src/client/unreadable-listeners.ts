@@ -1,4 +1,4 @@
-import type { UnreadableItem } from '../../../main/broker/unreadable';
+import type { UnreadableItem } from '@contract/unreadable';
 import { loadInboxChecks } from './inbox-checks-loader';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import type { AgentMessageView } from '../../../main/broker/agent-message';
-import type { AgentInfo } from '../../../main/broker/request';
+import type { AgentMessageView } from '@contract/agent-message';
+import type { AgentInfo } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { useReconnects } from '../hooks/use-reconnects';
 import { useI18n } from '../i18n/I18nProvider';

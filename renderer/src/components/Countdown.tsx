@@ -1,4 +1,4 @@
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { formatCountdown } from '../format/duration';
 import { useI18n } from '../i18n/I18nProvider';
 import { timeLeft, urgencyOf } from '../state/urgency';

@@ -1,4 +1,4 @@
-import { escapeControls } from '../../../main/broker/printable';
+import { escapeControls } from '@contract/printable';
 import type { DirProblemView } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 

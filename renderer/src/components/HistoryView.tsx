@@ -1,6 +1,6 @@
-import { escapeControls } from '../../../main/broker/printable';
+import { escapeControls } from '@contract/printable';
 import { useEffect, useState } from 'react';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';

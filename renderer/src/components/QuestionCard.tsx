@@ -1,6 +1,6 @@
-import { escapeControls } from '../../../main/broker/printable';
+import { escapeControls } from '@contract/printable';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
-import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { answerByKey } from '../keys/answer-by-key';

@@ -1,4 +1,4 @@
-import { escapeControls } from '../../../main/broker/printable';
+import { escapeControls } from '@contract/printable';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { formatAge } from '../format/age';

@@ -1,5 +1,5 @@
-import { escapeControls } from '../../../main/broker/printable';
-import type { HitlRequest } from '../../../main/broker/request';
+import { escapeControls } from '@contract/printable';
+import type { HitlRequest } from '@contract/request';
 import { formatAge } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
 import { Countdown } from './Countdown';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { escapeControls } from '../../../main/broker/printable';
-import type { HitlRequest } from '../../../main/broker/request';
+import { escapeControls } from '@contract/printable';
+import type { HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { appDraftStore } from '../drafts/app-drafts';
 import { draftText } from '../drafts/draft-text';

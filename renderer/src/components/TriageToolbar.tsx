@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { Source } from '../../../main/broker/request';
+import type { Source } from '@contract/request';
 import { useI18n } from '../i18n/I18nProvider';
 import type { BulkResult } from './BulkDialog';
 import { SORT_ORDERS, type SortOrder, type TriageView } from '../state/triage';

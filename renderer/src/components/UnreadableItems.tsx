@@ -1,5 +1,5 @@
-import type { UnreadableItem } from '../../../main/broker/unreadable';
-import { escapeControls } from '../../../main/broker/printable';
+import type { UnreadableItem } from '@contract/unreadable';
+import { escapeControls } from '@contract/printable';
 import { useI18n } from '../i18n/I18nProvider';
 
 interface Props {

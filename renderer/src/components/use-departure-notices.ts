@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { HitlRequest } from '../../../main/broker/request';
-import { escapeControls } from '../../../main/broker/printable';
+import type { HitlRequest } from '@contract/request';
+import { escapeControls } from '@contract/printable';
 import { formatDuration } from '../format/duration';
 import { promptPreview } from '../format/prompt-preview';
 import type { AgeTranslate } from '../format/age';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { InputKind } from '../../../main/broker/request';
+import type { InputKind } from '@contract/request';
 import { isTyping } from '../keys/editing';
 import { popoverKeyAction, type PopoverKeyAction } from '../popover/popover-keys';
 

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { appDraftStore } from './app-drafts';
 import type { DraftStore } from './draft-store';
 import { DraftContext } from './use-draft';

@@ -1,4 +1,4 @@
-import type { HitlRequest, Resolver } from '../../../main/broker/request';
+import type { HitlRequest, Resolver } from '@contract/request';
 import type { MessageKey } from '../i18n/en';
 import type { AgeTranslate } from './age';
 

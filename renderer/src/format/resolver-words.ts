@@ -1,4 +1,4 @@
-import type { Resolver } from '../../../main/broker/request';
+import type { Resolver } from '@contract/request';
 import type { Language } from '../i18n/translate';
 
 const WORDS: Record<Language, Record<Resolver, string>> = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { UnreadableItem } from '../../../main/broker/unreadable';
+import type { UnreadableItem } from '@contract/unreadable';
 import type { InboxClient } from '../client/inbox-client';
 
 /** The broker's "could not read" items, live, and a way to dismiss one. */

@@ -1,4 +1,4 @@
-import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import { APPROVAL, choiceAnswer, confirmAnswer } from '../answers/build-answer';
 import { isDangerousConfirm } from '../answers/danger';
 import type { PopoverKeyAction } from '../popover/popover-keys';

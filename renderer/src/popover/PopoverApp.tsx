@@ -1,6 +1,6 @@
-import { escapeControls } from '../../../main/broker/printable';
+import { escapeControls } from '@contract/printable';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { AnswerArea } from '../components/AnswerArea';
 import { Notices } from '../components/Notices';

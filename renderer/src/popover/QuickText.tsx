@@ -1,4 +1,4 @@
-import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import { APPROVAL } from '../answers/build-answer';
 import { useDraft } from '../drafts/use-draft';
 import { useI18n } from '../i18n/I18nProvider';

@@ -1,8 +1,8 @@
 import { StrictMode, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
-import type { DesktopSettings } from '../../../preload/ipc/desktop-settings';
-import type { HitlBridge } from '../../../preload/ipc/bridge';
-import type { IpcEnvelope } from '../../../preload/ipc/channels';
+import type { DesktopSettings } from '@contract/desktop-settings';
+import type { HitlBridge } from '@contract/ipc/bridge';
+import type { IpcEnvelope } from '@contract/ipc/channels';
 import { InboxClientError, type InboxClient } from '../client/inbox-client';
 import { App } from '../components/App';
 import { I18nProvider } from '../i18n/I18nProvider';

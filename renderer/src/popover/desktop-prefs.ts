@@ -1,4 +1,4 @@
-import type { DesktopSettings } from '../../../preload/ipc/desktop-settings';
+import type { DesktopSettings } from '@contract/desktop-settings';
 import type { Language } from '../i18n/translate';
 
 /** The renderer language for a desktop language setting (undefined: follow the system). */

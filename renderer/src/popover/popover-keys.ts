@@ -1,4 +1,4 @@
-import type { InputKind } from '../../../main/broker/request';
+import type { InputKind } from '@contract/request';
 
 /** What a key press does in the popover. */
 export type PopoverKeyAction =

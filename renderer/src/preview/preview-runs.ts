@@ -1,8 +1,4 @@
-import type {
-  RunEntry,
-  RunLineInput,
-  RunSummary,
-} from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunEntry, RunLineInput, RunSummary } from '@contract/run-schemas';
 import type { FakeInboxClient } from '../client/fake-inbox-client';
 
 const MIN = 60_000;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ApprovalRuleView } from '../../../main/broker/approval';
+import type { ApprovalRuleView } from '@contract/approval';
 import { useI18n } from '../i18n/I18nProvider';
 import './rules.css';
 

@@ -1,5 +1,5 @@
 import type { KeyboardEvent, RefObject } from 'react';
-import type { RunSummary } from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunSummary } from '@contract/run-schemas';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatDuration, runDuration, runTitle } from './run-format';
 import { RunProgress } from './RunProgress';

@@ -1,4 +1,4 @@
-import type { RunStatus } from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunStatus } from '@contract/run-schemas';
 import { useI18n } from '../i18n/I18nProvider';
 
 const LABEL = {

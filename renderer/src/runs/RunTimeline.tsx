@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useMemo, useRef } from 'react';
-import type { RunDetail } from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunDetail } from '@contract/run-schemas';
 import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatDuration, runDuration, runTitle, timelineItems } from './run-format';

@@ -1,5 +1,5 @@
-import type { RunEntry, RunSummary } from '../../../main/adapters/tool-server-lite/run-schemas';
-import type { RunEvent } from '../../../main/adapters/tool-server-lite/jsonl-events';
+import type { RunEntry, RunSummary } from '@contract/run-schemas';
+import type { RunEvent } from '@contract/jsonl-events';
 
 /** What a run is called in the list: its agent and task, else the command it runs. */
 export function runTitle(run: RunSummary): string {

@@ -1,4 +1,4 @@
-import type { RunStatus } from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunStatus } from '@contract/run-schemas';
 
 /** What the Runs tab needs of each run: its status as of its last report. */
 export interface RunState {

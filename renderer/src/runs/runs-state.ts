@@ -1,8 +1,4 @@
-import type {
-  RunDetail,
-  RunSummary,
-  RunUpdated,
-} from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunDetail, RunSummary, RunUpdated } from '@contract/run-schemas';
 import { mergeRunUpdate } from '../client/run-merge';
 
 /** What the Runs view knows: every run's summary, and the entries of the run being shown. */

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { DesktopSettings, DesktopSettingsPatch } from '../../../preload/ipc/desktop-settings';
+import type { DesktopSettings, DesktopSettingsPatch } from '@contract/desktop-settings';
 import { useI18n } from '../i18n/I18nProvider';
 import { RulesView, type RulesApi } from '../rules/RulesView';
 import { settingsText, type SettingsStringKey } from './settings-strings';

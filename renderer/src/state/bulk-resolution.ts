@@ -1,4 +1,4 @@
-import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 
 /** What a bulk "deny or cancel" does to one request. */
 export type BulkResolution =

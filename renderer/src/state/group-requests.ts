@@ -1,4 +1,4 @@
-import type { AgentInfo, HitlRequest, Source } from '../../../main/broker/request';
+import type { AgentInfo, HitlRequest, Source } from '@contract/request';
 
 /** One row of the virtualised inbox list: a group header or a request. */
 export type InboxRow =

@@ -1,5 +1,5 @@
-import type { AgentMessageView } from '../../../main/broker/agent-message';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { AgentMessageView } from '@contract/agent-message';
+import type { HitlRequest } from '@contract/request';
 import type { InboxEvent } from '../client/inbox-client';
 
 /** How many HAPI messages per agent the UI keeps. */

@@ -1,8 +1,4 @@
-import type {
-  AgentMessageView,
-  ContentBlock,
-  ToolResultBlock,
-} from '../../../main/broker/agent-message';
+import type { AgentMessageView, ContentBlock, ToolResultBlock } from '@contract/agent-message';
 
 export type ToolStatus = 'running' | 'success' | 'error';
 

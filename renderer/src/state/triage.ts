@@ -1,4 +1,4 @@
-import type { HitlRequest, Source } from '../../../main/broker/request';
+import type { HitlRequest, Source } from '@contract/request';
 import { groupKeyOf, type InboxRow } from './group-requests';
 import { urgencyOf, type Urgency } from './urgency';
 

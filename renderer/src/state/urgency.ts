@@ -1,4 +1,4 @@
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 
 /** Under this much time left a deadline is urgent, whatever its length. */
 export const URGENT_MS = 60_000;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Conf from 'conf';
 import type { Page } from 'playwright-core';
 import { CALLS, LISTENS } from '../../../preload/bridge-api';
-import type { IpcEventChannel, IpcEventMap } from '../../../preload/ipc/channels';
+import type { IpcEventChannel, IpcEventMap } from '@contract/ipc/channels';
 import type { RuleStore } from '../../../main/adapters/coding-agents/rule-store';
 import { Broker } from '../../../main/broker/broker';
 import { registerDesktopIpc } from '../../../main/desktop/ipc/inbox-handlers';

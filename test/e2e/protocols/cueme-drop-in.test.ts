@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerInput } from '../../../main/broker/request';
+import type { AnswerInput } from '@contract/request';
 import { startBrokerService, type BrokerService } from '../../../main/service/broker-service';
 import { envelope } from '../../support/cueme-original/expected';
 import { originalCueme, type Finished } from '../../support/cueme-original/run-original';

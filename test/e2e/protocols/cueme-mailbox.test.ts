@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CuemeMailbox } from '../../../main/adapters/cueme-mailbox/cueme-mailbox';
 import { hasBuiltinSqlite, startWorker } from '../../../main/adapters/cueme-mailbox/worker-host';
 import { Broker } from '../../../main/broker/broker';
-import type { AnswerInput, HitlRequest } from '../../../main/broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import {
   answered,
   cueCancelled,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { HitlRequest, NewRequest } from '../../../main/broker/request';
+import type { HitlRequest, NewRequest } from '@contract/request';
 import { startDesktopViews } from '../electron/desktop-views-harness';
 import { horizontalOverflow, seriousAxeFindings, type AxeFinding } from './a11y';
 import { screenshot, until, useBrowser, type BrokerHarness } from './harness';

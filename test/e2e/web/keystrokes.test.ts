@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { NewRequest } from '../../../main/broker/request';
+import type { NewRequest } from '@contract/request';
 import { useBrowser } from './harness';
 
 const web = useBrowser();

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HitlRequest, NewRequest } from '../../../main/broker/request';
-import type { AgentMessage } from '../../../main/broker/agent-message';
+import type { HitlRequest, NewRequest } from '@contract/request';
+import type { AgentMessage } from '@contract/agent-message';
 import { screenshot, until, useBrowser, type BrokerHarness } from './harness';
 
 const web = useBrowser();

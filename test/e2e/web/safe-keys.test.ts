@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HitlRequest, NewRequest } from '../../../main/broker/request';
+import type { HitlRequest, NewRequest } from '@contract/request';
 import { screenshot, until, useBrowser, type BrokerHarness } from './harness';
 
 const web = useBrowser();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseAnswer } from '../../../main/broker/answer-normalise';
 import { InvalidInputError } from '../../../main/broker/errors';
-import type { HitlRequest, InputSpec } from '../../../main/broker/request';
+import type { HitlRequest, InputSpec } from '@contract/request';
 
 const requestWanting = (input: InputSpec): HitlRequest => ({
   id: 'r1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAnswerText } from '../../../main/broker/answer-text';
+import { formatAnswerText } from '@contract/answer-text';
 
 describe('formatAnswerText', () => {
   it('text is itself', () => {

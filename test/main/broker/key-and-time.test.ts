@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TimestampSchema } from '../../../main/broker/liberal-timestamp';
-import { escapeControls } from '../../../main/broker/printable';
+import { escapeControls } from '@contract/printable';
 import { MAX_KEY_BYTES, RequestKeySchema } from '../../../main/broker/request-key';
 
 describe('RequestKeySchema', () => {

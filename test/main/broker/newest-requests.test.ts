@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newestRequests } from '../../../main/broker/newest-requests';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 
 const at = (id: string, createdAt: number): HitlRequest => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnreadableBoard } from '../../../main/broker/unreadable-board';
-import type { UnreadableItem } from '../../../main/broker/unreadable';
+import type { UnreadableItem } from '@contract/unreadable';
 
 const bad = (id: string, reason = 'is not valid JSON') => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../../main/broker/well-formed';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '@contract/well-formed';
 import { parseOrThrow } from '../../../main/broker/validation';
 
 describe('isWellFormed', () => {

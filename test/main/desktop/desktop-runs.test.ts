@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunUpdated } from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunUpdated } from '@contract/run-schemas';
 import { DesktopApp } from '../../../main/desktop/desktop-app';
 import { createSenderCheck } from '../../../main/desktop/ipc/sender-check';
 import { startBrokerService } from '../../../main/service/broker-service';

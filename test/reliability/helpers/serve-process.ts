@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { ROOT } from '../../../bench/lib/project';
+import { ROOT } from '../../support/load/project';
 
 export interface ServeProcess {
   url: string;

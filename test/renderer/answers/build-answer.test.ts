@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAnswerText } from '../../../main/broker/answer-text';
-import { AnswerInputSchema } from '../../../main/broker/request';
+import { formatAnswerText } from '@contract/answer-text';
+import { AnswerInputSchema } from '@contract/request';
 import {
   APPROVAL,
   choiceAnswer,

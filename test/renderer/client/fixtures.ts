@@ -1,4 +1,4 @@
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 
 /** A pending text request with this id (and key), created at 1. */
 export function pendingRequest(id: string, over: Partial<HitlRequest> = {}): HitlRequest {

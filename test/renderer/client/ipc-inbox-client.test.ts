@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { InboxClientError, type InboxEvent } from '../../../renderer/src/client/inbox-client';
 import { IpcInboxClient } from '../../../renderer/src/client/ipc-inbox-client';
-import type { HitlBridge } from '../../../preload/ipc/bridge';
-import type { IpcInboxEvent } from '../../../preload/ipc/channels';
+import type { HitlBridge } from '@contract/ipc/bridge';
+import type { IpcInboxEvent } from '@contract/ipc/channels';
 
 const request = (id: string): HitlRequest => ({
   id,

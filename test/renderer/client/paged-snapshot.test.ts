@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../support/wait-for';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
 import type { InboxEvent } from '../../../renderer/src/client/inbox-client';
 import { PagedSnapshot } from '../../../renderer/src/client/paged-snapshot';

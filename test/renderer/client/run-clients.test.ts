@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../support/wait-for';
-import type { RunSummary, RunUpdated } from '../../../main/adapters/tool-server-lite/run-schemas';
-import type { HitlBridge } from '../../../preload/ipc/bridge';
-import type { IpcEventMap } from '../../../preload/ipc/channels';
+import type { RunSummary, RunUpdated } from '@contract/run-schemas';
+import type { HitlBridge } from '@contract/ipc/bridge';
+import type { IpcEventMap } from '@contract/ipc/channels';
 import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client';
 import {
   HttpInboxClient,

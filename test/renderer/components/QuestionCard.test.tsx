@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client';
 import {

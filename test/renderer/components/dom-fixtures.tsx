@@ -1,6 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { I18nProvider } from '../../../renderer/src/i18n/I18nProvider';
 import type { Language } from '../../../renderer/src/i18n/translate';
 

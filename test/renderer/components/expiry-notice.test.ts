@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { expiryNotice } from '../../../renderer/src/components/use-departure-notices';
 import type { AgeTranslate } from '../../../renderer/src/format/age';
 import { translate } from '../../../renderer/src/i18n/translate';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { agoText, resolutionText } from '../../../renderer/src/format/resolution';
 import { translate } from '../../../renderer/src/i18n/translate';
 import { pendingRequest } from '../client/fixtures';

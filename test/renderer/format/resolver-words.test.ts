@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResolverSchema } from '../../../main/broker/request';
+import { ResolverSchema } from '@contract/request';
 import { resolverWords } from '../../../renderer/src/format/resolver-words';
 
 describe('resolverWords', () => {

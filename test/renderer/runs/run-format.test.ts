@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEntry, RunSummary } from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunEntry, RunSummary } from '@contract/run-schemas';
 import {
   formatDuration,
   runDuration,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEntry, RunSummary } from '../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunEntry, RunSummary } from '@contract/run-schemas';
 import { mergeRunUpdate, RUN_ENTRY_LIMIT } from '../../../renderer/src/client/run-merge';
 import { initialRunsState, runsReducer } from '../../../renderer/src/runs/runs-state';
 

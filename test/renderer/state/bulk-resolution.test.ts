@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HitlRequest, InputSpec } from '../../../main/broker/request';
+import type { HitlRequest, InputSpec } from '@contract/request';
 import { bulkResolution } from '../../../renderer/src/state/bulk-resolution';
 
 const req = (input: InputSpec): HitlRequest => ({

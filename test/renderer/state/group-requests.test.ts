@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { groupRequests } from '../../../renderer/src/state/group-requests';
 
 const req = (id: string, createdAt: number, extra: Partial<HitlRequest> = {}): HitlRequest => ({

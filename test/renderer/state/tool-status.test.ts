@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentMessageView } from '../../../main/broker/agent-message';
+import type { AgentMessageView } from '@contract/agent-message';
 import { previewInput, resultText, toContextItems } from '../../../renderer/src/state/tool-status';
 
 describe('toContextItems (HAPI)', () => {

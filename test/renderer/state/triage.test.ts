@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HitlRequest } from '../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import {
   compareRequests,
   defaultTriageView,

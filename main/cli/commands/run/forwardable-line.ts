@@ -1,5 +1,5 @@
-import { RUN_TEXT_LIMIT, type RunLineInput } from '../../../adapters/tool-server-lite/run-schemas';
-import type { RunLine } from '../../../adapters/tool-server-lite/jsonl-events';
+import { RUN_TEXT_LIMIT, type RunLineInput } from '@contract/run-schemas';
+import type { RunLine } from '@contract/jsonl-events';
 
 /** Serialised size (characters) one batch stays under, so it stays well below the 1 MiB body limit. */
 export const BATCH_CHARS = 256_000;

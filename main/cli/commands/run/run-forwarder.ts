@@ -1,10 +1,6 @@
 import { BATCH_CHARS, forwardable } from './forwardable-line';
-import {
-  type RunExit,
-  type RunLineInput,
-  type RunStart,
-} from '../../../adapters/tool-server-lite/run-schemas';
-import type { RunLine } from '../../../adapters/tool-server-lite/jsonl-events';
+import { type RunExit, type RunLineInput, type RunStart } from '@contract/run-schemas';
+import type { RunLine } from '@contract/jsonl-events';
 import { BrokerUnavailableError, callBroker } from '../../broker-client/broker-http';
 import type { BrokerLocation } from '../../broker-client/locate-broker';
 

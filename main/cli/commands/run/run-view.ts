@@ -1,4 +1,4 @@
-import type { RunEvent } from '../../../adapters/tool-server-lite/jsonl-events';
+import type { RunEvent } from '@contract/jsonl-events';
 
 /**
  * The terminal view of `clarity-hitl run`: turns agent events into text. Tokens stream inline;

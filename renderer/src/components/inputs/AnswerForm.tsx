@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AnswerInput } from '../../../../main/broker/request';
+import type { AnswerInput } from '@contract/request';
 import { useI18n } from '../../i18n/I18nProvider';
 import { submitOnModEnter, type AnswerInputProps } from './types';
 

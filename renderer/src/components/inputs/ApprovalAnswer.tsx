@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDraft } from '../../drafts/use-draft';
-import type { AnswerInput } from '../../../../main/broker/request';
+import type { AnswerInput } from '@contract/request';
 import { useI18n } from '../../i18n/I18nProvider';
 import { keyText } from '../../keys/key-strings';
 import { isReflex } from '../../keys/reflex-guard';

@@ -1,5 +1,5 @@
 import { useDraft } from '../../drafts/use-draft';
-import type { FormField } from '../../../../main/broker/request';
+import type { FormField } from '@contract/request';
 import { formAnswer, toggleSelection } from '../../answers/build-answer';
 import { useI18n } from '../../i18n/I18nProvider';
 import { AnswerForm, SendActions } from './AnswerForm';

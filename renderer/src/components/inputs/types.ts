@@ -1,4 +1,4 @@
-import type { AnswerInput, HitlRequest } from '../../../../main/broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import type { InboxClient } from '../../client/inbox-client';
 
 /** What every answer input gets from the question card. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPickedFile } from '../../../../main/adapters/file-pick/check-picked-file';
 import { InvalidInputError } from '../../../../main/broker/errors';
-import type { HitlRequest } from '../../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 
 let root: string;
 let outside: string;

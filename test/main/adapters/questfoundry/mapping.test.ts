@@ -5,7 +5,7 @@ import {
   responseEnvelope,
 } from '../../../../main/adapters/questfoundry/mapping';
 import { parseHumanQuestion } from '../../../../main/adapters/questfoundry/asked-question';
-import type { HitlRequest } from '../../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 
 const envelope = {
   protocol: 'questfoundry/1.2',

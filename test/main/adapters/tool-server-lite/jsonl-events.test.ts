@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LineSplitter,
-  parseRunLine,
-} from '../../../../main/adapters/tool-server-lite/jsonl-events';
+import { LineSplitter, parseRunLine } from '@contract/jsonl-events';
 import { SPEC_JSONL } from './spec-jsonl';
 
 describe('parseRunLine', () => {

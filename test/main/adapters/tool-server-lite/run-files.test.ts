@@ -12,7 +12,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../../../main/adapters/tool-server-lite/jsonl-events';
+import type { RunEvent } from '@contract/jsonl-events';
 import {
   RunFiles,
   type RunFilesOptions,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../../../main/adapters/tool-server-lite/jsonl-events';
+import type { RunEvent } from '@contract/jsonl-events';
 import type { RunPersistence } from '../../../../main/adapters/tool-server-lite/run-files';
-import type { RunDetail, RunUpdated } from '../../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunDetail, RunUpdated } from '@contract/run-schemas';
 import {
   RunEndedError,
   RunNotFoundError,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forHistory, isDurable } from '../../../../main/broker/persistence/durability';
-import type { HitlRequest, Source } from '../../../../main/broker/request';
+import type { HitlRequest, Source } from '@contract/request';
 
 const request = (source: Source, meta?: Record<string, unknown>): HitlRequest => ({
   id: 'id',

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE, RequestJournal } from '../../../../main/broker/persistence/request-journal';
-import type { HitlRequest } from '../../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 
 let dir: string;
 beforeEach(async () => {

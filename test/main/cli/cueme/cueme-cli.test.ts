@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Broker } from '../../../../main/broker/broker';
-import type { HitlRequest } from '../../../../main/broker/request';
+import type { HitlRequest } from '@contract/request';
 import { createHttpServer, type HttpServer } from '../../../../main/http/server';
 import { postJson, until } from '../../adapters/protocol-test-app';
 import { answered, cueCancelled, pauseResumed } from '../../../support/cueme-original/expected';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControls } from '../../../../main/broker/printable';
+import { escapeControls } from '@contract/printable';
 import { renderPromptBox } from '../../../../main/cli/terminal/prompt-box';
 import { renderQuestionTable } from '../../../../main/cli/terminal/question-table';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_INVOKE_CHANNELS } from '../../../../preload/ipc/channels';
+import { IPC_INVOKE_CHANNELS } from '@contract/ipc/channels';
 import { Broker } from '../../../../main/broker/broker';
 import { registerDesktopIpc } from '../../../../main/desktop/ipc/inbox-handlers';
 import { IpcRouter } from '../../../../main/desktop/ipc/ipc-router';
@@ -206,7 +206,7 @@ describe('IPC router', () => {
     });
     expect(await ipc.invoke('inbox:list-files', { id: f.id }, OURS)).toEqual({
       ok: true,
-      value: ['a.csv'],
+      value: { files: ['a.csv'], truncated: false },
     });
     const t = broker.add({ source: 'clarity-http', key: 't', prompt: 'text' });
     expect(await ipc.invoke('inbox:list-files', { id: t.id }, OURS)).toMatchObject({

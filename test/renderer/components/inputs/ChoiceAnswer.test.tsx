@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AnswerInput } from '../../../../main/broker/request';
+import type { AnswerInput } from '@contract/request';
 import { ChoiceAnswer } from '../../../../renderer/src/components/inputs/ChoiceAnswer';
 import { FakeInboxClient } from '../../../../renderer/src/client/fake-inbox-client';
 import { renderWithI18n, request } from '../dom-fixtures';

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnswerInput } from '../../../../main/broker/request';
+import type { AnswerInput } from '@contract/request';
 import { ConfirmAnswer } from '../../../../renderer/src/components/inputs/ConfirmAnswer';
 import { FakeInboxClient } from '../../../../renderer/src/client/fake-inbox-client';
 import { REFLEX_MS, watchKeys } from '../../../../renderer/src/keys/reflex-guard';

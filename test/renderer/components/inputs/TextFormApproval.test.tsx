@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnswerInput, HitlRequest } from '../../../../main/broker/request';
+import type { AnswerInput, HitlRequest } from '@contract/request';
 import { AnswerArea } from '../../../../renderer/src/components/AnswerArea';
 import { FakeInboxClient } from '../../../../renderer/src/client/fake-inbox-client';
 import { renderWithI18n, request } from '../dom-fixtures';

@@ -4,10 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  RunDetail,
-  RunSummary,
-} from '../../../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunDetail, RunSummary } from '@contract/run-schemas';
 import { until } from '../../../http/helpers';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');

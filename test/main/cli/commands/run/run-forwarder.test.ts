@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunBatch } from '../../../../../main/adapters/tool-server-lite/run-schemas';
+import type { RunBatch } from '@contract/run-schemas';
 import {
   BrokerUnavailableError,
   type callBroker,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRunLine } from '../../../../../main/adapters/tool-server-lite/jsonl-events';
+import { parseRunLine } from '@contract/jsonl-events';
 import { RunView } from '../../../../../main/cli/commands/run/run-view';
 import { SPEC_JSONL } from '../../../adapters/tool-server-lite/spec-jsonl';
 

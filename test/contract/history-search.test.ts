@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HitlRequest } from '../../../../main/broker/request';
-import { searchHistory } from '../../../../main/desktop/ipc/inbox-handlers';
+import type { HitlRequest } from '@contract/request';
+import { searchHistory } from '@contract/history-search';
 
 const resolved = (key: string, extra: Partial<HitlRequest>): HitlRequest => ({
   id: key,

@@ -1,5 +1,5 @@
-import { findBrowser, launchBrowser } from '../../test/support/find-browser';
-import { NotAvailableError } from './figure';
+import { findBrowser, launchBrowser } from '../find-browser';
+import { NotAvailableError } from './not-available';
 
 /**
  * Launches the browser the tests use (test/support/find-browser.ts: CHROMIUM_PATH, an installed

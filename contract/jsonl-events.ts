@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from '../../broker/well-formed';
+import { isWellFormed, NOT_WELL_FORMED_MESSAGE } from './well-formed';
 
 const base = { call_id: z.string().optional() };
 const text = z.string().catch('');

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NotAvailableError } from './figure';
+import { NotAvailableError } from './not-available';
 
 /** Repository root (bench/lib/../..). */
-export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
 /** Finds the first .ts file under `dir` (relative to the repo root) whose text matches `pattern`. */
 export function findSource(dir: string, pattern: RegExp): string | undefined {
@@ -38,7 +38,7 @@ export async function loadExport<T>(dir: string, exportName: string, what: strin
 
 /** What startBrokerService returns (main/service/broker-service.ts), as far as the benchmarks rely on it. */
 export interface BrokerServiceHandle {
-  broker: import('../../main/broker/broker').Broker;
+  broker: import('../../../main/broker/broker').Broker;
   url: string;
   port: number;
   close(): Promise<void>;
@@ -72,7 +72,7 @@ export interface ClarityFileAdapterHandle {
 export interface ClarityFileAdapterClass {
   start(options: {
     dir: string;
-    broker: import('../../main/broker/broker').Broker;
+    broker: import('../../../main/broker/broker').Broker;
     [k: string]: unknown;
   }): Promise<ClarityFileAdapterHandle>;
 }

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { AgentIdSchema } from '../agent-id';
+import type { AgentMessageView } from '../agent-message';
+import type { ApprovalRuleView } from '../approval';
+import { DesktopSettingsPatchSchema, type DesktopSettings } from '../desktop-settings';
+import { HISTORY_MAX_LIMIT, HISTORY_QUERY_MAX } from '../history-search';
+import { AnswerInputSchema, type HitlRequest } from '../request';
+import type { RunDetail, RunSummary, RunUpdated } from '../run-schemas';
+import type { UnreadableItem } from '../unreadable';
+
+/** A type carried by a declaration (results and pushed events are built by main, not parsed). */
+export interface Carries<T> {
+  readonly __type?: T;
+}
+const carries = <T>(): Carries<T> => ({});
+
+/** What the broker says about itself (same shape as GET /api/info). */
+export interface IpcBrokerInfo {
+  version: string;
+  dirs: string[];
+  tokenRequired: boolean;
+  url: string;
+  /** Handshake dirs dropped because they were replaced or removed while watched. */
+  dirProblems?: { dir: string; message: string; at: number }[];
+}
+
+/** An inbox change pushed to every window (same shapes as the renderer's InboxEvent). */
+export type IpcInboxEvent =
+  | { type: 'snapshot'; seq: number; pending: HitlRequest[] }
+  | {
+      type: 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
+      seq: number;
+      request: HitlRequest;
+    }
+  | { type: 'agent_message'; agentId: string; message: AgentMessageView };
+
+const Id = z.string().min(1).max(200);
+const Nothing = z.undefined();
+
+/**
+ * Every renderer → main call, declared ONCE: its `window.hitl` function name, the zod schema main
+ * checks the payload with (the payload type is derived from it) and the result type. The preload
+ * bridge, the main router's validation and the TypeScript types all follow from this table.
+ */
+export const IPC_INVOKE = {
+  'inbox:list-pending': {
+    bridge: 'listPending',
+    payload: z.object({ limit: z.number().int().min(1).max(100_000).optional() }).strict(),
+    result: carries<{ requests: HitlRequest[]; seq: number; total: number }>(),
+  },
+  'inbox:history': {
+    bridge: 'history',
+    payload: z
+      .object({
+        q: z.string().max(HISTORY_QUERY_MAX).optional(),
+        limit: z.number().int().min(1).max(HISTORY_MAX_LIMIT).optional(),
+      })
+      .strict(),
+    result: carries<HitlRequest[]>(),
+  },
+  'inbox:answer': {
+    bridge: 'answer',
+    payload: z.object({ id: Id, input: AnswerInputSchema }).strict(),
+    result: carries<HitlRequest>(),
+  },
+  'inbox:cancel': {
+    bridge: 'cancel',
+    payload: z.object({ id: Id, reason: z.string().max(10_000).optional() }).strict(),
+    result: carries<HitlRequest>(),
+  },
+  /** The files a file_pick request offers (at most 5,000; `truncated` when there were more). */
+  'inbox:list-files': {
+    bridge: 'listFiles',
+    payload: z.object({ id: Id }).strict(),
+    result: carries<{ files: string[]; truncated: boolean }>(),
+  },
+  'inbox:agent-messages': {
+    bridge: 'agentMessages',
+    payload: z.object({ agentId: AgentIdSchema }).strict(),
+    result: carries<AgentMessageView[]>(),
+  },
+  'inbox:info': { bridge: 'info', payload: Nothing, result: carries<IpcBrokerInfo>() },
+  /** The "could not read" items (what agents sent that the broker could not read). */
+  'unreadable:list': {
+    bridge: 'listUnreadable',
+    payload: Nothing,
+    result: carries<UnreadableItem[]>(),
+  },
+  'unreadable:dismiss': {
+    bridge: 'dismissUnreadable',
+    payload: z.object({ id: z.string().min(1).max(10_000) }).strict(),
+    result: carries<UnreadableItem[]>(),
+  },
+  'runs:list': { bridge: 'listRuns', payload: Nothing, result: carries<RunSummary[]>() },
+  'runs:get': {
+    bridge: 'getRun',
+    payload: z.object({ id: Id }).strict(),
+    result: carries<RunDetail>(),
+  },
+  'rules:list': { bridge: 'listRules', payload: Nothing, result: carries<ApprovalRuleView[]>() },
+  'rules:revoke': {
+    bridge: 'revokeRule',
+    payload: z.object({ id: Id }).strict(),
+    result: carries<ApprovalRuleView>(),
+  },
+  'settings:get': { bridge: 'getSettings', payload: Nothing, result: carries<DesktopSettings>() },
+  'settings:update': {
+    bridge: 'updateSettings',
+    payload: DesktopSettingsPatchSchema,
+    result: carries<DesktopSettings>(),
+  },
+  'shell:open-external': {
+    bridge: 'openExternal',
+    payload: z.object({ url: z.string().min(1).max(8192) }).strict(),
+    result: carries<null>(),
+  },
+  'popover:hide': { bridge: 'hidePopover', payload: Nothing, result: carries<null>() },
+  'window:open-request': {
+    bridge: 'openInWindow',
+    payload: z.object({ id: Id.nullable() }).strict(),
+    result: carries<null>(),
+  },
+} as const;
+
+/** Every main → renderer event, declared ONCE: its `window.hitl` listener name and payload type. */
+export const IPC_EVENTS = {
+  'inbox:event': { bridge: 'onInboxEvent', payload: carries<IpcInboxEvent>() },
+  /** The popover should show this request (null: the oldest pending, or the empty state). */
+  'popover:show-request': {
+    bridge: 'onPopoverShowRequest',
+    payload: carries<{ id: string | null }>(),
+  },
+  /** The main window should select this request. */
+  'window:show-request': { bridge: 'onWindowShowRequest', payload: carries<{ id: string }>() },
+  'settings:changed': { bridge: 'onSettingsChanged', payload: carries<DesktopSettings>() },
+  /** An agent run changed (same shape as the SSE `run_updated` event). */
+  'runs:updated': { bridge: 'onRunUpdated', payload: carries<RunUpdated>() },
+  /** The "could not read" list changed (the whole list, as the SSE `unreadable` event). */
+  'unreadable:changed': {
+    bridge: 'onUnreadableChanged',
+    payload: carries<{ items: UnreadableItem[] }>(),
+  },
+} as const;

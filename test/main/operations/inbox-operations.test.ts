@@ -1,0 +1,75 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Broker } from '../../../main/broker/broker';
+import { AgentIdSchema } from '@contract/agent-id';
+import { createInboxOperations, FILES_LIST_MAX } from '../../../main/operations/inbox-operations';
+import { IPC_PAYLOAD_SCHEMAS } from '../../../main/desktop/ipc/ipc-schemas';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hitl-ops-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function setup() {
+  const broker = new Broker();
+  const ops = createInboxOperations({
+    broker,
+    history: () => broker.resolved(),
+    agentMessages: () => [],
+  });
+  return { broker, ops };
+}
+
+describe('inbox operations (shared by HTTP and IPC)', () => {
+  it(`lists at most ${FILES_LIST_MAX} files and says when there were more`, async () => {
+    const { broker, ops } = setup();
+    const n = FILES_LIST_MAX + 3;
+    await Promise.all(Array.from({ length: n }, (_, i) => writeFile(join(dir, `f${i}.txt`), 'x')));
+    const r = broker.add({
+      source: 'clarity-http',
+      key: 'pick',
+      prompt: 'pick one',
+      input: { kind: 'file', root: dir, pattern: '*.txt' },
+    });
+    const listing = await ops.listFiles(r.id);
+    expect(listing.files).toHaveLength(FILES_LIST_MAX);
+    expect(listing.truncated).toBe(true);
+  });
+
+  it('history searches key, prompt, answer and agent, newest first', async () => {
+    const { broker, ops } = setup();
+    const a = broker.add({ source: 'clarity-http', key: 'alpha', prompt: 'deploy to prod?' });
+    const b = broker.add({
+      source: 'clarity-http',
+      key: 'beta',
+      prompt: 'which colour?',
+      agent: { id: 'painter' },
+    });
+    await ops.answer(a.id, { text: 'yes ship it' });
+    ops.cancel(b.id, 'not needed');
+    expect(ops.history().map((r) => r.key)).toEqual(['beta', 'alpha']);
+    expect(ops.history('SHIP').map((r) => r.key)).toEqual(['alpha']);
+    expect(ops.history('painter').map((r) => r.key)).toEqual(['beta']);
+    expect(ops.history(undefined, 1)).toHaveLength(1);
+  });
+
+  it('answer and cancel of an unknown id say not_found', async () => {
+    const { ops } = setup();
+    await expect(ops.answer('nope', { text: 'x' })).rejects.toMatchObject({ code: 'not_found' });
+    expect(() => ops.cancel('nope')).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+
+  it('an agent id follows the same rule over IPC as over HTTP (200 characters)', () => {
+    const schema = IPC_PAYLOAD_SCHEMAS['inbox:agent-messages'];
+    expect(AgentIdSchema.safeParse('a'.repeat(200)).success).toBe(true);
+    expect(AgentIdSchema.safeParse('a'.repeat(201)).success).toBe(false);
+    expect(schema.safeParse({ agentId: 'a'.repeat(200) }).success).toBe(true);
+    expect(schema.safeParse({ agentId: 'a'.repeat(201) }).success).toBe(false);
+    expect(schema.safeParse({ agentId: 'has space' }).success).toBe(false);
+  });
+});
