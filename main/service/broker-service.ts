@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { CuemeMailbox } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { FileRootPolicy } from '../adapters/file-pick/file-roots';
@@ -8,6 +9,7 @@ import { RunFiles } from '../adapters/tool-server-lite/run-files';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
 import { AuditLog } from '../broker/audit-log';
 import { Broker } from '../broker/broker';
+import { PostgresStore } from '../broker/persistence/postgres/postgres-store';
 import { RequestStore } from '../broker/persistence/request-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 import { createHttpServer, type HttpServer } from '../http/server';
@@ -55,6 +57,13 @@ export interface BrokerServiceOptions {
    * below the operator's home. The watched handshake dirs are always allowed.
    */
   fileRoots?: readonly string[] | (() => readonly string[]);
+  /**
+   * Team mode: a `postgres://…` URL shared by several instances (default `$CLARITY_HITL_STORE`);
+   * absent or `embedded`: the embedded journal in the state dir only.
+   */
+  store?: string;
+  /** This instance's name in team mode, shown as "answered … on <name>" (default: the host name). */
+  instanceName?: string;
   /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
   onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
@@ -67,6 +76,8 @@ export interface BrokerService {
   /** The watched Clarity handshake directories (changeable while running). */
   watched: WatchedDirs;
   store: RequestStore;
+  /** The shared PostgreSQL store in team mode (`--store postgres://…`). */
+  sharedStore?: PostgresStore;
   /** Recent HAPI agent messages (shown beside an agent's requests). */
   agentMessages: AgentMessageStore;
   /** Agent runs reported by `clarity-hitl run` (kept in `<stateDir>/runs/`). */
@@ -105,9 +116,26 @@ export async function startBrokerService(
   // One owner per state dir: a second broker here would split (and overwrite) its state.
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const stateLock = acquireOwnerLock(path.join(stateDir, STATE_LOCK), `state dir ${stateDir}`);
+  const storeUrl = sharedStoreUrl(options.store ?? process.env.CLARITY_HITL_STORE);
   const broker = new Broker({
     onListenerError: (error) => warn(`listener failed: ${describe(error)}`),
+    ...(storeUrl ? { instanceName: options.instanceName ?? hostname() } : {}),
   });
+  let sharedStore: PostgresStore | undefined;
+  if (storeUrl) {
+    try {
+      sharedStore = await PostgresStore.open({
+        url: storeUrl,
+        historyLimit: options.historyLimit,
+        onWarning: warn,
+      });
+      await sharedStore.attach(broker);
+    } catch (error) {
+      await sharedStore?.close();
+      stateLock.release();
+      throw error;
+    }
+  }
   const store = new RequestStore({
     stateDir,
     historyLimit: options.historyLimit,
@@ -119,6 +147,7 @@ export async function startBrokerService(
   const cleanups: Array<() => unknown> = [
     () => stateLock.release(),
     () => store.close(),
+    () => sharedStore?.close(),
     () => broker.close(),
   ];
   const cleanUp = async () => {
@@ -208,6 +237,7 @@ export async function startBrokerService(
       },
       watched,
       store,
+      ...(sharedStore ? { sharedStore } : {}),
       agentMessages,
       runs,
       rules,
@@ -225,4 +255,14 @@ export async function startBrokerService(
     await cleanUp();
     throw error;
   }
+}
+
+/** The PostgreSQL URL of a `--store` value; undefined for the embedded store (none, `embedded`). */
+export function sharedStoreUrl(value: string | undefined): string | undefined {
+  if (!value || value === 'embedded') return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value))
+    throw new Error(
+      `store: expected "embedded" or a postgres://… URL, got "${value.replace(/:[^@/]*@/, ':***@')}"`,
+    );
+  return value;
 }

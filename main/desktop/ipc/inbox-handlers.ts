@@ -52,7 +52,8 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   );
   router.handle('inbox:answer', async ({ id, input }) => {
     const request = requireRequest(id);
-    return toPublicRequest(broker.answer(request.id, await checkPickedFile(request, input), 'ui'));
+    const checked = await checkPickedFile(request, input);
+    return toPublicRequest(await broker.answerShared(request.id, checked, 'ui'));
   });
   router.handle('inbox:cancel', ({ id, reason }) =>
     toPublicRequest(broker.cancel(requireRequest(id).id, { reason, by: 'ui' })),

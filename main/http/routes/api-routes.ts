@@ -69,13 +69,15 @@ export const apiRoutes: RouteModule = (app, context) => {
       target,
       parseOrThrow(AnswerInputSchema, request.body, 'answer'),
     );
-    return { request: toPublicRequest(broker.answer(target.id, input, 'ui')) };
+    return { request: toPublicRequest(await broker.answerShared(target.id, input, 'ui')) };
   });
 
   app.post('/api/requests/:id/cancel', async (request) => {
     const target = requireRequest(request.params);
     const { reason } = parseOrThrow(CancelSchema, request.body ?? {}, 'cancel');
-    return { request: toPublicRequest(broker.cancel(target.id, { reason, by: 'ui' })) };
+    return {
+      request: toPublicRequest(await broker.cancelShared(target.id, { reason, by: 'ui' })),
+    };
   });
 
   app.get('/api/requests/:id/files', async (request) => {
