@@ -12,6 +12,7 @@ import { Broker } from '../broker/broker';
 import { PostgresStore } from '../broker/persistence/postgres/postgres-store';
 import { RequestStore } from '../broker/persistence/request-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
+import type { OperatorToken } from '../http/guards/security-guard';
 import { createHttpServer, type HttpServer } from '../http/server';
 import { removeDiscovery, writeDiscovery } from './discovery';
 import { HttpBinding } from './http-binding';
@@ -32,6 +33,8 @@ export interface BrokerServiceOptions {
   host?: string;
   /** Default `$CLARITY_HITL_BROKER_TOKEN`. */
   token?: string;
+  /** Named operators' own tokens: the audit log and the UI say who answered. */
+  operators?: readonly OperatorToken[];
   /**
    * Accept the token as `?token=` on API and SSE requests, for clients that cannot send headers
    * (default: `$CLARITY_HITL_ALLOW_QUERY_TOKEN` is `1`/`true`; otherwise off).
@@ -194,6 +197,7 @@ export async function startBrokerService(
           host: options.host,
           port,
           token,
+          operators: options.operators,
           allowQueryToken,
           dirs: watched.dirs,
           dirProblems: () => watched.problems(),

@@ -33,6 +33,7 @@ interface ServeFlags {
   cueDb?: string | false;
   store?: string;
   instanceName?: string;
+  operatorToken: string[];
 }
 
 function positiveInt(max: number) {
@@ -108,6 +109,12 @@ export const registerServe: RegisterCommand = (program: Command) => {
       '--store <url>',
       'team mode: share requests with other instances through PostgreSQL (postgres://user@host/db); default: $CLARITY_HITL_STORE, else the embedded journal',
     )
+    .option(
+      '--operator-token <name=token>',
+      'a named operator and their own token (repeatable): the audit log and the UI say who answered',
+      collect,
+      [],
+    )
     .option('--instance-name <name>', "this instance's name in team mode (default: the host name)")
     .action(async (dirArg: string | undefined, flags: ServeFlags, command: Command) => {
       if (flags.tokenFile !== undefined) {
@@ -119,7 +126,14 @@ export const registerServe: RegisterCommand = (program: Command) => {
       } catch (error) {
         command.error(`--store: ${(error as Error).message.replace(/^store: /, '')}`);
       }
-      if (!isLoopbackHost(flags.host) && !(flags.token ?? process.env.CLARITY_HITL_BROKER_TOKEN))
+      for (const pair of flags.operatorToken)
+        if (!/^[^=\s]+=\S+$/.test(pair))
+          command.error(`--operator-token: expected name=token, got "${pair.split('=')[0]}=…"`);
+      if (
+        !isLoopbackHost(flags.host) &&
+        !(flags.token ?? process.env.CLARITY_HITL_BROKER_TOKEN) &&
+        flags.operatorToken.length === 0
+      )
         command.error(
           `binding ${flags.host} (not loopback) requires a token: pass --token-file or set CLARITY_HITL_BROKER_TOKEN`,
         );
@@ -146,6 +160,10 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       onWarning: (message) => console.error(`clarity-hitl: ${message}`),
       ...(flags.store ? { store: flags.store } : {}),
       ...(flags.instanceName ? { instanceName: flags.instanceName } : {}),
+      operators: flags.operatorToken.map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), token: pair.slice(at + 1) };
+      }),
     });
   } catch (error) {
     if (error instanceof OwnerLockError) {

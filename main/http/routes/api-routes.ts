@@ -1,4 +1,5 @@
 import { checkPickedFile } from '../../adapters/file-pick/check-picked-file';
+import { operatorOf } from '../guards/security-guard';
 import { z } from 'zod';
 import { NotFoundError } from '../../broker/errors';
 import { listFiles } from '../../adapters/file-pick/list-files';
@@ -69,14 +70,20 @@ export const apiRoutes: RouteModule = (app, context) => {
       target,
       parseOrThrow(AnswerInputSchema, request.body, 'answer'),
     );
-    return { request: toPublicRequest(await broker.answerShared(target.id, input, 'ui')) };
+    return {
+      request: toPublicRequest(
+        await broker.answerShared(target.id, input, 'ui', { operator: operatorOf(request) }),
+      ),
+    };
   });
 
   app.post('/api/requests/:id/cancel', async (request) => {
     const target = requireRequest(request.params);
     const { reason } = parseOrThrow(CancelSchema, request.body ?? {}, 'cancel');
     return {
-      request: toPublicRequest(await broker.cancelShared(target.id, { reason, by: 'ui' })),
+      request: toPublicRequest(
+        await broker.cancelShared(target.id, { reason, by: 'ui', operator: operatorOf(request) }),
+      ),
     };
   });
 

@@ -45,6 +45,10 @@ describe.skipIf(skip !== undefined)('team mode on PostgreSQL', () => {
         rendererDir: null,
         store: url,
         instanceName: name,
+        operators: [
+          { name: 'alice', token: 'alice-token' },
+          { name: 'bob', token: 'bob-token' },
+        ],
       });
       services.push(service);
       out.push(service);
@@ -52,10 +56,10 @@ describe.skipIf(skip !== undefined)('team mode on PostgreSQL', () => {
     return out;
   }
 
-  const post = (url: string, body: unknown) =>
+  const post = (url: string, body: unknown, token = 'alice-token') =>
     fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
     });
 
@@ -90,18 +94,34 @@ describe.skipIf(skip !== undefined)('team mode on PostgreSQL', () => {
     const request = a!.broker.add({ source: 'clarity-http', key: 'q1', prompt: 'Which?' });
     const waiter = a!.broker.waitForResolution(request.id);
     await until(() => b!.broker.get(request.id));
-    const res = await post(`${b!.url}api/requests/${request.id}/answer`, { text: 'blue' });
+    const res = await post(
+      `${b!.url}api/requests/${request.id}/answer`,
+      { text: 'blue' },
+      'bob-token',
+    );
     expect(res.status).toBe(200);
     const resolved = await waiter;
     expect(resolved.answer?.text).toBe('blue');
     expect(resolved.resolvedOn).toBe('host-b');
+    expect(resolved.operator).toBe('bob');
     // The agent's long-poll on A sees the answer.
-    const polled = (await (await fetch(`${a!.url}questions/q1`)).json()) as { status: string };
+    const polled = (await (
+      await fetch(`${a!.url}questions/q1`, { headers: { authorization: 'Bearer alice-token' } })
+    ).json()) as { status: string };
     expect(polled.status).toBe('answered');
     // A later answer on A loses, naming the winner.
     const late = await post(`${a!.url}api/requests/${request.id}/answer`, { text: 'red' });
     expect(late.status).toBe(409);
-    expect(await late.text()).toContain('on host-b');
+    expect(await late.text()).toContain('already answered by bob on host-b');
+  });
+
+  it('refuses a request without one of the tokens', async () => {
+    const [a] = await team(['host-a']);
+    expect((await fetch(`${a!.url}api/requests`)).status).toBe(401);
+    const wrong = await fetch(`${a!.url}api/requests`, {
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(wrong.status).toBe(401);
   });
 
   it('writes the answer file on A when a file-handshake question is answered on B', async () => {
