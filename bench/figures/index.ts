@@ -8,6 +8,7 @@ import { idleRss } from './idle-rss';
 import { listAtScale } from './list-at-scale';
 import { sseFanout } from './sse-fanout';
 import { startup } from './startup';
+import { teamStore } from './team-store';
 
 /** Every benchmark of the report, in the order they run. */
 export const benchmarks: Benchmark[] = [
@@ -20,4 +21,5 @@ export const benchmarks: Benchmark[] = [
   firstPaintBench,
   idleRss,
   hookLatency,
+  teamStore,
 ];
