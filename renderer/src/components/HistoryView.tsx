@@ -64,7 +64,8 @@ export function HistoryView({ client, refreshKey }: Props) {
                 {r.source}
                 {r.agent ? ` · ${r.agent.name ?? r.agent.id}` : ''}
                 {r.resolvedAt ? ` · ${dateFormat.format(r.resolvedAt)}` : ''}
-                {r.resolvedBy ? ` · ${t('resolvedBy', { by: r.resolvedBy })}` : ''}
+                {r.resolvedBy ? ` · ${t('resolvedBy', { by: r.operator ?? r.resolvedBy })}` : ''}
+                {r.resolvedOn ? ` · ${t('resolvedOn', { on: r.resolvedOn })}` : ''}
               </span>
             </div>
             <Markdown text={r.prompt} className="history-prompt" />
