@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { operatorOf } from '../guards/security-guard';
 import { DuplicateRequestError, NotFoundError } from '../../broker/errors';
 import { parseOrThrow } from '../../broker/validation';
 import { TimestampSchema } from '../../broker/liberal-timestamp';
@@ -113,7 +114,9 @@ export const clarityRoutes: RouteModule = (app, context) => {
     const target = findByKey(broker, body.key);
     if (!target) throw new NotFoundError(`with key ${body.key}`);
     const file = await answerWithFileFields(context, target, () =>
-      broker.answer(target.id, { text: body.response }, 'http'),
+      broker.answerShared(target.id, { text: body.response }, 'http', {
+        operator: operatorOf(request),
+      }),
     );
     return { ok: true, key: body.key, status: 'answered', ...file };
   });
@@ -122,7 +125,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
     const body = parseOrThrow(CancelBodySchema, request.body, 'cancel');
     const target = findByKey(broker, body.key);
     if (!target) throw new NotFoundError(`with key ${body.key}`);
-    broker.cancel(target.id, { by: 'http' });
+    await broker.cancelShared(target.id, { by: 'http', operator: operatorOf(request) });
     return { ok: true, key: body.key, status: 'cancelled' };
   });
 };

@@ -160,6 +160,19 @@ describe.skipIf(skip !== undefined)('team mode on PostgreSQL', () => {
     }
   });
 
+  it('lets one of two Clarity /answer calls on different instances win; the other gets 409', async () => {
+    const [a, b] = await team(['host-a', 'host-b']);
+    const request = a!.broker.add({ source: 'clarity-http', key: 'pick', prompt: 'Which?' });
+    await until(() => b!.broker.get(request.id));
+    const replies = await Promise.all([
+      post(`${a!.url}answer`, { key: 'pick', response: 'one' }, 'alice-token'),
+      post(`${b!.url}answer`, { key: 'pick', response: 'two' }, 'bob-token'),
+    ]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = replies.find((r) => r.status === 409)!;
+    expect(await loser.text()).toMatch(/already answered by (alice on host-a|bob on host-b)/);
+  });
+
   it('loses nothing when the database restarts mid-run', async () => {
     const [a, b] = await team(['host-a', 'host-b']);
     const before = a!.broker.add({ source: 'clarity-http', key: 'before', prompt: '1' });
