@@ -171,6 +171,11 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       process.exitCode = EXIT_ALREADY_RUNNING;
       return;
     }
+    if (error instanceof Error && error.message.startsWith('shared store ')) {
+      console.error(`clarity-hitl: ${error.message}`);
+      process.exitCode = 1;
+      return;
+    }
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     const holder = await probePortHolder(flags.host, flags.port);
     const message = holder.isBroker
