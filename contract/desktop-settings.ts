@@ -35,6 +35,16 @@ const fields = {
   autoUpdate: z.boolean(),
   /** How many resolved requests the history keeps. */
   historySize: z.number().int().min(10).max(100_000),
+  /**
+   * Where requests are kept: empty or `embedded` = the embedded journal (no database); a
+   * `postgres://…` URL = team mode, shared with other brokers (applies at the next start).
+   */
+  store: z
+    .string()
+    .max(2048)
+    .refine((v) => v === '' || v === 'embedded' || /^postgres(ql)?:\/\//.test(v), {
+      message: 'must be empty, "embedded" or a postgres://… URL',
+    }),
 };
 
 export type DesktopSettings = { [K in keyof typeof fields]: z.infer<(typeof fields)[K]> };
@@ -54,6 +64,7 @@ export function defaultDesktopSettings(): DesktopSettings {
     startAtLogin: false,
     autoUpdate: true,
     historySize: 5000,
+    store: '',
   };
 }
 

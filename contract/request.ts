@@ -123,6 +123,10 @@ export const HitlRequestSchema = z.object({
   resolvedAt: z.number().optional(),
   resolvedBy: ResolverSchema.optional(),
   cancelReason: z.string().optional(),
+  /** The operator's name when a person resolved it (team mode: per token, e.g. `alice`). */
+  operator: z.string().optional(),
+  /** The broker instance (host) the resolution was given on. */
+  resolvedOn: z.string().optional(),
   /** Adapter-private data needed to answer in the agent's protocol (never shown raw). */
   meta: z.record(z.string(), z.unknown()).optional(),
 });
@@ -136,6 +140,8 @@ export const NewRequestSchema = HitlRequestSchema.omit({
   resolvedAt: true,
   resolvedBy: true,
   cancelReason: true,
+  operator: true,
+  resolvedOn: true,
 }).extend({
   id: z.string().min(1).optional(),
   createdAt: z.number().optional(),

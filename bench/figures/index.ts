@@ -11,6 +11,7 @@ import { popoverOpen } from './popover-open';
 import { rendererBundle } from './renderer-bundle';
 import { sseFanout } from './sse-fanout';
 import { startup } from './startup';
+import { teamStore } from './team-store';
 
 /** Every benchmark of the report, in the order they run. */
 export const benchmarks: Benchmark[] = [
@@ -26,4 +27,5 @@ export const benchmarks: Benchmark[] = [
   idleRss,
   hookLatency,
   growthCurve,
+  teamStore,
 ];

@@ -17,6 +17,10 @@ export interface AuditEntry {
   /** How it was answered / resolved: ui, cli, http, auto, agent, timeout, system. */
   resolvedBy?: Resolver;
   cancelReason?: string;
+  /** Who answered (team mode: the operator named by the token used). */
+  operator?: string;
+  /** The broker instance it was resolved on. */
+  resolvedOn?: string;
   /** From the question arriving to its resolution, in ms. */
   waitMs?: number;
 }
@@ -37,6 +41,8 @@ export function auditEntryFor(event: BrokerEvent): AuditEntry | undefined {
   if (r.answer) entry.response = r.answer.text;
   if (r.resolvedBy) entry.resolvedBy = r.resolvedBy;
   if (r.cancelReason) entry.cancelReason = r.cancelReason;
+  if (r.operator) entry.operator = r.operator;
+  if (r.resolvedOn) entry.resolvedOn = r.resolvedOn;
   entry.waitMs = Math.max(0, (r.resolvedAt ?? event.at) - r.createdAt);
   return entry;
 }

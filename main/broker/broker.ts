@@ -46,6 +46,21 @@ export interface BrokerOptions {
    * from an earlier run never matches this run's events: it gets a fresh snapshot instead.
    */
   firstSeq?: number;
+  /** This instance's name (team mode: the host), recorded on what it resolves. */
+  instanceName?: string;
+}
+
+/** Who a person resolving a request is (team mode: the operator named by the token used). */
+export interface ResolvedByOperator {
+  operator?: string;
+}
+
+/**
+ * Decides, in a store shared by several broker instances, whether a proposed resolution wins.
+ * `claim` resolves with the winner: the proposed record (it won) or the one already stored.
+ */
+export interface ResolutionGate {
+  claim(proposed: HitlRequest): Promise<{ won: boolean; winner: HitlRequest }>;
 }
 
 type Patch = Partial<
@@ -67,6 +82,7 @@ export class Broker {
   private readonly newId: () => string;
   private readonly resolvedMemory: number;
   private seq = 0;
+  private gate: ResolutionGate | undefined;
   /** What agents sent that could not be read ("could not read" items in the inbox). */
   readonly unreadable: UnreadableBoard;
 
@@ -175,6 +191,59 @@ export class Broker {
     return this.resolve(request, { status: 'answered', answer, resolvedBy: by }, 'answered');
   }
 
+  /**
+   * Answers like `answer`, but with a shared store (team mode) the store's transaction decides
+   * the winner first: the loser gets AlreadyResolvedError naming who answered, where.
+   */
+  async answerShared(
+    id: string,
+    input: AnswerInput,
+    by: Resolver = 'ui',
+    who: ResolvedByOperator = {},
+  ): Promise<HitlRequest> {
+    const request = this.requirePending(id);
+    const answer = normaliseAnswer(request, parseOrThrow(AnswerInputSchema, input, 'answer'));
+    const patch = { status: 'answered' as const, answer, resolvedBy: by, ...operatorOf(who) };
+    return this.settle(request, patch, 'answered');
+  }
+
+  /** Cancels like `cancel`, decided by the shared store first when there is one. */
+  async cancelShared(
+    id: string,
+    options: { reason?: string; by?: Resolver } & ResolvedByOperator = {},
+  ): Promise<HitlRequest> {
+    const request = this.requirePending(id);
+    const patch = {
+      status: 'cancelled' as const,
+      resolvedBy: options.by ?? 'ui',
+      cancelReason: options.reason,
+      ...operatorOf(options),
+    };
+    return this.settle(request, patch, 'cancelled');
+  }
+
+  /** Makes `answerShared` / `cancelShared` ask `gate` first (team mode); undefined: local only. */
+  useGate(gate: ResolutionGate | undefined): void {
+    this.gate = gate;
+  }
+
+  /**
+   * Applies a resolution decided elsewhere (another instance, through the shared store): a
+   * pending request here resolves with exactly that record, waking its waiters. Returns false
+   * when it was not pending here.
+   */
+  applyResolved(record: HitlRequest): boolean {
+    const pending = this.pendingById.get(record.id);
+    if (!pending || record.status === 'pending') {
+      if (!pending && !this.resolvedById.has(record.id) && record.status !== 'pending')
+        this.rememberResolved(record);
+      return false;
+    }
+    const type: BrokerEventType = record.status;
+    this.resolve(pending, { ...record }, type, record.resolvedAt);
+    return true;
+  }
+
   /** A request decided without asking (a rule): only its `answered` event (by `auto`) is seen. */
   recordDecided(input: NewRequest, answer: AnswerInput): HitlRequest {
     const pending = this.pendingFrom(parseOrThrow(NewRequestSchema, input, 'request'));
@@ -255,13 +324,43 @@ export class Broker {
     if (request.expiresAt !== undefined) this.scheduler.schedule(request.id, request.expiresAt);
   }
 
+  private async settle(
+    request: HitlRequest,
+    patch: Partial<HitlRequest>,
+    type: BrokerEventType,
+  ): Promise<HitlRequest> {
+    if (!this.gate) return this.resolve(request, patch, type);
+    const proposed = this.resolvedRecord(request, patch);
+    const { won, winner } = await this.gate.claim(proposed);
+    const local = this.pendingById.get(request.id);
+    if (local)
+      this.resolve(local, { ...winner }, winner.status as BrokerEventType, winner.resolvedAt);
+    if (!won) throw new AlreadyResolvedError(this.resolvedById.get(request.id) ?? winner);
+    return this.resolvedById.get(request.id) ?? winner;
+  }
+
+  private resolvedRecord(
+    request: HitlRequest,
+    patch: Partial<HitlRequest>,
+    at?: number,
+  ): HitlRequest {
+    const resolved: HitlRequest = { ...request, ...patch, resolvedAt: at ?? this.now() };
+    if (resolved.cancelReason === undefined) delete resolved.cancelReason;
+    if (resolved.operator === undefined) delete resolved.operator;
+    if (resolved.resolvedOn === undefined) {
+      if (this.options.instanceName) resolved.resolvedOn = this.options.instanceName;
+      else delete resolved.resolvedOn;
+    }
+    return resolved;
+  }
+
   private resolve(
     request: HitlRequest,
     patch: Partial<HitlRequest>,
     type: BrokerEventType,
+    at?: number,
   ): HitlRequest {
-    const resolved: HitlRequest = { ...request, ...patch, resolvedAt: this.now() };
-    if (resolved.cancelReason === undefined) delete resolved.cancelReason;
+    const resolved = this.resolvedRecord(request, patch, at);
     this.pendingById.delete(request.id);
     this.pendingByKey.delete(keyOf(request.source, request.key));
     this.scheduler.cancel(request.id);
@@ -299,4 +398,8 @@ export class Broker {
 
 function keyOf(source: Source, key: string): string {
   return `${source}\u0000${key}`;
+}
+
+function operatorOf(who: ResolvedByOperator): Pick<HitlRequest, 'operator'> {
+  return who.operator ? { operator: who.operator } : {};
 }

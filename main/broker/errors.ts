@@ -21,7 +21,10 @@ export class NotFoundError extends BrokerError {
 /** The request was already answered, cancelled or expired: the first resolution won. */
 export class AlreadyResolvedError extends BrokerError {
   constructor(readonly request: HitlRequest) {
-    super('already_resolved', `request ${request.key} is already ${request.status}`);
+    super(
+      'already_resolved',
+      `request ${request.key} is already ${request.status}${whom(request)}`,
+    );
   }
 }
 
@@ -40,4 +43,10 @@ export class InvalidInputError extends BrokerError {
   ) {
     super('invalid', message);
   }
+}
+
+/** " by alice on host-b" when a named operator resolved it (team mode), else nothing. */
+function whom(request: HitlRequest): string {
+  const by = request.operator ? ` by ${request.operator}` : '';
+  return request.resolvedOn ? `${by} on ${request.resolvedOn}` : by;
 }

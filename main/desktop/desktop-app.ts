@@ -66,6 +66,7 @@ export class DesktopApp {
       token: initial.token || undefined,
       stateDir: deps.stateDir,
       historyLimit: initial.historySize,
+      ...(initial.store ? { store: initial.store } : {}),
       cuemeDb: defaultCuemeDbPath(),
       onWarning: (m) => deps.log?.(m),
       onDirLost: (_dir, reason) => this.notices?.tell(reason),

@@ -34,10 +34,10 @@ export function questionFileFields(
 export async function answerWithFileFields(
   context: HttpContext,
   request: HitlRequest,
-  answer: () => void,
+  answer: () => unknown,
 ): Promise<{ safeKey: string; path?: string }> {
   const files = context.requestFiles?.(request);
-  answer();
+  await answer();
   if (!files) return { safeKey: safeKey(request.key) };
   if (files.kind !== 'file') return { safeKey: files.safeKey };
   const settled = context.filesSettled?.(request) ?? Promise.resolve();

@@ -12,7 +12,7 @@ import type { HitlRequest } from '@contract/request';
 import { version as packageVersion } from '../version';
 import type { HttpContext, RouteModule } from './context';
 import { isLoopbackHost, urlHost } from './guards/allowed-hosts';
-import { installSecurityGuard } from './guards/security-guard';
+import { installSecurityGuard, type OperatorToken } from './guards/security-guard';
 import { reportBadRequests } from './bad-request-report';
 import { HttpError, installErrorHandling } from './http-error';
 import { MAX_JSON_DEPTH, jsonDepthOver } from './json-depth';
@@ -34,6 +34,8 @@ export interface HttpServerOptions {
   /** Port (default 7842; 0 picks a free one). */
   port?: number;
   token?: string;
+  /** Named operators' tokens (team mode); see SecurityOptions.operators. */
+  operators?: readonly OperatorToken[];
   /** Accept `?token=` on API and SSE requests (see SecurityOptions.allowQueryToken). */
   allowQueryToken?: boolean;
   dirs?: string[];
@@ -82,7 +84,8 @@ export interface HttpServer {
 export async function createHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const host = options.host ?? '127.0.0.1';
   const token = options.token === '' ? undefined : options.token;
-  if (!isLoopbackHost(host) && token === undefined) {
+  const operators = options.operators ?? [];
+  if (!isLoopbackHost(host) && token === undefined && operators.length === 0) {
     throw new Error(
       `binding ${host} (not loopback) requires a token: pass --token or set CLARITY_HITL_BROKER_TOKEN`,
     );
@@ -106,6 +109,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     boundHost: host,
     port,
     token,
+    operators,
     allowQueryToken: options.allowQueryToken,
   });
 
@@ -127,7 +131,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     runs: options.runs ?? new RunStore(),
     rules: options.rules ?? new RuleStore(null),
     version: packageVersion,
-    tokenRequired: token !== undefined,
+    tokenRequired: token !== undefined || operators.length > 0,
     url,
   };
   const stopRelay = context.agentMessages.onAppend((agentId, message) =>

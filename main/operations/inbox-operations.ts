@@ -38,9 +38,12 @@ export interface InboxOperations {
   listPending(limit?: number): { requests: HitlRequest[]; seq: number; total: number };
   /** One request by id (pending or resolved while the broker remembers it). */
   get(id: string): HitlRequest;
-  /** Answers as the operator; a picked file is checked against the request's root first. */
-  answer(id: string, input: AnswerInput): Promise<HitlRequest>;
-  cancel(id: string, reason?: string): HitlRequest;
+  /**
+   * Answers as the operator; a picked file is checked against the request's root first. In team
+   * mode the shared store decides the winner; `operator` names who answered (from their token).
+   */
+  answer(id: string, input: AnswerInput, operator?: string): Promise<HitlRequest>;
+  cancel(id: string, reason?: string, operator?: string): Promise<HitlRequest>;
   history(q?: string, limit?: number): HitlRequest[];
   /** Files a file_pick request offers, at most {@link FILES_LIST_MAX}. */
   listFiles(id: string): Promise<{ files: string[]; truncated: boolean }>;
@@ -69,12 +72,15 @@ export function createInboxOperations(deps: InboxOperationsDeps): InboxOperation
       return { requests: requests.map(toPublicRequest), seq: broker.lastSeq, total: all.length };
     },
     get: (id) => toPublicRequest(find(id)),
-    async answer(id, input) {
+    async answer(id, input, operator) {
       const request = find(id);
       const checked = await checkPickedFile(request, input);
-      return toPublicRequest(broker.answer(request.id, checked, 'ui'));
+      return toPublicRequest(await broker.answerShared(request.id, checked, 'ui', { operator }));
     },
-    cancel: (id, reason) => toPublicRequest(broker.cancel(find(id).id, { reason, by: 'ui' })),
+    async cancel(id, reason, operator) {
+      const target = find(id).id;
+      return toPublicRequest(await broker.cancelShared(target, { reason, by: 'ui', operator }));
+    },
     history: (q, limit = HISTORY_DEFAULT_LIMIT) =>
       searchHistory(deps.history(), q, limit).map(toPublicRequest),
     async listFiles(id) {

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { CuemeMailbox } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { FileRootPolicy } from '../adapters/file-pick/file-roots';
@@ -8,8 +9,10 @@ import { RunFiles } from '../adapters/tool-server-lite/run-files';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
 import { AuditLog } from '../broker/audit-log';
 import { Broker } from '../broker/broker';
+import { PostgresStore } from '../broker/persistence/postgres/postgres-store';
 import { RequestStore } from '../broker/persistence/request-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
+import type { OperatorToken } from '../http/guards/security-guard';
 import { createHttpServer, type HttpServer } from '../http/server';
 import { removeDiscovery, writeDiscovery } from './discovery';
 import { HttpBinding } from './http-binding';
@@ -30,6 +33,8 @@ export interface BrokerServiceOptions {
   host?: string;
   /** Default `$CLARITY_HITL_BROKER_TOKEN`. */
   token?: string;
+  /** Named operators' own tokens: the audit log and the UI say who answered. */
+  operators?: readonly OperatorToken[];
   /**
    * Accept the token as `?token=` on API and SSE requests, for clients that cannot send headers
    * (default: `$CLARITY_HITL_ALLOW_QUERY_TOKEN` is `1`/`true`; otherwise off).
@@ -55,6 +60,13 @@ export interface BrokerServiceOptions {
    * below the operator's home. The watched handshake dirs are always allowed.
    */
   fileRoots?: readonly string[] | (() => readonly string[]);
+  /**
+   * Team mode: a `postgres://…` URL shared by several instances (default `$CLARITY_HITL_STORE`);
+   * absent or `embedded`: the embedded journal in the state dir only.
+   */
+  store?: string;
+  /** This instance's name in team mode, shown as "answered … on <name>" (default: the host name). */
+  instanceName?: string;
   /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
   onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
@@ -67,6 +79,8 @@ export interface BrokerService {
   /** The watched Clarity handshake directories (changeable while running). */
   watched: WatchedDirs;
   store: RequestStore;
+  /** The shared PostgreSQL store in team mode (`--store postgres://…`). */
+  sharedStore?: PostgresStore;
   /** Recent HAPI agent messages (shown beside an agent's requests). */
   agentMessages: AgentMessageStore;
   /** Agent runs reported by `clarity-hitl run` (kept in `<stateDir>/runs/`). */
@@ -105,12 +119,29 @@ export async function startBrokerService(
   // One owner per state dir: a second broker here would split (and overwrite) its state.
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const stateLock = acquireOwnerLock(path.join(stateDir, STATE_LOCK), `state dir ${stateDir}`);
+  const storeUrl = sharedStoreUrl(options.store ?? process.env.CLARITY_HITL_STORE);
   const broker = new Broker({
     onListenerError: (error) => warn(`listener failed: ${describe(error)}`),
     // Per run: after a restart, a page's Last-Event-ID from the last run gets a fresh snapshot
     // (never this run's events under the same numbers, nor nothing at all).
     firstSeq: Date.now(),
+    ...(storeUrl ? { instanceName: options.instanceName ?? hostname() } : {}),
   });
+  let sharedStore: PostgresStore | undefined;
+  if (storeUrl) {
+    try {
+      sharedStore = await PostgresStore.open({
+        url: storeUrl,
+        historyLimit: options.historyLimit,
+        onWarning: warn,
+      });
+      await sharedStore.attach(broker);
+    } catch (error) {
+      await sharedStore?.close();
+      stateLock.release();
+      throw error;
+    }
+  }
   const store = new RequestStore({
     stateDir,
     historyLimit: options.historyLimit,
@@ -122,6 +153,7 @@ export async function startBrokerService(
   const cleanups: Array<() => unknown> = [
     () => stateLock.release(),
     () => store.close(),
+    () => sharedStore?.close(),
     () => broker.close(),
   ];
   const cleanUp = async () => {
@@ -168,6 +200,7 @@ export async function startBrokerService(
           host: options.host,
           port,
           token,
+          operators: options.operators,
           allowQueryToken,
           dirs: watched.dirs,
           dirProblems: () => watched.problems(),
@@ -211,6 +244,7 @@ export async function startBrokerService(
       },
       watched,
       store,
+      ...(sharedStore ? { sharedStore } : {}),
       agentMessages,
       runs,
       rules,
@@ -228,4 +262,14 @@ export async function startBrokerService(
     await cleanUp();
     throw error;
   }
+}
+
+/** The PostgreSQL URL of a `--store` value; undefined for the embedded store (none, `embedded`). */
+export function sharedStoreUrl(value: string | undefined): string | undefined {
+  if (!value || value === 'embedded') return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value))
+    throw new Error(
+      `store: expected "embedded" or a postgres://… URL, got "${value.replace(/:[^@/]*@/, ':***@')}"`,
+    );
+  return value;
 }

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { defaultCuemeDbPath } from '../../adapters/cueme-mailbox/cueme-mailbox';
-import { startBrokerService, type BrokerService } from '../../service/broker-service';
+import {
+  sharedStoreUrl,
+  startBrokerService,
+  type BrokerService,
+} from '../../service/broker-service';
 import { isLoopbackHost } from '../../http/guards/allowed-hosts';
 import { DEFAULT_PORT } from '../../http/server';
 import { probePortHolder } from '../../service/port-probe';
@@ -27,6 +31,9 @@ interface ServeFlags {
   stateDir?: string;
   historyLimit?: number;
   cueDb?: string | false;
+  store?: string;
+  instanceName?: string;
+  operatorToken: string[];
 }
 
 function positiveInt(max: number) {
@@ -98,12 +105,35 @@ export const registerServe: RegisterCommand = (program: Command) => {
       "the original cueme's SQLite mailbox to serve (default ~/.cue/cue.db)",
     )
     .option('--no-cue-db', "don't serve the original cueme's SQLite mailbox")
+    .option(
+      '--store <url>',
+      'team mode: share requests with other instances through PostgreSQL (postgres://user@host/db); default: $CLARITY_HITL_STORE, else the embedded journal',
+    )
+    .option(
+      '--operator-token <name=token>',
+      'a named operator and their own token (repeatable): the audit log and the UI say who answered',
+      collect,
+      [],
+    )
+    .option('--instance-name <name>', "this instance's name in team mode (default: the host name)")
     .action(async (dirArg: string | undefined, flags: ServeFlags, command: Command) => {
       if (flags.tokenFile !== undefined) {
         if (flags.token !== undefined) command.error('use --token or --token-file, not both');
         flags.token = readTokenFile(flags.tokenFile, (m) => command.error(m));
       }
-      if (!isLoopbackHost(flags.host) && !(flags.token ?? process.env.CLARITY_HITL_BROKER_TOKEN))
+      try {
+        sharedStoreUrl(flags.store ?? process.env.CLARITY_HITL_STORE);
+      } catch (error) {
+        command.error(`--store: ${(error as Error).message.replace(/^store: /, '')}`);
+      }
+      for (const pair of flags.operatorToken)
+        if (!/^[^=\s]+=\S+$/.test(pair))
+          command.error(`--operator-token: expected name=token, got "${pair.split('=')[0]}=…"`);
+      if (
+        !isLoopbackHost(flags.host) &&
+        !(flags.token ?? process.env.CLARITY_HITL_BROKER_TOKEN) &&
+        flags.operatorToken.length === 0
+      )
         command.error(
           `binding ${flags.host} (not loopback) requires a token: pass --token-file or set CLARITY_HITL_BROKER_TOKEN`,
         );
@@ -128,11 +158,22 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       cuemeDb: flags.cueDb === false ? null : flags.cueDb || defaultCuemeDbPath(),
       fileRoots: flags.fileRoot.length ? flags.fileRoot : undefined,
       onWarning: (message) => console.error(`clarity-hitl: ${message}`),
+      ...(flags.store ? { store: flags.store } : {}),
+      ...(flags.instanceName ? { instanceName: flags.instanceName } : {}),
+      operators: flags.operatorToken.map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), token: pair.slice(at + 1) };
+      }),
     });
   } catch (error) {
     if (error instanceof OwnerLockError) {
       console.error(`clarity-hitl: ${error.message}`);
       process.exitCode = EXIT_ALREADY_RUNNING;
+      return;
+    }
+    if (error instanceof Error && error.message.startsWith('shared store ')) {
+      console.error(`clarity-hitl: ${error.message}`);
+      process.exitCode = 1;
       return;
     }
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
@@ -148,6 +189,7 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
   if (service.server.context.tokenRequired)
     console.log(`Open in a browser once: ${service.url}?token=<your token>`);
   for (const dir of service.watched.dirs) console.log(`Watching ${dir}`);
+  if (service.sharedStore) console.log('Team mode: requests are shared through PostgreSQL');
   console.log('Press Ctrl-C to stop.');
 
   await new Promise<void>((resolve) => {

@@ -12,6 +12,21 @@ export interface SecurityOptions extends HostPolicy {
    * with the token ends up in logs, proxies and shell history.
    */
   allowQueryToken?: boolean;
+  /** Named operators' own tokens (team mode): who used which is recorded on what they resolve. */
+  operators?: readonly OperatorToken[];
+}
+
+/** An operator's name and token (`--operator-token alice=<token>`). */
+export interface OperatorToken {
+  name: string;
+  token: string;
+}
+
+const operatorOfRequest = new WeakMap<object, string>();
+
+/** The operator whose token authorised this request, when it was a named operator's token. */
+export function operatorOf(request: FastifyRequest): string | undefined {
+  return operatorOfRequest.get(request.raw);
 }
 
 /**
@@ -34,36 +49,45 @@ export function installSecurityGuard(app: FastifyInstance, options: SecurityOpti
         `Origin ${request.headers.origin} is not this broker's own origin`,
       );
     }
-    const token = options.token;
-    if (token === undefined) return;
+    const candidates: Array<{ name?: string; token: string }> = [
+      ...(options.token !== undefined ? [{ token: options.token }] : []),
+      ...(options.operators ?? []),
+    ];
+    if (candidates.length === 0) return;
+    const remember = (found: { name?: string }) => {
+      if (found.name) operatorOfRequest.set(request.raw, found.name);
+    };
     const url = new URL(request.url, 'http://broker.invalid');
     const queryToken = url.searchParams.get('token');
+    const byQuery =
+      queryToken === null ? undefined : candidates.find((c) => safeEqual(queryToken, c.token));
     if (queryToken !== null && options.allowQueryToken && !isPageLoad(request)) {
-      if (!safeEqual(queryToken, token))
-        throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
-      return;
+      if (!byQuery) throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
+      return remember(byQuery);
     }
     if (request.method === 'GET' && queryToken !== null) {
-      if (!safeEqual(queryToken, token))
-        throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
+      if (!byQuery) throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
       url.searchParams.delete('token');
       const clean =
         url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : '');
       return reply
-        .header('set-cookie', sessionCookie(token))
+        .header('set-cookie', sessionCookie(byQuery.token))
         .header('cache-control', 'no-store')
         .redirect(clean, 303);
     }
-    const auth = authorisation(request.headers, token);
-    if (auth === 'denied') {
-      throw new HttpError(
-        401,
-        'unauthorized',
-        'this broker needs its token: send Authorization: Bearer <token>, or open /?token=<token> once in the browser',
-      );
+    for (const candidate of candidates) {
+      const auth = authorisation(request.headers, candidate.token);
+      if (auth === 'denied') continue;
+      remember(candidate);
+      // A session in use is renewed once a day, so it lasts while used and ends 7 days after the last use.
+      if (auth === 'renew') reply.header('set-cookie', sessionCookie(candidate.token));
+      return;
     }
-    // A session in use is renewed once a day, so it lasts while used and ends 7 days after the last use.
-    if (auth === 'renew') reply.header('set-cookie', sessionCookie(token));
+    throw new HttpError(
+      401,
+      'unauthorized',
+      'this broker needs its token: send Authorization: Bearer <token>, or open /?token=<token> once in the browser',
+    );
   });
 }
 

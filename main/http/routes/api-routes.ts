@@ -1,3 +1,4 @@
+import { operatorOf } from '../guards/security-guard';
 import { z } from 'zod';
 import {
   HISTORY_DEFAULT_LIMIT,
@@ -52,14 +53,14 @@ export const apiRoutes: RouteModule = (app, context) => {
     const id = idOf(request.params);
     operations.get(id);
     const input = parseOrThrow(AnswerInputSchema, request.body, 'answer');
-    return { request: await operations.answer(id, input) };
+    return { request: await operations.answer(id, input, operatorOf(request)) };
   });
 
   app.post('/api/requests/:id/cancel', async (request) => {
     const id = idOf(request.params);
     operations.get(id);
     const { reason } = parseOrThrow(CancelSchema, request.body ?? {}, 'cancel');
-    return { request: operations.cancel(id, reason) };
+    return { request: await operations.cancel(id, reason, operatorOf(request)) };
   });
 
   app.get('/api/requests/:id/files', async (request) => operations.listFiles(idOf(request.params)));

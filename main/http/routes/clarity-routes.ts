@@ -1,5 +1,6 @@
 import { resolverOf } from '../client-header';
 import { z } from 'zod';
+import { operatorOf } from '../guards/security-guard';
 import { DuplicateRequestError, NotFoundError } from '../../broker/errors';
 import { parseOrThrow } from '../../broker/validation';
 import { TimestampSchema } from '../../broker/liberal-timestamp';
@@ -121,7 +122,9 @@ export const clarityRoutes: RouteModule = (app, context) => {
     const target = findByKey(broker, body.key);
     if (!target) throw new NotFoundError(`with key ${body.key}`);
     const file = await answerWithFileFields(context, target, () =>
-      broker.answer(target.id, { text: body.response }, resolverOf(request)),
+      broker.answerShared(target.id, { text: body.response }, resolverOf(request), {
+        operator: operatorOf(request),
+      }),
     );
     return { ok: true, key: body.key, status: 'answered', ...file };
   });
@@ -130,7 +133,10 @@ export const clarityRoutes: RouteModule = (app, context) => {
     const body = parseOrThrow(CancelBodySchema, request.body, 'cancel');
     const target = findByKey(broker, body.key);
     if (!target) throw new NotFoundError(`with key ${body.key}`);
-    broker.cancel(target.id, { by: resolverOf(request) });
+    await broker.cancelShared(target.id, {
+      by: resolverOf(request),
+      operator: operatorOf(request),
+    });
     return { ok: true, key: body.key, status: 'cancelled' };
   });
 };

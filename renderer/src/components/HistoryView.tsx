@@ -65,7 +65,10 @@ export function HistoryView({ client, refreshKey }: Props) {
                 {r.source}
                 {r.agent ? ` · ${r.agent.name ?? r.agent.id}` : ''}
                 {r.resolvedAt ? ` · ${dateFormat.format(r.resolvedAt)}` : ''}
-                {r.resolvedBy ? ` · ${resolverWords(language, r.resolvedBy)}` : ''}
+                {r.resolvedBy
+                  ? ` · ${r.operator ? t('resolvedBy', { by: r.operator }) : resolverWords(language, r.resolvedBy)}`
+                  : ''}
+                {r.resolvedOn ? ` · ${t('resolvedOn', { on: r.resolvedOn })}` : ''}
               </span>
             </div>
             <Markdown text={r.prompt} className="history-prompt" />

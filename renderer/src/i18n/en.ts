@@ -78,6 +78,7 @@ export const en = {
   statusExpired: 'Expired',
   statusPending: 'Pending',
   resolvedBy: 'by {by}',
+  resolvedOn: 'on {on}',
   emptyAnswer: '(empty approval)',
   emptyTitle: 'No agent is waiting for you',
   unreadableTitle: 'Could not read ({n})',

@@ -79,6 +79,7 @@ export const zh: Dictionary = {
   statusExpired: '已过期',
   statusPending: '待处理',
   resolvedBy: '由 {by}',
+  resolvedOn: '于 {on}',
   emptyAnswer: '（空白批准）',
   emptyTitle: '没有智能体在等你',
   unreadableTitle: '无法读取（{n}）',

@@ -18,6 +18,8 @@ export interface ServeOptions {
   stateDir: string;
   token?: string;
   port?: number;
+  /** More `serve` flags (e.g. `--store postgres://…`). */
+  args?: string[];
 }
 
 /**
@@ -38,6 +40,7 @@ export async function startServe(options: ServeOptions): Promise<ServeProcess> {
     options.stateDir,
   ];
   if (options.token) args.push('--token', options.token);
+  args.push(...(options.args ?? []));
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '1' },
