@@ -62,8 +62,8 @@ export class DesktopApp {
     const { service, movedFrom } = await startDesktopService(deps.startService, {
       dirs: this.watchedDirs(initial.handshakeDirs),
       strictDirs: false,
-      port: initial.port,
-      token: initial.token || undefined,
+      port: deps.launch?.port ?? initial.port,
+      token: deps.launch?.token || initial.token || undefined,
       stateDir: deps.stateDir,
       historyLimit: initial.historySize,
       ...(initial.store ? { store: initial.store } : {}),

@@ -41,6 +41,8 @@ export interface DesktopAppDeps {
   startService: (options: BrokerServiceOptions) => Promise<DesktopService>;
   /** Handshake dirs from the environment (CLARITY_HITL_DIR) added to the saved ones. */
   extraDirs?: string[];
+  /** Port and token from the command line (`npm start -- --port 7900`): this run only, over the settings. */
+  launch?: { port?: number; token?: string };
   /** The auto-updater, loaded on its first check (electron-updater in the app); none: no updates. */
   updater?: UpdaterDeps;
   log?: (message: string) => void;

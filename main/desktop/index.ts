@@ -18,6 +18,7 @@ import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appRequestFile } from './security/ap
 import { OwnerLockError } from '../service/owner-lock';
 import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
 import { installTestHooks } from './test-hooks';
+import { LaunchArgsError, parseLaunchArgs, type LaunchArgs } from './launch-args';
 import { loadElectronUpdater } from './updater/app-updater-source';
 
 // Tests and portable runs pass a user-data dir; the broker state follows CLARITY_HITL_STATE_DIR.
@@ -25,6 +26,16 @@ if (process.env.HITL_USER_DATA_DIR) app.setPath('userData', process.env.HITL_USE
 app.setAppUserModelId('dev.clarity.hitl-broker');
 // The renderer's own scheme (before ready): windows load app://bundle/index.html, not file://.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
+
+// Serve-like flags (`npm start -- --port 7900`); a bad value is a usage error (exit 2).
+let launch: LaunchArgs;
+try {
+  launch = parseLaunchArgs(process.argv.slice(1));
+} catch (error) {
+  if (!(error instanceof LaunchArgsError)) throw error;
+  console.error(`hitl-desktop: ${error.message}`);
+  process.exit(2);
+}
 
 const paths = builtPaths(import.meta.url, app.getAppPath());
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
@@ -82,7 +93,11 @@ const desktop = new DesktopApp({
   openExternal: (url) => void openExternal(url),
   createSettingsBackend: (options) => new ElectronStore(options),
   startService: (options) => startBrokerService(options),
-  extraDirs: process.env.CLARITY_HITL_DIR ? [process.env.CLARITY_HITL_DIR] : [],
+  extraDirs: [
+    ...(process.env.CLARITY_HITL_DIR ? [process.env.CLARITY_HITL_DIR] : []),
+    ...launch.dirs,
+  ],
+  launch: { port: launch.port, token: launch.token },
   // Checks the GitHub releases named by electron-builder's `publish` config (app-update.yml,
   // written into packaged builds only): a run from source never updates itself.
   updater: app.isPackaged ? { load: () => loadElectronUpdater(log) } : undefined,
@@ -118,7 +133,7 @@ void app.whenReady().then(async () => {
   });
   try {
     if (!(await desktop.start())) return;
-    if (!process.argv.includes('--hidden')) desktop.openMainWindow();
+    if (!launch.hidden) desktop.openMainWindow();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`hitl-desktop: could not start: ${message}`);

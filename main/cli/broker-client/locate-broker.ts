@@ -12,23 +12,30 @@ export interface BrokerLocation {
 }
 
 /**
- * Finds the broker: `--broker URL`, else `CLARITY_HITL_BROKER_URL`, else the discovery file,
- * else the default port. The token comes from `CLARITY_HITL_BROKER_TOKEN`, else the discovery file
- * (only when the chosen URL is the discovered broker's, so its token never goes elsewhere).
+ * Finds the broker: `--broker URL`, else `CLARITY_HITL_BROKER_URL` (or `CLARITY_HITL_BROKER`),
+ * else the discovery file, else the default port. The token comes from `--token`, else
+ * `CLARITY_HITL_BROKER_TOKEN` (or `CLARITY_HITL_TOKEN`), else the discovery file (only when the
+ * chosen URL is the discovered broker's, so its token never goes elsewhere).
  */
 export function locateBroker(
   flagUrl?: string,
   env: NodeJS.ProcessEnv = process.env,
+  flagToken?: string,
 ): BrokerLocation {
   // The discovery file of a live broker only (a stale file from a crashed one is ignored).
   const discovery = readDiscovery(resolveStateDir(undefined, env));
   const pick = (url: string, from: BrokerLocation['from']): BrokerLocation => {
     const sameBroker = discovery !== undefined && sameOrigin(url, discovery.url);
-    const token = env.CLARITY_HITL_BROKER_TOKEN || (sameBroker ? discovery.token : undefined);
+    const token =
+      flagToken ||
+      env.CLARITY_HITL_BROKER_TOKEN ||
+      env.CLARITY_HITL_TOKEN ||
+      (sameBroker ? discovery.token : undefined);
     return { url: url.endsWith('/') ? url : `${url}/`, from, ...(token ? { token } : {}) };
   };
   if (flagUrl) return pick(flagUrl, 'flag');
-  if (env.CLARITY_HITL_BROKER_URL) return pick(env.CLARITY_HITL_BROKER_URL, 'env');
+  const envUrl = env.CLARITY_HITL_BROKER_URL || env.CLARITY_HITL_BROKER;
+  if (envUrl) return pick(envUrl, 'env');
   if (discovery) return pick(discovery.url, 'discovery');
   return pick(DEFAULT_BROKER_URL, 'default');
 }

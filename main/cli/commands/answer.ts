@@ -11,6 +11,7 @@ interface AnswerFlags {
   dir?: string;
   log?: string;
   broker?: string;
+  token?: string;
 }
 
 /** `clarity-hitl answer <key> <response>`: writes the answer file for a pending question. */
@@ -23,6 +24,10 @@ export const registerAnswer: RegisterCommand = (program: Command) => {
     .option(
       '--broker <url>',
       'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)',
+    )
+    .option(
+      '--token <token>',
+      "the broker's bearer token (default: $CLARITY_HITL_BROKER_TOKEN, or the discovery file's for the local broker)",
     )
     .addHelpText(
       'after',
@@ -49,7 +54,13 @@ Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage e
         }
         const result = await answerQuestionInDir(dir, key, text);
         if (result.status === 'not_found') {
-          const viaBroker = await resolveThroughBroker('answer', key, text, flags.broker);
+          const viaBroker = await resolveThroughBroker(
+            'answer',
+            key,
+            text,
+            flags.broker,
+            flags.token,
+          );
           if (viaBroker.handled) {
             process.stdout.write(
               `Answered ${escapeControls(key)} through the broker at ${viaBroker.url}\n`,

@@ -11,6 +11,7 @@ interface CancelFlags {
   dir?: string;
   log?: string;
   broker?: string;
+  token?: string;
 }
 
 /** `clarity-hitl cancel <key>`: deletes the question file without writing an answer. */
@@ -23,6 +24,10 @@ export const registerCancel: RegisterCommand = (program: Command) => {
     .option(
       '--broker <url>',
       'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)',
+    )
+    .option(
+      '--token <token>',
+      "the broker's bearer token (default: $CLARITY_HITL_BROKER_TOKEN, or the discovery file's for the local broker)",
     )
     .addHelpText(
       'after',
@@ -44,7 +49,13 @@ Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage
         }
         const result = await cancelQuestionInDir(dir, key);
         if (result.status === 'not_found') {
-          const viaBroker = await resolveThroughBroker('cancel', key, undefined, flags.broker);
+          const viaBroker = await resolveThroughBroker(
+            'cancel',
+            key,
+            undefined,
+            flags.broker,
+            flags.token,
+          );
           if (viaBroker.handled) {
             process.stdout.write(
               `Cancelled ${escapeControls(key)} through the broker at ${viaBroker.url}\n`,

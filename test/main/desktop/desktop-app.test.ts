@@ -78,8 +78,14 @@ afterEach(async () => {
 });
 
 function build(
-  options: { lockHeldElsewhere?: boolean; port?: number; platform?: NodeJS.Platform } = {},
+  options: {
+    lockHeldElsewhere?: boolean;
+    port?: number;
+    platform?: NodeJS.Platform;
+    launch?: DesktopAppDeps['launch'];
+  } = {},
 ) {
+  const started: { port?: number; token?: string }[] = [];
   const app = new FakeApp(options.lockHeldElsewhere);
   const tray = new FakeTray();
   const notifications = new FakeNotificationApi();
@@ -110,9 +116,16 @@ function build(
     },
     openExternal: (url) => opened.push(url),
     createSettingsBackend: (o) => new ElectronStore(o) as never,
-    startService: (o) =>
-      startBrokerService({ ...o, port: o.port === 0 ? 0 : (options.port ?? 0), rendererDir: null }),
+    startService: (o) => {
+      started.push({ port: o.port, token: o.token });
+      return startBrokerService({
+        ...o,
+        port: o.port === 0 ? 0 : (options.port ?? 0),
+        rendererDir: null,
+      });
+    },
     extraDirs: [handshakeDir],
+    launch: options.launch,
   };
   const desktop = new DesktopApp(deps);
   apps.push(desktop);
@@ -126,10 +139,26 @@ function build(
     mainWindows,
     popoverWindows,
     opened,
+    started,
   };
 }
 
 describe('DesktopApp', () => {
+  it('a port and token given at launch (npm start -- --port 7900) win over the settings for this run only', async () => {
+    const { desktop, started } = build({ launch: { port: 7900, token: 'launch-token-1' } });
+    expect(await desktop.start()).toBe(true);
+    expect(started[0]).toEqual({ port: 7900, token: 'launch-token-1' });
+    // The saved settings keep their own values: the flags are not written back.
+    expect(desktop.settings!.get().port).toBe(7842);
+    expect(desktop.settings!.get().token).toBe('');
+  });
+
+  it('without launch flags the saved port is used', async () => {
+    const { desktop, started } = build();
+    expect(await desktop.start()).toBe(true);
+    expect(started[0]?.port).toBe(7842);
+  });
+
   it('a second launch quits at once; the first focuses its main window', async () => {
     const second = build({ lockHeldElsewhere: true });
     expect(await second.desktop.start()).toBe(false);

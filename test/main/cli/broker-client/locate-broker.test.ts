@@ -14,6 +14,38 @@ afterEach(async () => {
 });
 
 describe('locateBroker', () => {
+  it('a --token flag wins over the env tokens and the discovery token', () => {
+    writeDiscovery(dir, {
+      url: 'http://127.0.0.1:5555/',
+      port: 5555,
+      token: 'disc',
+      pid: process.pid,
+    });
+    const env = { CLARITY_HITL_STATE_DIR: dir, CLARITY_HITL_BROKER_TOKEN: 'envtok' };
+    expect(locateBroker('http://127.0.0.1:5555', env, 'flagtok').token).toBe('flagtok');
+    expect(locateBroker('http://127.0.0.1:5555', env).token).toBe('envtok');
+    expect(locateBroker('http://127.0.0.1:5555', { CLARITY_HITL_STATE_DIR: dir }).token).toBe(
+      'disc',
+    );
+  });
+
+  it('takes CLARITY_HITL_BROKER and CLARITY_HITL_TOKEN for a remote broker', () => {
+    const env = {
+      CLARITY_HITL_STATE_DIR: dir,
+      CLARITY_HITL_BROKER: 'https://hitl.example.org',
+      CLARITY_HITL_TOKEN: 'remote-tok',
+    };
+    expect(locateBroker(undefined, env)).toEqual({
+      url: 'https://hitl.example.org/',
+      from: 'env',
+      token: 'remote-tok',
+    });
+    // The longer names win when both are set.
+    expect(
+      locateBroker(undefined, { ...env, CLARITY_HITL_BROKER_URL: 'http://10.0.0.2:7842/' }).url,
+    ).toBe('http://10.0.0.2:7842/');
+  });
+
   it('falls back to the default URL without discovery', () => {
     expect(locateBroker(undefined, { CLARITY_HITL_STATE_DIR: dir })).toEqual({
       url: DEFAULT_BROKER_URL,

@@ -89,3 +89,38 @@ describe('clarity-hitl answer / cancel through the running broker', { timeout: 1
     expect(run.stderr).toMatch(/no broker is running at http:\/\/127\.0\.0\.1:9\//);
   });
 });
+
+describe(
+  'clarity-hitl answer --token against a broker that requires one',
+  { timeout: 120_000 },
+  () => {
+    it('is refused without the token and answers with --token', async () => {
+      const state = await makeTempDir();
+      const emptyDir = await makeTempDir();
+      const service = await startBrokerService({
+        port: 0,
+        stateDir: state.path,
+        rendererDir: null,
+        token: 'remote-token-42',
+      });
+      try {
+        const request = service.broker.add({ source: 'cueme', key: 'remote-q', prompt: 'Ship?' });
+        // A different state dir: no discovery file can lend the token.
+        const args = ['answer', 'remote-q', 'yes', '--dir', emptyDir.path, '--broker', service.url];
+        const refused = await runCli(args);
+        expect(refused.code).not.toBe(0);
+        expect(service.broker.get(request.id)?.status).toBe('pending');
+        const ok = await runCli([...args, '--token', 'remote-token-42']);
+        expect(ok.code).toBe(0);
+        expect(service.broker.get(request.id)).toMatchObject({
+          status: 'answered',
+          answer: { text: 'yes' },
+        });
+      } finally {
+        await service.close();
+        await state.remove();
+        await emptyDir.remove();
+      }
+    });
+  },
+);
