@@ -125,6 +125,8 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'renderer'),
     resolve: { alias },
+    // No dev preview and no fake client in the shipped bundle (`npm run dev` still has them).
+    define: { __HITL_PREVIEW__: 'false' },
     plugins: [react(), preloadApp()],
     build: {
       // electron-vite leaves bundles unminified by default; the browser inbox loads faster minified.

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
  * stylesheets); `total`: every asset of out/renderer, lazy chunks included. Both enforced by
  * test/e2e/web/renderer-bundle.test.ts and reported by `npm run bench`.
  */
-export const RENDERER_BUDGET_KB = { initial: 110, total: 210 } as const;
+export const RENDERER_BUDGET_KB = { initial: 125, total: 230 } as const;
 
 export interface BundleFile {
   file: string;

@@ -1,21 +1,25 @@
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
 import { defaultTriageView, SORT_ORDERS, type TriageView } from './triage';
 
 /** Where the chosen order and grouping are remembered (search and filters are per visit). */
 export const TRIAGE_STORAGE_KEY = 'hitl-broker.inbox-view';
 
-const StoredViewSchema = z.object({
-  order: z.enum(SORT_ORDERS as [TriageView['order'], ...TriageView['order'][]]).catch('urgent'),
-  groupByAgent: z.boolean().catch(false),
-});
-
+/**
+ * Reads the remembered order and grouping; anything else in storage falls back to the default.
+ * Checked by hand, not with zod: this runs on the first paint, which zod must stay out of.
+ */
 function load(): TriageView {
   try {
     const raw = globalThis.localStorage?.getItem(TRIAGE_STORAGE_KEY);
     if (!raw) return defaultTriageView;
-    const parsed = StoredViewSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? { ...defaultTriageView, ...parsed.data } : defaultTriageView;
+    const stored: unknown = JSON.parse(raw);
+    if (typeof stored !== 'object' || stored === null) return defaultTriageView;
+    const { order, groupByAgent } = stored as Record<string, unknown>;
+    return {
+      ...defaultTriageView,
+      order: SORT_ORDERS.find((o) => o === order) ?? defaultTriageView.order,
+      groupByAgent: typeof groupByAgent === 'boolean' ? groupByAgent : false,
+    };
   } catch {
     return defaultTriageView;
   }

@@ -25,6 +25,8 @@ export async function buildRenderer(): Promise<string> {
     logLevel: 'warn',
     configFile: false,
     base: './',
+    // The e2e tests open the dev preview (`?preview`), which the shipped bundle leaves out.
+    define: { __HITL_PREVIEW__: 'true' },
     build: {
       outDir,
       emptyOutDir: true,

@@ -26,4 +26,17 @@ describe('the built renderer bundle (out/renderer, after npm run build)', () => 
       expect(bundle.initial.map((f) => f.file).join(' ')).not.toContain(view);
     expect(bundle.all.map((f) => f.file).join(' ')).toMatch(/HistoryView-.*\.js/);
   });
+
+  it('ships no dev preview and no fake inbox client (test and preview code stay out of out/renderer)', () => {
+    const files = bundle.all.map((f) => f.file);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.join(' ')).not.toMatch(/preview|fake/i);
+    const code = files
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(RENDERER, f), 'utf8'))
+      .join('\n');
+    // Literals only the preview's fake data holds.
+    expect(code).not.toContain('review-step-3');
+    expect(code).not.toContain('Question **');
+  });
 });
