@@ -1,3 +1,5 @@
+import type { Discovery } from '../service/discovery';
+import type { RemoteBrokerTarget } from './attach/remote-broker';
 import type { RuleStore } from '../adapters/coding-agents/rule-store';
 import type { BrokerService, BrokerServiceOptions } from '../service/broker-service';
 import type {
@@ -34,8 +36,9 @@ export interface DesktopAppDeps {
   notifications: NotificationApi;
   loginItems: LoginItemApi;
   createTray: () => TrayLike;
-  createMainWindow: () => WindowLike;
-  createPopoverWindow: () => WindowLike;
+  /** A window on the app's own renderer, or (attached) on that broker's web inbox. */
+  createMainWindow: (attachedTo?: RemoteBrokerTarget) => WindowLike;
+  createPopoverWindow: (attachedTo?: RemoteBrokerTarget) => WindowLike;
   openExternal: (url: string) => void;
   createSettingsBackend: SettingsBackendFactory;
   startService: (options: BrokerServiceOptions) => Promise<DesktopService>;
@@ -44,4 +47,8 @@ export interface DesktopAppDeps {
   /** The auto-updater, loaded on its first check (electron-updater in the app); none: no updates. */
   updater?: UpdaterDeps;
   log?: (message: string) => void;
+  /** The port asked for at launch (`npm start -- --port N`); wins over the saved setting. */
+  port?: number;
+  /** Reads `<stateDir>/broker.json` of a live broker (default: the real discovery file). */
+  readDiscovery?: (stateDir: string) => Discovery | undefined;
 }

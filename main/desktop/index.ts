@@ -10,14 +10,13 @@ import { builtPaths } from './app-paths';
 import { DesktopApp } from './desktop-app';
 import { createTray, loginItems, notificationApi } from './electron-adapter';
 import { createSenderCheck } from './ipc/sender-check';
-import { BrokerAlreadyRunningError } from './service-start';
 import { LinuxAutostart } from './login-items/linux-autostart';
 import { denyAllPermissions } from './security/web-contents-policy';
 import { createExternalOpener } from './security/external-links';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appRequestFile } from './security/app-protocol';
-import { OwnerLockError } from '../service/owner-lock';
 import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
 import { installTestHooks } from './test-hooks';
+import { parseLaunchArgs } from './launch-args';
 import { loadElectronUpdater } from './updater/app-updater-source';
 
 // Tests and portable runs pass a user-data dir; the broker state follows CLARITY_HITL_STATE_DIR.
@@ -49,6 +48,10 @@ const observed = installTestHooks(process.env.HITL_TEST_HOOKS === '1', {
   notifications: notificationApi,
 });
 
+// `npm start -- --port 7900`: serve-like flags after the app path (scripts/start.js passes them).
+const launch = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
+for (const problem of launch.problems) log(problem);
+
 const desktop = new DesktopApp({
   app: {
     requestSingleInstanceLock: () => app.requestSingleInstanceLock(),
@@ -77,8 +80,8 @@ const desktop = new DesktopApp({
         })
       : loginItems(app),
   createTray: observed.createTray,
-  createMainWindow: () => createMainWindow(windowOptions),
-  createPopoverWindow: () => createPopoverWindow(windowOptions),
+  createMainWindow: (attachedTo) => createMainWindow(windowOptions, attachedTo),
+  createPopoverWindow: (attachedTo) => createPopoverWindow(windowOptions, attachedTo),
   openExternal: (url) => void openExternal(url),
   createSettingsBackend: (options) => new ElectronStore(options),
   startService: (options) => startBrokerService(options),
@@ -87,6 +90,7 @@ const desktop = new DesktopApp({
   // written into packaged builds only): a run from source never updates itself.
   updater: app.isPackaged ? { load: () => loadElectronUpdater(log) } : undefined,
   log,
+  port: launch.port,
 });
 
 app.on('web-contents-created', (_event, contents) =>
@@ -118,43 +122,12 @@ void app.whenReady().then(async () => {
   });
   try {
     if (!(await desktop.start())) return;
-    if (!process.argv.includes('--hidden')) desktop.openMainWindow();
+    if (!launch.hidden) desktop.openMainWindow();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`hitl-desktop: could not start: ${message}`);
-    const running = runningBroker(error);
-    if (running) {
-      // Two brokers would share one state directory: never start a second owner; point to the
-      // running one instead (its URL only ever a loopback origin: see createExternalOpener).
-      const { response } = await dialog.showMessageBox({
-        type: 'info',
-        message: 'A HITL broker is already running',
-        detail: `${running.detail} (for example \`clarity-hitl serve\` in a terminal). Stop it and start HITL Broker again, or use its web inbox.`,
-        buttons: running.url ? ['Open its inbox', 'Quit'] : ['Quit'],
-        defaultId: 0,
-        cancelId: running.url ? 1 : 0,
-      });
-      if (response === 0 && running.url)
-        openExternal(running.url, { kind: 'broker', port: running.port });
-    } else {
-      dialog.showErrorBox('HITL Broker could not start', message);
-    }
+    // A running broker is attached to inside start(); anything left here is a real failure.
+    dialog.showErrorBox('HITL Broker could not start', message);
     app.exit(1);
   }
 });
-
-/** The running broker a start failed on (port taken by a broker, or a directory it owns). */
-function runningBroker(
-  error: unknown,
-): { detail: string; url?: string; port?: number } | undefined {
-  if (error instanceof BrokerAlreadyRunningError)
-    return { detail: `It listens on ${error.url}`, url: error.url, port: error.port };
-  if (error instanceof OwnerLockError) {
-    // The lock file's URL is checked like any other: opened only if a loopback http origin.
-    return {
-      detail: `It (pid ${error.holder.pid}) owns ${error.holder.what}`,
-      url: error.holder.url,
-    };
-  }
-  return undefined;
-}
