@@ -16,8 +16,9 @@ export async function resolveThroughBroker(
   key: string,
   response: string | undefined,
   brokerUrl: string | undefined,
+  token?: string,
 ): Promise<BrokerFallbackResult> {
-  const broker = locateBroker(brokerUrl);
+  const broker = locateBroker(brokerUrl, process.env, token);
   const body = action === 'answer' ? { key, response: response ?? '' } : { key };
   try {
     await callBroker(broker, `/${action}`, body);

@@ -5,12 +5,14 @@ import { appendCliAudit, describeNotFound } from '../file-command';
 import { dirBroker, resolveInOwningBroker } from '../handshake-owner';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
+import { TOKEN_HELP } from '../broker-client/locate-broker';
 import { escapeControls } from '../../broker/printable';
 
 interface AnswerFlags {
   dir?: string;
   log?: string;
   broker?: string;
+  token?: string;
 }
 
 /** `clarity-hitl answer <key> <response>`: writes the answer file for a pending question. */
@@ -22,8 +24,9 @@ export const registerAnswer: RegisterCommand = (program: Command) => {
     .option('--log <file>', 'append a JSONL audit line')
     .option(
       '--broker <url>',
-      'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)',
+      'running broker for keys without a question file (default: $CLARITY_HITL_BROKER, the discovery file, or http://127.0.0.1:7842/)',
     )
+    .option('--token <token>', TOKEN_HELP)
     .addHelpText(
       'after',
       `
@@ -49,7 +52,13 @@ Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage e
         }
         const result = await answerQuestionInDir(dir, key, text);
         if (result.status === 'not_found') {
-          const viaBroker = await resolveThroughBroker('answer', key, text, flags.broker);
+          const viaBroker = await resolveThroughBroker(
+            'answer',
+            key,
+            text,
+            flags.broker,
+            flags.token,
+          );
           if (viaBroker.handled) {
             process.stdout.write(
               `Answered ${escapeControls(key)} through the broker at ${viaBroker.url}\n`,

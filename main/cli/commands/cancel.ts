@@ -5,12 +5,14 @@ import { appendCliAudit, describeNotFound } from '../file-command';
 import { dirBroker, resolveInOwningBroker } from '../handshake-owner';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './index';
+import { TOKEN_HELP } from '../broker-client/locate-broker';
 import { escapeControls } from '../../broker/printable';
 
 interface CancelFlags {
   dir?: string;
   log?: string;
   broker?: string;
+  token?: string;
 }
 
 /** `clarity-hitl cancel <key>`: deletes the question file without writing an answer. */
@@ -22,8 +24,9 @@ export const registerCancel: RegisterCommand = (program: Command) => {
     .option('--log <file>', 'append a JSONL audit line')
     .option(
       '--broker <url>',
-      'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)',
+      'running broker for keys without a question file (default: $CLARITY_HITL_BROKER, the discovery file, or http://127.0.0.1:7842/)',
     )
+    .option('--token <token>', TOKEN_HELP)
     .addHelpText(
       'after',
       `
@@ -44,7 +47,13 @@ Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage
         }
         const result = await cancelQuestionInDir(dir, key);
         if (result.status === 'not_found') {
-          const viaBroker = await resolveThroughBroker('cancel', key, undefined, flags.broker);
+          const viaBroker = await resolveThroughBroker(
+            'cancel',
+            key,
+            undefined,
+            flags.broker,
+            flags.token,
+          );
           if (viaBroker.handled) {
             process.stdout.write(
               `Cancelled ${escapeControls(key)} through the broker at ${viaBroker.url}\n`,
