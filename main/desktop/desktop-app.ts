@@ -8,6 +8,7 @@ import { IpcRouter } from './ipc/ipc-router';
 import { NotificationCenter } from './notifications/notification-center';
 import { PopoverController } from './popover/popover-controller';
 import { SettingsStore } from './settings/settings-store';
+import { RemoteBrokerStore } from './settings/remote-broker-store';
 import { TrayController } from './tray/tray-controller';
 import { desktopStrings, resolveLanguage } from './desktop-strings';
 import { defaultCuemeDbPath } from '../adapters/cueme-mailbox/cueme-mailbox';
@@ -42,6 +43,7 @@ export class DesktopApp {
   private trayIcon: TrayLike | undefined;
   private readonly unsubscribers: (() => void)[] = [];
   private stopping: Promise<void> | undefined;
+  private remoteStore: RemoteBrokerStore | undefined;
 
   constructor(private readonly deps: DesktopAppDeps) {}
 
@@ -53,6 +55,11 @@ export class DesktopApp {
   /** The settings store (after start). */
   get settings(): SettingsStore | undefined {
     return this.settingsStore;
+  }
+
+  /** The remote brokers of the settings, tokens encrypted with safeStorage (after start). */
+  get remoteBrokers(): RemoteBrokerStore | undefined {
+    return this.remoteStore;
   }
 
   /** The tray popover (after start). */
@@ -110,6 +117,7 @@ export class DesktopApp {
       onInvalid: (m) => deps.log?.(m),
     });
     this.settingsStore = settings;
+    this.remoteStore = new RemoteBrokerStore(deps.stateDir, deps.safeStorage, deps.log);
     this.applyStartAtLogin(settings.get().startAtLogin);
     return settings;
   }

@@ -12,6 +12,7 @@ import type {
   WindowLike,
 } from './electron-api';
 import type { SettingsBackendFactory } from './settings/settings-store';
+import type { SafeStorageLike } from './settings/remote-broker-store';
 import type { UpdaterDeps } from './updater/desktop-updates';
 
 /** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
@@ -49,6 +50,8 @@ export interface DesktopAppDeps {
   log?: (message: string) => void;
   /** The port asked for at launch (`npm start -- --port N`); wins over the saved setting. */
   port?: number;
+  /** Electron's safeStorage: remote brokers' tokens are saved only encrypted with it. */
+  safeStorage?: SafeStorageLike;
   /** Reads `<stateDir>/broker.json` of a live broker (default: the real discovery file). */
   readDiscovery?: (stateDir: string) => Discovery | undefined;
 }

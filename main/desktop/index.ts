@@ -2,7 +2,7 @@
 // to DesktopApp (desktop-app.ts), where the logic lives and is tested with fakes.
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, dialog, ipcMain, net, protocol, screen, session, shell } from 'electron';
+import { app, dialog, ipcMain, net, protocol, safeStorage, screen, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 import { startBrokerService } from '../service/broker-service';
@@ -91,6 +91,7 @@ const desktop = new DesktopApp({
   updater: app.isPackaged ? { load: () => loadElectronUpdater(log) } : undefined,
   log,
   port: launch.port,
+  safeStorage,
 });
 
 app.on('web-contents-created', (_event, contents) =>

@@ -41,7 +41,7 @@ afterEach(async () => {
   await rm(stateDir, { recursive: true, force: true });
 });
 
-function build() {
+function build(extra: Partial<DesktopAppDeps> = {}) {
   const tray = new FakeTray();
   const notifications = new FakeNotificationApi();
   const mainWindows: { window: FakeWindow; attachedTo?: RemoteBrokerTarget }[] = [];
@@ -67,6 +67,7 @@ function build() {
     openExternal: () => {},
     createSettingsBackend: (o) => new ElectronStore(o) as never,
     startService,
+    ...extra,
   };
   desktop = new DesktopApp(deps);
   return { desktop, tray, notifications, mainWindows, startService };
@@ -123,5 +124,13 @@ describe('DesktopApp attached to a broker already running here', () => {
     expect(desktop.service?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     desktop.openMainWindow();
     expect(mainWindows[0]!.attachedTo).toBeUndefined();
+  });
+
+  describe('DesktopApp launch flags', () => {
+    it('`npm start -- --port 7900` asks its broker for that port over the saved one', async () => {
+      const { desktop, startService } = build({ port: 7900 });
+      await desktop.start();
+      expect(startService.mock.calls[0]![0].port).toBe(7900);
+    });
   });
 });
