@@ -5,6 +5,7 @@ import { formatAge } from '../format/age';
 import { promptPreview } from '../format/prompt-preview';
 import { useI18n } from '../i18n/I18nProvider';
 import type { InboxRow } from '../state/group-requests';
+import { whereOf } from '../client/multi-broker-client';
 
 const GROUP_HEIGHT = 34;
 const ROW_HEIGHT = 64;
@@ -98,6 +99,11 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
             >
               <div className="row-top">
                 <span className="row-key">{escapeControls(r.title ?? r.key)}</span>
+                {whereOf(r) ? (
+                  <span className="row-where" title={t('where')}>
+                    {escapeControls(whereOf(r)!)}
+                  </span>
+                ) : null}
                 <span className="row-age">{formatAge(now - r.createdAt, t)}</span>
               </div>
               <div className="row-prompt">{promptPreview(r.prompt)}</div>

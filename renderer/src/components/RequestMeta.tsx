@@ -2,13 +2,21 @@ import { escapeControls } from '../../../main/broker/printable';
 import type { HitlRequest } from '../../../main/broker/request';
 import { formatAge } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
+import { whereOf } from '../client/multi-broker-client';
 
 /** Key, source, agent and live age of a request, as a definition list. */
 export function RequestMeta({ request, now }: { request: HitlRequest; now: number }) {
   const { t } = useI18n();
   const agent = request.agent;
+  const where = whereOf(request);
   return (
     <dl className="meta">
+      {where ? (
+        <div>
+          <dt>{t('where')}</dt>
+          <dd className="where">{escapeControls(where)}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>{t('key')}</dt>
         <dd>
