@@ -282,6 +282,7 @@ export class DesktopApp {
         dirProblems: [...service.watched.problems()],
       }),
       settings,
+      remoteBrokers: this.remoteStore!,
       openExternal: deps.openExternal,
       hidePopover: () => this.popoverCtl?.hide(),
       openInWindow: (id) => {

@@ -28,6 +28,9 @@ export interface HitlBridge {
   revokeRule: Call<'rules:revoke'>;
   getSettings: Call<'settings:get'>;
   updateSettings: Call<'settings:update'>;
+  listBrokers: Call<'brokers:list'>;
+  saveBroker: Call<'brokers:save'>;
+  removeBroker: Call<'brokers:remove'>;
   openExternal: Call<'shell:open-external'>;
   hidePopover: Call<'popover:hide'>;
   openInWindow: Call<'window:open-request'>;

@@ -14,6 +14,13 @@ import type { AnswerInput, HitlRequest } from '../../main/broker/request';
 import type { UnreadableItem } from '../../main/broker/unreadable';
 import type { DesktopSettings, DesktopSettingsPatch } from './desktop-settings';
 
+/** The remote brokers the operator added, as the settings view shows them. */
+export interface RemoteBrokersView {
+  brokers: { name: string; url: string; hasToken: boolean; tokenSaved: boolean }[];
+  /** False where the OS offers no safeStorage: tokens are kept for this session only. */
+  canSaveTokens: boolean;
+}
+
 /** What the broker says about itself (same shape as GET /api/info). */
 export interface IpcBrokerInfo {
   version: string;
@@ -46,6 +53,13 @@ export interface IpcInvokeMap {
   'rules:revoke': { payload: { id: string }; result: ApprovalRuleView };
   'settings:get': { payload: undefined; result: DesktopSettings };
   'settings:update': { payload: DesktopSettingsPatch; result: DesktopSettings };
+  /** Remote brokers of the settings; tokens never come back to the renderer. */
+  'brokers:list': { payload: undefined; result: RemoteBrokersView };
+  'brokers:save': {
+    payload: { name: string; url: string; token?: string };
+    result: RemoteBrokersView;
+  };
+  'brokers:remove': { payload: { name: string }; result: RemoteBrokersView };
   'shell:open-external': { payload: { url: string }; result: null };
   'popover:hide': { payload: undefined; result: null };
   'window:open-request': { payload: { id: string | null }; result: null };
@@ -101,6 +115,9 @@ export const IPC_INVOKE_CHANNELS = [
   'rules:revoke',
   'settings:get',
   'settings:update',
+  'brokers:list',
+  'brokers:save',
+  'brokers:remove',
   'shell:open-external',
   'popover:hide',
   'window:open-request',

@@ -10,6 +10,8 @@ import { newestRequests } from '../../broker/newest-requests';
 import type { HitlRequest } from '../../broker/request';
 import { toPublicRequest } from '../../http/views';
 import type { SettingsStore } from '../settings/settings-store';
+import type { RemoteBrokerStore } from '../settings/remote-broker-store';
+import { registerRemoteBrokerIpc } from './remote-broker-handlers';
 import { isSafeExternalUrl } from '../security/external-links';
 import type { IpcRouter } from './ipc-router';
 
@@ -24,6 +26,8 @@ export interface DesktopIpcDeps {
   /** Coding-agent "always allow" rules; none when absent. */
   rules?: Pick<RuleStore, 'list' | 'revoke'>;
   settings: SettingsStore;
+  /** The remote brokers of the settings (tokens encrypted with safeStorage). */
+  remoteBrokers?: RemoteBrokerStore;
   /** shell.openExternal; only ever called with a checked http(s) URL. */
   openExternal: (url: string) => void;
   hidePopover: () => void;
@@ -85,6 +89,7 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   });
   router.handle('settings:get', () => deps.settings.get());
   router.handle('settings:update', (patch) => deps.settings.update(patch));
+  if (deps.remoteBrokers) registerRemoteBrokerIpc(router, deps.remoteBrokers);
   router.handle('shell:open-external', ({ url }) => {
     if (!isSafeExternalUrl(url))
       throw new InvalidInputError(`invalid url: only http(s) links open in the browser`);

@@ -30,6 +30,15 @@ export const IPC_PAYLOAD_SCHEMAS = {
   'rules:revoke': z.object({ id: Id }).strict(),
   'settings:get': Nothing,
   'settings:update': DesktopSettingsPatchSchema,
+  'brokers:list': Nothing,
+  'brokers:save': z
+    .object({
+      name: z.string().min(1).max(40),
+      url: z.string().min(1).max(2048),
+      token: z.string().max(4096).optional(),
+    })
+    .strict(),
+  'brokers:remove': z.object({ name: z.string().min(1).max(40) }).strict(),
   'shell:open-external': z.object({ url: z.string().min(1).max(8192) }).strict(),
   'popover:hide': Nothing,
   'window:open-request': z.object({ id: Id.nullable() }).strict(),
