@@ -147,7 +147,11 @@ export async function renderDesktop(
     view === 'popover' ? (
       <PopoverApp client={client} shell={bridgePopoverShell(bridge)} />
     ) : view === 'settings' ? (
-      <SettingsView api={bridgeSettingsApi(bridge)} rules={client} />
+      <SettingsView
+        api={bridgeSettingsApi(bridge)}
+        rules={client}
+        brokers={bridgeBrokersApi(bridge)}
+      />
     ) : (
       <MainWindow client={client} bridge={bridge} />
     );
