@@ -30,7 +30,7 @@ const en = {
   loading: 'Loading settings…',
   brokers: 'Remote brokers',
   brokersHint:
-    'Brokers on other machines, shown in this inbox with where each request lives. The token is stored encrypted by the system keychain.',
+    'Brokers on other machines, by URL and token. The token is stored encrypted by the system keychain, never in plain text.',
   brokersSessionOnly:
     'This system offers no keychain: tokens are kept for this session only and asked again after a restart.',
   brokerName: 'Name',
@@ -72,7 +72,7 @@ const zh: typeof en = {
   saved: '已保存。',
   loading: '正在加载设置…',
   brokers: '远程 Broker',
-  brokersHint: '其他机器上的 Broker，其请求与本机一起显示并标明所在。令牌由系统钥匙串加密保存。',
+  brokersHint: '其他机器上的 Broker（地址与令牌）。令牌由系统钥匙串加密保存，从不以明文保存。',
   brokersSessionOnly: '此系统没有钥匙串：令牌只在本次会话中保留，重启后需重新输入。',
   brokerName: '名称',
   brokerUrl: '地址',
