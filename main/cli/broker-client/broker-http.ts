@@ -80,7 +80,9 @@ export function callBroker<T>(
           if (status >= 200 && status < 300) return resolve(json as T);
           const err = (json ?? {}) as { error?: string; message?: string };
           const hint =
-            status === 401 ? ' (give the broker token with --token or CLARITY_HITL_TOKEN)' : '';
+            status === 401
+              ? ' (give the broker token with --token, CLARITY_HITL_TOKEN or CLARITY_HITL_BROKER_TOKEN)'
+              : '';
           reject(
             new BrokerReplyError(
               status,
