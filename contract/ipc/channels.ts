@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { IPC_EVENTS, IPC_INVOKE, type Carries } from './declare';
 
-export type { IpcBrokerInfo, IpcInboxEvent } from './declare';
+export type { IpcBrokerInfo, IpcInboxEvent, RemoteBrokersView } from './declare';
 export { IPC_EVENTS, IPC_INVOKE } from './declare';
 
 type Carried<T> = T extends Carries<infer U> ? U : never;

@@ -24,6 +24,13 @@ export interface IpcBrokerInfo {
   dirProblems?: { dir: string; message: string; at: number }[];
 }
 
+/** The remote brokers the operator added, as the settings view shows them. */
+export interface RemoteBrokersView {
+  brokers: { name: string; url: string; hasToken: boolean; tokenSaved: boolean }[];
+  /** False where the OS offers no safeStorage: tokens are kept for this session only. */
+  canSaveTokens: boolean;
+}
+
 /** An inbox change pushed to every window (same shapes as the renderer's InboxEvent). */
 export type IpcInboxEvent =
   | { type: 'snapshot'; seq: number; pending: HitlRequest[] }
@@ -113,6 +120,24 @@ export const IPC_INVOKE = {
     bridge: 'openExternal',
     payload: z.object({ url: z.string().min(1).max(8192) }).strict(),
     result: carries<null>(),
+  },
+  /** Remote brokers of the settings; tokens go in (kept with safeStorage) and never come back. */
+  'brokers:list': { bridge: 'listBrokers', payload: Nothing, result: carries<RemoteBrokersView>() },
+  'brokers:save': {
+    bridge: 'saveBroker',
+    payload: z
+      .object({
+        name: z.string().min(1).max(40),
+        url: z.string().min(1).max(2048),
+        token: z.string().max(4096).optional(),
+      })
+      .strict(),
+    result: carries<RemoteBrokersView>(),
+  },
+  'brokers:remove': {
+    bridge: 'removeBroker',
+    payload: z.object({ name: z.string().min(1).max(40) }).strict(),
+    result: carries<RemoteBrokersView>(),
   },
   'popover:hide': { bridge: 'hidePopover', payload: Nothing, result: carries<null>() },
   'window:open-request': {

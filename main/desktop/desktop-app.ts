@@ -1,4 +1,4 @@
-import type { BrokerEvent } from '../broker/broker';
+import type { Broker, BrokerEvent } from '../broker/broker';
 import type { AnswerInput } from '@contract/request';
 import type { IpcEventChannel, IpcEventMap } from '@contract/ipc/channels';
 import type { TrayLike, WindowLike } from './electron-api';
@@ -8,6 +8,7 @@ import { IpcRouter } from './ipc/ipc-router';
 import { NotificationCenter } from './notifications/notification-center';
 import { PopoverController } from './popover/popover-controller';
 import { SettingsStore } from './settings/settings-store';
+import { RemoteBrokerStore } from './settings/remote-broker-store';
 import { TrayController } from './tray/tray-controller';
 import { desktopStrings, resolveLanguage } from './desktop-strings';
 import { defaultCuemeDbPath } from '../adapters/cueme-mailbox/cueme-mailbox';
@@ -15,6 +16,11 @@ import { startDesktopService } from './service-start';
 import { toPublicRequest } from '../http/views';
 import { DesktopUpdates } from './updater/desktop-updates';
 import { Notices } from './notifications/notices';
+import { attachTargetAfter, planDesktopStart } from './attach/attach-decision';
+import { RemoteBroker, type RemoteBrokerTarget } from './attach/remote-broker';
+
+/** What the tray, popover and notifications read: the own broker or an attached one. */
+type DesktopInbox = Pick<Broker, 'pending' | 'subscribe'>;
 
 export type { DesktopAppDeps, DesktopService } from './desktop-deps';
 
@@ -24,23 +30,74 @@ export type { DesktopAppDeps, DesktopService } from './desktop-deps';
  * `index.ts` hands it the real Electron API, tests hand it fakes.
  */
 export class DesktopApp {
-  service: DesktopService | undefined;
-  settings: SettingsStore | undefined;
-  tray: TrayController | undefined;
-  popover: PopoverController | undefined;
-  notifications: NotificationCenter | undefined;
-  updates: DesktopUpdates | undefined;
+  private ownService: DesktopService | undefined;
+  private remote: RemoteBroker | undefined;
+  private settingsStore: SettingsStore | undefined;
+  private tray: TrayController | undefined;
+  private popoverCtl: PopoverController | undefined;
+  private notifications: NotificationCenter | undefined;
+  private updates: DesktopUpdates | undefined;
   private notices: Notices | undefined;
   private router: IpcRouter | undefined;
   private mainWindow: WindowLike | undefined;
   private trayIcon: TrayLike | undefined;
   private readonly unsubscribers: (() => void)[] = [];
   private stopping: Promise<void> | undefined;
+  private remoteStore: RemoteBrokerStore | undefined;
 
   constructor(private readonly deps: DesktopAppDeps) {}
 
-  /** Starts everything; false (and the app quits) when another instance already runs. */
+  /** The broker service this app runs in-process; undefined while attached to another broker. */
+  get service(): DesktopService | undefined {
+    return this.ownService;
+  }
+
+  /** The settings store (after start). */
+  get settings(): SettingsStore | undefined {
+    return this.settingsStore;
+  }
+
+  /** The remote brokers of the settings, tokens encrypted with safeStorage (after start). */
+  get remoteBrokers(): RemoteBrokerStore | undefined {
+    return this.remoteStore;
+  }
+
+  /** The tray popover (after start). */
+  get popover(): PopoverController | undefined {
+    return this.popoverCtl;
+  }
+
+  /** The running broker this app attached to as a client, if it did not start its own. */
+  get attachedTo(): RemoteBrokerTarget | undefined {
+    return this.remote?.target;
+  }
+
+  /**
+   * Starts everything, one named step after another (as `menubar` does): single instance,
+   * settings, the broker (own, or attached to one already running), popover, notifications,
+   * updates, tray, event wiring, IPC. False (and the app quits) when another instance runs.
+   */
   async start(): Promise<boolean> {
+    if (!this.acquireInstance()) return false;
+    const settings = this.loadSettings();
+    const inbox = await this.startOrAttach(settings);
+    this.createPopover(inbox);
+    this.createNotifications(settings);
+    const updates = this.createUpdates(settings, inbox);
+    const tray = this.createTrayController(settings, inbox);
+    this.followChanges(settings, inbox);
+    if (this.ownService) this.registerIpc(this.ownService, settings);
+    tray.start();
+    updates.controller.start();
+    this.deps.log?.(
+      this.ownService
+        ? `HITL Broker is running: ${this.ownService.url} (state in ${this.deps.stateDir})`
+        : `HITL Broker is attached to the broker at ${this.remote?.target.url}`,
+    );
+    return true;
+  }
+
+  private acquireInstance(): boolean {
     const { deps } = this;
     if (!deps.app.requestSingleInstanceLock()) {
       deps.log?.('HITL Broker is already running; focusing it.');
@@ -48,21 +105,55 @@ export class DesktopApp {
       return false;
     }
     deps.app.onSecondInstance(() => this.openMainWindow());
+    return true;
+  }
 
+  private loadSettings(): SettingsStore {
+    const { deps } = this;
     this.notices = new Notices(deps.notifications, deps.log);
     const settings = new SettingsStore({
       dir: deps.stateDir,
       createBackend: deps.createSettingsBackend,
       onInvalid: (m) => deps.log?.(m),
     });
-    this.settings = settings;
-    const initial = settings.get();
-    this.applyStartAtLogin(initial.startAtLogin);
+    this.settingsStore = settings;
+    this.remoteStore = new RemoteBrokerStore(deps.stateDir, deps.safeStorage, deps.log);
+    this.applyStartAtLogin(settings.get().startAtLogin);
+    return settings;
+  }
 
+  /**
+   * A broker already running on this machine (its discovery file, or the port / state-dir lock the
+   * own start fails on) is attached to as a client; otherwise the app runs its own broker.
+   */
+  private async startOrAttach(settings: SettingsStore): Promise<DesktopInbox> {
+    const read = this.deps.readDiscovery;
+    const plan = planDesktopStart(this.deps.stateDir, read);
+    if (plan.kind === 'attach') return this.attach(plan.target, plan.reason);
+    try {
+      return await this.startOwnService(settings);
+    } catch (error) {
+      const target = attachTargetAfter(error, this.deps.stateDir, read);
+      if (!target) throw error;
+      return this.attach(target, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private attach(target: RemoteBrokerTarget, reason: string): DesktopInbox {
+    this.deps.log?.(`attaching to the running broker at ${target.url} (${reason})`);
+    const remote = new RemoteBroker(target, this.deps.log);
+    remote.connect();
+    this.remote = remote;
+    return remote;
+  }
+
+  private async startOwnService(settings: SettingsStore): Promise<DesktopInbox> {
+    const { deps } = this;
+    const initial = settings.get();
     const { service, movedFrom } = await startDesktopService(deps.startService, {
       dirs: this.watchedDirs(initial.handshakeDirs),
       strictDirs: false,
-      port: deps.launch?.port ?? initial.port,
+      port: deps.launch?.port ?? deps.port ?? initial.port,
       token: deps.launch?.token || initial.token || undefined,
       stateDir: deps.stateDir,
       historyLimit: initial.historySize,
@@ -72,41 +163,55 @@ export class DesktopApp {
       onDirLost: (_dir, reason) => this.notices?.tell(reason),
       fileRoots: () => settings.get().fileRoots,
     });
-    this.service = service;
+    this.ownService = service;
     if (movedFrom !== undefined)
-      this.notices.tell(this.strings(initial.language).portMoved(movedFrom, service.url));
-    const { broker } = service;
+      this.notices?.tell(this.strings(initial.language).portMoved(movedFrom, service.url));
+    return service.broker;
+  }
 
-    this.popover = new PopoverController({
-      createWindow: deps.createPopoverWindow,
-      screen: deps.screen,
-      trayBounds: () => this.trayBounds(),
-      oldestPendingId: () => broker.pending()[0]?.id,
+  private createPopover(inbox: DesktopInbox): void {
+    this.popoverCtl = new PopoverController({
+      createWindow: () => this.deps.createPopoverWindow(this.remote?.target),
+      screen: this.deps.screen,
+      trayBounds: () => this.trayIcon?.getBounds(),
+      oldestPendingId: () => inbox.pending()[0]?.id,
     });
+  }
+
+  private createNotifications(settings: SettingsStore): void {
     this.notifications = new NotificationCenter({
-      api: deps.notifications,
-      platform: deps.platform,
+      api: this.deps.notifications,
+      platform: this.deps.platform,
       shouldNotify: () => settings.get().notifications && !settings.get().doNotDisturb,
       silent: () => !settings.get().sound,
       strings: () => this.strings(settings.get().language),
-      openRequest: (id) => this.popover?.show(id),
+      openRequest: (id) => this.popoverCtl?.show(id),
       answer: (id, answer) => this.answerFromNotification(id, answer),
     });
-    this.updates = new DesktopUpdates({
-      updater: deps.updater,
-      enabled: initial.autoUpdate,
-      pendingCount: () => broker.pending().length,
-      popoverOpen: () => this.popover?.currentWindow()?.isVisible() === true,
+  }
+
+  private createUpdates(settings: SettingsStore, inbox: DesktopInbox): DesktopUpdates {
+    const updates = new DesktopUpdates({
+      updater: this.deps.updater,
+      enabled: settings.get().autoUpdate,
+      pendingCount: () => inbox.pending().length,
+      popoverOpen: () => this.popoverCtl?.currentWindow()?.isVisible() === true,
       strings: () => this.strings(settings.get().language),
       tell: (m) => this.notices?.tell(m),
       render: () => this.tray?.render(),
-      log: deps.log,
+      log: this.deps.log,
     });
+    this.updates = updates;
+    return updates;
+  }
+
+  private createTrayController(settings: SettingsStore, inbox: DesktopInbox): TrayController {
+    const { deps } = this;
     const trayIcon = deps.createTray();
     this.trayIcon = trayIcon;
-    this.tray = new TrayController({
+    const tray = new TrayController({
       tray: trayIcon,
-      broker,
+      broker: inbox,
       platform: deps.platform,
       state: () => {
         const current = settings.get();
@@ -115,43 +220,57 @@ export class DesktopApp {
       },
       actions: {
         openInbox: () => this.openMainWindow(),
-        openRequest: (id) => this.popover?.show(id),
+        openRequest: (id) => this.popoverCtl?.show(id),
         setDoNotDisturb: (on) => settings.update({ doNotDisturb: on }),
         setStartAtLogin: (on) => settings.update({ startAtLogin: on }),
         installUpdate: () => this.updates?.install(),
         quit: () => deps.app.quit(),
       },
-      onClick: () => this.popover?.toggle(),
+      onClick: () => this.popoverCtl?.toggle(),
     });
+    this.tray = tray;
+    return tray;
+  }
 
+  /** Broker events to notifications and windows; settings changes to the service and the tray. */
+  private followChanges(settings: SettingsStore, inbox: DesktopInbox): void {
+    const service = this.ownService;
+    this.unsubscribers.push(inbox.subscribe((event) => this.onBrokerEvent(event)));
+    if (service)
+      this.unsubscribers.push(
+        service.agentMessages.onAppend((agentId, message) =>
+          this.broadcast('inbox:event', { type: 'agent_message', agentId, message }),
+        ),
+        service.runs.onChange((update) => this.broadcast('runs:updated', update)),
+        service.broker.unreadable.subscribe((items) =>
+          this.broadcast('unreadable:changed', { items }),
+        ),
+      );
     this.unsubscribers.push(
-      broker.subscribe((event) => this.onBrokerEvent(event)),
-      service.agentMessages.onAppend((agentId, message) =>
-        this.broadcast('inbox:event', { type: 'agent_message', agentId, message }),
-      ),
-      service.runs.onChange((update) => this.broadcast('runs:updated', update)),
-      broker.unreadable.subscribe((items) => this.broadcast('unreadable:changed', { items })),
       settings.onChange((next, changed) => {
         if (changed.includes('startAtLogin')) this.applyStartAtLogin(next.startAtLogin);
-        if (changed.includes('handshakeDirs'))
-          void service.watched.set(this.watchedDirs(next.handshakeDirs));
-        if (changed.includes('historySize')) service.store.setHistoryLimit(next.historySize);
         if (changed.includes('autoUpdate')) this.updates?.controller.setEnabled(next.autoUpdate);
-        if (changed.includes('port') || changed.includes('token')) this.rebind(next);
+        if (service) {
+          if (changed.includes('handshakeDirs'))
+            void service.watched.set(this.watchedDirs(next.handshakeDirs));
+          if (changed.includes('historySize')) service.store.setHistoryLimit(next.historySize);
+          if (changed.includes('port') || changed.includes('token')) this.rebind(next);
+        }
         this.tray?.render();
         this.broadcast('settings:changed', next);
       }),
     );
-    this.tray.start();
-    this.updates.controller.start();
+  }
 
+  private registerIpc(service: DesktopService, settings: SettingsStore): void {
+    const { deps } = this;
     this.router = new IpcRouter({
       ipc: deps.ipc,
       isTrustedSender: deps.isTrustedSender,
       onRejected: (c, r) => deps.log?.(`ipc ${c}: ${r}`),
     });
     registerDesktopIpc(this.router, {
-      broker,
+      broker: service.broker,
       history: () => service.store.historyList(),
       agentMessages: (agentId) => service.agentMessages.list(agentId),
       runs: service.runs,
@@ -164,21 +283,20 @@ export class DesktopApp {
         dirProblems: [...service.watched.problems()],
       }),
       settings,
+      remoteBrokers: this.remoteStore!,
       openExternal: deps.openExternal,
-      hidePopover: () => this.popover?.hide(),
+      hidePopover: () => this.popoverCtl?.hide(),
       openInWindow: (id) => {
-        this.popover?.hide();
+        this.popoverCtl?.hide();
         this.openMainWindow(id ?? undefined);
       },
     });
-    deps.log?.(`HITL Broker is running: ${service.url} (state in ${deps.stateDir})`);
-    return true;
   }
 
   /** Shows (creating if needed), restores and focuses the main window; optionally on one request. */
   openMainWindow(requestId?: string): WindowLike {
     if (!this.mainWindow || this.mainWindow.isDestroyed()) {
-      const window = this.deps.createMainWindow();
+      const window = this.deps.createMainWindow(this.remote?.target);
       window.on('closed', () => {
         if (this.mainWindow === window) this.mainWindow = undefined;
       });
@@ -202,13 +320,11 @@ export class DesktopApp {
       this.tray?.stop();
       this.trayIcon?.destroy();
       this.router?.dispose();
-      await this.service?.close();
+      // An attached broker is not ours: only the stream closes, the broker keeps running.
+      this.remote?.close();
+      await this.ownService?.close();
     })();
     return this.stopping;
-  }
-
-  private trayBounds() {
-    return this.trayIcon?.getBounds();
   }
 
   private onBrokerEvent(event: BrokerEvent): void {
@@ -221,12 +337,15 @@ export class DesktopApp {
   }
 
   private answerFromNotification(id: string, answer: AnswerInput): void {
-    try {
-      this.service?.broker.answer(id, answer, 'ui');
-    } catch (error) {
+    const failed = (error: unknown) =>
       this.deps.log?.(
         `answer from notification failed: ${error instanceof Error ? error.message : String(error)}`,
       );
+    try {
+      if (this.ownService) this.ownService.broker.answer(id, answer, 'ui');
+      else this.remote?.answer(id, answer).catch(failed);
+    } catch (error) {
+      failed(error);
     }
   }
 
@@ -236,7 +355,7 @@ export class DesktopApp {
 
   /** Moves the HTTP server to the settings' port and token; tells the operator if it cannot. */
   private rebind(settings: { port: number; token: string; language: string }): void {
-    const service = this.service;
+    const service = this.ownService;
     if (!service) return;
     service.rebindHttp({ port: settings.port, token: settings.token }).then(
       (url) => this.deps.log?.(`HTTP server moved to ${url}`),
@@ -261,7 +380,7 @@ export class DesktopApp {
   }
 
   private broadcast<C extends IpcEventChannel>(channel: C, payload: IpcEventMap[C]): void {
-    const windows = [this.mainWindow, this.popover?.currentWindow()];
+    const windows = [this.mainWindow, this.popoverCtl?.currentWindow()];
     for (const window of windows)
       if (window && !window.isDestroyed()) window.send(channel, payload);
   }

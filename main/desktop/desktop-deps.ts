@@ -1,3 +1,5 @@
+import type { Discovery } from '../service/discovery';
+import type { RemoteBrokerTarget } from './attach/remote-broker';
 import type { RuleStore } from '../adapters/coding-agents/rule-store';
 import type { BrokerService, BrokerServiceOptions } from '../service/broker-service';
 import type {
@@ -10,6 +12,7 @@ import type {
   WindowLike,
 } from './electron-api';
 import type { SettingsBackendFactory } from './settings/settings-store';
+import type { SafeStorageLike } from './settings/remote-broker-store';
 import type { UpdaterDeps } from './updater/desktop-updates';
 
 /** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
@@ -34,8 +37,9 @@ export interface DesktopAppDeps {
   notifications: NotificationApi;
   loginItems: LoginItemApi;
   createTray: () => TrayLike;
-  createMainWindow: () => WindowLike;
-  createPopoverWindow: () => WindowLike;
+  /** A window on the app's own renderer, or (attached) on that broker's web inbox. */
+  createMainWindow: (attachedTo?: RemoteBrokerTarget) => WindowLike;
+  createPopoverWindow: (attachedTo?: RemoteBrokerTarget) => WindowLike;
   openExternal: (url: string) => void;
   createSettingsBackend: SettingsBackendFactory;
   startService: (options: BrokerServiceOptions) => Promise<DesktopService>;
@@ -46,4 +50,10 @@ export interface DesktopAppDeps {
   /** The auto-updater, loaded on its first check (electron-updater in the app); none: no updates. */
   updater?: UpdaterDeps;
   log?: (message: string) => void;
+  /** The port asked for at launch (`npm start -- --port N`); wins over the saved setting. */
+  port?: number;
+  /** Electron's safeStorage: remote brokers' tokens are saved only encrypted with it. */
+  safeStorage?: SafeStorageLike;
+  /** Reads `<stateDir>/broker.json` of a live broker (default: the real discovery file). */
+  readDiscovery?: (stateDir: string) => Discovery | undefined;
 }

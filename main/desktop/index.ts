@@ -2,7 +2,7 @@
 // to DesktopApp (desktop-app.ts), where the logic lives and is tested with fakes.
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, dialog, ipcMain, net, protocol, screen, session, shell } from 'electron';
+import { app, dialog, ipcMain, net, protocol, safeStorage, screen, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 import { startBrokerService } from '../service/broker-service';
@@ -10,12 +10,10 @@ import { builtPaths } from './app-paths';
 import { DesktopApp } from './desktop-app';
 import { createTray, loginItems, notificationApi } from './electron-adapter';
 import { createSenderCheck } from './ipc/sender-check';
-import { BrokerAlreadyRunningError } from './service-start';
 import { LinuxAutostart } from './login-items/linux-autostart';
 import { denyAllPermissions } from './security/web-contents-policy';
 import { createExternalOpener } from './security/external-links';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appRequestFile } from './security/app-protocol';
-import { OwnerLockError } from '../service/owner-lock';
 import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
 import { installTestHooks } from './test-hooks';
 import { LaunchArgsError, parseLaunchArgs, type LaunchArgs } from './launch-args';
@@ -26,16 +24,6 @@ if (process.env.HITL_USER_DATA_DIR) app.setPath('userData', process.env.HITL_USE
 app.setAppUserModelId('dev.clarity.hitl-broker');
 // The renderer's own scheme (before ready): windows load app://bundle/index.html, not file://.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
-
-// Serve-like flags (`npm start -- --port 7900`); a bad value is a usage error (exit 2).
-let launch: LaunchArgs;
-try {
-  launch = parseLaunchArgs(process.argv.slice(1));
-} catch (error) {
-  if (!(error instanceof LaunchArgsError)) throw error;
-  console.error(`hitl-desktop: ${error.message}`);
-  process.exit(2);
-}
 
 const paths = builtPaths(import.meta.url, app.getAppPath());
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
@@ -59,6 +47,17 @@ const observed = installTestHooks(process.env.HITL_TEST_HOOKS === '1', {
   createTray: () => createTray(paths.trayIcon),
   notifications: notificationApi,
 });
+
+// `npm start -- --port 7900`: serve-like flags after the app path (scripts/start.js passes them).
+// A bad value is a usage error (exit 2), said in one line naming the flag.
+let launch: LaunchArgs;
+try {
+  launch = parseLaunchArgs(process.argv.slice(1));
+} catch (error) {
+  if (!(error instanceof LaunchArgsError)) throw error;
+  console.error(`hitl-desktop: ${error.message}`);
+  process.exit(2);
+}
 
 const desktop = new DesktopApp({
   app: {
@@ -88,8 +87,8 @@ const desktop = new DesktopApp({
         })
       : loginItems(app),
   createTray: observed.createTray,
-  createMainWindow: () => createMainWindow(windowOptions),
-  createPopoverWindow: () => createPopoverWindow(windowOptions),
+  createMainWindow: (attachedTo) => createMainWindow(windowOptions, attachedTo),
+  createPopoverWindow: (attachedTo) => createPopoverWindow(windowOptions, attachedTo),
   openExternal: (url) => void openExternal(url),
   createSettingsBackend: (options) => new ElectronStore(options),
   startService: (options) => startBrokerService(options),
@@ -97,11 +96,13 @@ const desktop = new DesktopApp({
     ...(process.env.CLARITY_HITL_DIR ? [process.env.CLARITY_HITL_DIR] : []),
     ...launch.dirs,
   ],
-  launch: { port: launch.port, token: launch.token },
   // Checks the GitHub releases named by electron-builder's `publish` config (app-update.yml,
   // written into packaged builds only): a run from source never updates itself.
   updater: app.isPackaged ? { load: () => loadElectronUpdater(log) } : undefined,
   log,
+  launch: { port: launch.port, token: launch.token },
+  port: launch.port,
+  safeStorage,
 });
 
 app.on('web-contents-created', (_event, contents) =>
@@ -137,39 +138,8 @@ void app.whenReady().then(async () => {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`hitl-desktop: could not start: ${message}`);
-    const running = runningBroker(error);
-    if (running) {
-      // Two brokers would share one state directory: never start a second owner; point to the
-      // running one instead (its URL only ever a loopback origin: see createExternalOpener).
-      const { response } = await dialog.showMessageBox({
-        type: 'info',
-        message: 'A HITL broker is already running',
-        detail: `${running.detail} (for example \`clarity-hitl serve\` in a terminal). Stop it and start HITL Broker again, or use its web inbox.`,
-        buttons: running.url ? ['Open its inbox', 'Quit'] : ['Quit'],
-        defaultId: 0,
-        cancelId: running.url ? 1 : 0,
-      });
-      if (response === 0 && running.url)
-        openExternal(running.url, { kind: 'broker', port: running.port });
-    } else {
-      dialog.showErrorBox('HITL Broker could not start', message);
-    }
+    // A running broker is attached to inside start(); anything left here is a real failure.
+    dialog.showErrorBox('HITL Broker could not start', message);
     app.exit(1);
   }
 });
-
-/** The running broker a start failed on (port taken by a broker, or a directory it owns). */
-function runningBroker(
-  error: unknown,
-): { detail: string; url?: string; port?: number } | undefined {
-  if (error instanceof BrokerAlreadyRunningError)
-    return { detail: `It listens on ${error.url}`, url: error.url, port: error.port };
-  if (error instanceof OwnerLockError) {
-    // The lock file's URL is checked like any other: opened only if a loopback http origin.
-    return {
-      detail: `It (pid ${error.holder.pid}) owns ${error.holder.what}`,
-      url: error.holder.url,
-    };
-  }
-  return undefined;
-}

@@ -1,6 +1,8 @@
 // Creates the two kinds of windows (main, popover) with the security policy applied.
 import { BrowserWindow } from 'electron';
 import type { WindowLike } from './electron-api';
+import { remoteInboxUrl, type RemoteBrokerTarget } from './attach/remote-broker';
+import { sameOrigin } from './attach/attach-decision';
 import { wrapWindow } from './electron-adapter';
 import { POPOVER_SIZE } from './popover/popover-controller';
 import { appUrl } from './security/app-protocol';
@@ -19,18 +21,43 @@ export interface WindowFactoryOptions {
   isQuitting: () => boolean;
 }
 
-function load(window: BrowserWindow, options: WindowFactoryOptions, hash?: string): void {
+function load(
+  window: BrowserWindow,
+  options: WindowFactoryOptions,
+  hash?: string,
+  attachedTo?: RemoteBrokerTarget,
+): void {
+  // Attached to a running broker: its own web inbox (HTTP + SSE), the token as a session cookie.
+  if (attachedTo) return void window.loadURL(remoteInboxUrl(attachedTo));
   if (options.devUrl) void window.loadURL(hash ? `${options.devUrl}#${hash}` : options.devUrl);
   // The built renderer comes over app:// (security/app-protocol.ts), never file://.
   else void window.loadURL(appUrl(hash));
 }
 
-function harden(window: BrowserWindow, options: WindowFactoryOptions): void {
-  applyWebContentsPolicy(window.webContents, options.openExternal, options.isOwnUrl);
+function harden(
+  window: BrowserWindow,
+  options: WindowFactoryOptions,
+  attachedTo?: RemoteBrokerTarget,
+): void {
+  const origin = attachedTo && new URL(attachedTo.url).origin;
+  applyWebContentsPolicy(window.webContents, options.openExternal, (url) =>
+    origin ? sameOrigin(url, origin) : options.isOwnUrl(url),
+  );
+}
+
+/** The preferences: a broker's web page gets no preload (no IPC bridge into this app). */
+function preferences(options: WindowFactoryOptions, attachedTo?: RemoteBrokerTarget) {
+  const secure = secureWebPreferences(options.preload);
+  if (!attachedTo) return secure;
+  const { preload: _none, ...rest } = secure;
+  return rest;
 }
 
 /** The main window: full inbox, history and settings. Closing hides it (the app lives in the tray). */
-export function createMainWindow(options: WindowFactoryOptions): WindowLike {
+export function createMainWindow(
+  options: WindowFactoryOptions,
+  attachedTo?: RemoteBrokerTarget,
+): WindowLike {
   const window = new BrowserWindow({
     width: 1100,
     height: 760,
@@ -39,9 +66,9 @@ export function createMainWindow(options: WindowFactoryOptions): WindowLike {
     show: false,
     title: 'HITL Broker',
     icon: options.icon,
-    webPreferences: secureWebPreferences(options.preload),
+    webPreferences: preferences(options, attachedTo),
   });
-  harden(window, options);
+  harden(window, options, attachedTo);
   window.on('close', (event) => {
     if (!options.isQuitting()) {
       event.preventDefault();
@@ -49,12 +76,15 @@ export function createMainWindow(options: WindowFactoryOptions): WindowLike {
     }
   });
   window.once('ready-to-show', () => window.show());
-  load(window, options);
+  load(window, options, undefined, attachedTo);
   return wrapWindow(window);
 }
 
 /** The tray popover: small, frameless, on top, out of the taskbar; placed by PopoverController. */
-export function createPopoverWindow(options: WindowFactoryOptions): WindowLike {
+export function createPopoverWindow(
+  options: WindowFactoryOptions,
+  attachedTo?: RemoteBrokerTarget,
+): WindowLike {
   const window = new BrowserWindow({
     ...POPOVER_SIZE,
     show: false,
@@ -67,9 +97,9 @@ export function createPopoverWindow(options: WindowFactoryOptions): WindowLike {
     skipTaskbar: true,
     alwaysOnTop: true,
     title: 'HITL Broker',
-    webPreferences: secureWebPreferences(options.preload),
+    webPreferences: preferences(options, attachedTo),
   });
-  harden(window, options);
-  load(window, options, 'popover');
+  harden(window, options, attachedTo);
+  load(window, options, 'popover', attachedTo);
   return wrapWindow(window);
 }

@@ -9,7 +9,7 @@ export class BrokerUnavailableError extends Error {
   ) {
     super(
       `no HITL Broker is running at ${url} (${cause}). Start one with \`clarity-hitl serve\` or open the desktop app, ` +
-        'then run this again (or point to it with --broker URL / CLARITY_HITL_BROKER_URL).',
+        'then run this again (or point to it with --broker URL / CLARITY_HITL_BROKER).',
     );
   }
 }
@@ -83,7 +83,10 @@ export async function callBroker<T>(
           const status = res.statusCode ?? 0;
           if (status >= 200 && status < 300) return resolve(json as T);
           const err = (json ?? {}) as { error?: string; message?: string };
-          const hint = status === 401 ? ' (set CLARITY_HITL_BROKER_TOKEN to the broker token)' : '';
+          const hint =
+            status === 401
+              ? ' (give the broker token with --token, CLARITY_HITL_TOKEN or CLARITY_HITL_BROKER_TOKEN)'
+              : '';
           reject(
             new BrokerReplyError(
               status,

@@ -1,8 +1,12 @@
 import { resolveStateDir } from '../../broker/persistence/state-dir';
-import { readDiscovery } from '../../service/discovery-read';
+import { readDiscovery } from '../../service/discovery';
 
 /** The default address of `clarity-hitl serve` and the desktop app. */
 export const DEFAULT_BROKER_URL = 'http://127.0.0.1:7842/';
+
+/** `--token`'s help line. */
+export const TOKEN_HELP =
+  'the broker token (default: $CLARITY_HITL_TOKEN, or the discovery file for the local broker)';
 
 /** Where a CLI found the broker, and how. */
 export interface BrokerLocation {
@@ -11,11 +15,16 @@ export interface BrokerLocation {
   from: 'flag' | 'env' | 'discovery' | 'default';
 }
 
+/** The broker URL asked for explicitly (`CLARITY_HITL_BROKER`, else `CLARITY_HITL_BROKER_URL`). */
+export function brokerUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.CLARITY_HITL_BROKER || env.CLARITY_HITL_BROKER_URL || undefined;
+}
+
 /**
- * Finds the broker: `--broker URL`, else `CLARITY_HITL_BROKER_URL` (or `CLARITY_HITL_BROKER`),
- * else the discovery file, else the default port. The token comes from `--token`, else
- * `CLARITY_HITL_BROKER_TOKEN` (or `CLARITY_HITL_TOKEN`), else the discovery file (only when the
- * chosen URL is the discovered broker's, so its token never goes elsewhere).
+ * Finds the broker: `--broker URL`, else `CLARITY_HITL_BROKER` (or `CLARITY_HITL_BROKER_URL`), else
+ * the discovery file, else the default port. The token: `--token`, else `CLARITY_HITL_TOKEN` (or
+ * `CLARITY_HITL_BROKER_TOKEN`), else the discovery file (only when the chosen URL is the
+ * discovered broker's, so its token never goes elsewhere).
  */
 export function locateBroker(
   flagUrl?: string,
@@ -28,14 +37,14 @@ export function locateBroker(
     const sameBroker = discovery !== undefined && sameOrigin(url, discovery.url);
     const token =
       flagToken ||
-      env.CLARITY_HITL_BROKER_TOKEN ||
       env.CLARITY_HITL_TOKEN ||
+      env.CLARITY_HITL_BROKER_TOKEN ||
       (sameBroker ? discovery.token : undefined);
     return { url: url.endsWith('/') ? url : `${url}/`, from, ...(token ? { token } : {}) };
   };
   if (flagUrl) return pick(flagUrl, 'flag');
-  const envUrl = env.CLARITY_HITL_BROKER_URL || env.CLARITY_HITL_BROKER;
-  if (envUrl) return pick(envUrl, 'env');
+  const fromEnv = brokerUrlFromEnv(env);
+  if (fromEnv) return pick(fromEnv, 'env');
   if (discovery) return pick(discovery.url, 'discovery');
   return pick(DEFAULT_BROKER_URL, 'default');
 }

@@ -5,6 +5,7 @@ import { appendCliAudit, describeNotFound } from '../file-command';
 import { dirBroker, resolveInOwningBroker } from '../handshake-owner';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './register-command';
+import { TOKEN_HELP } from '../broker-client/locate-broker';
 import { escapeControls } from '@contract/printable';
 
 interface AnswerFlags {
@@ -23,12 +24,9 @@ export const registerAnswer: RegisterCommand = (program: Command) => {
     .option('--log <file>', 'append a JSONL audit line')
     .option(
       '--broker <url>',
-      'running broker for keys without a question file (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)',
+      'running broker for keys without a question file (default: $CLARITY_HITL_BROKER, the discovery file, or http://127.0.0.1:7842/)',
     )
-    .option(
-      '--token <token>',
-      "the broker's bearer token (default: $CLARITY_HITL_BROKER_TOKEN, or the discovery file's for the local broker)",
-    )
+    .option('--token <token>', TOKEN_HELP)
     .addHelpText(
       'after',
       `

@@ -5,10 +5,14 @@ import { escapeControls } from '@contract/printable';
 import { renderQuestionTable } from '../terminal/question-table';
 import { terminalWidth } from '../terminal/text';
 import type { RegisterCommand } from './register-command';
+import { locateBroker, TOKEN_HELP } from '../broker-client/locate-broker';
+import { listBrokerRequests } from './list-broker';
 
 interface ListFlags {
   dir?: string;
   json?: boolean;
+  broker?: string;
+  token?: string;
 }
 
 /** One pending question as `list --json` prints it. */
@@ -38,6 +42,11 @@ export const registerList: RegisterCommand = (program: Command) => {
     .description('list pending question files (not yet answered)')
     .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
     .option('--json', 'print a JSON array for scripts')
+    .option(
+      '--broker <url>',
+      "list a broker's pending requests (every protocol) instead of a directory (default: $CLARITY_HITL_BROKER when no directory is given)",
+    )
+    .option('--token <token>', TOKEN_HELP)
     .addHelpText(
       'after',
       '\nQuestion files that cannot be read are listed after the table ("could not read": file,\n' +
@@ -45,6 +54,13 @@ export const registerList: RegisterCommand = (program: Command) => {
     )
     .action(
       action(async (dirArg: string | undefined, flags: ListFlags) => {
+        const brokerUrl =
+          flags.broker ?? (dirArg || flags.dir ? undefined : process.env.CLARITY_HITL_BROKER);
+        if (brokerUrl) {
+          const broker = locateBroker(brokerUrl, process.env, flags.token);
+          process.stdout.write(await listBrokerRequests(broker, flags.json === true));
+          return;
+        }
         const dir = resolveHandshakeDir(dirArg, flags.dir);
         const now = Date.now();
         const scan = await scanHandshakeDir(dir, now);

@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import type { ApprovalRule } from '../../adapters/coding-agents/approval-rule';
 import { describeRule } from '../../adapters/coding-agents/approval-rule';
 import { BrokerReplyError, callBroker } from '../broker-client/broker-http';
-import { locateBroker } from '../broker-client/locate-broker';
+import { locateBroker, TOKEN_HELP } from '../broker-client/locate-broker';
 import { CliError, ExitCode, action, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './register-command';
 
 const brokerHelp =
-  'running broker (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)';
+  'running broker (default: $CLARITY_HITL_BROKER, the discovery file, or http://127.0.0.1:7842/)';
 
 /** `clarity-hitl rules list|revoke <id>`: the coding agents' "always allow" rules of the running broker. */
 export const registerRules: RegisterCommand = (program: Command) => {
@@ -19,10 +19,11 @@ export const registerRules: RegisterCommand = (program: Command) => {
       .command('list')
       .description('list the rules')
       .option('--broker <url>', brokerHelp)
+      .option('--token <token>', TOKEN_HELP)
       .option('--json', 'print JSON')
       .action(
-        action(async (flags: { broker?: string; json?: boolean }) => {
-          const broker = locateBroker(flags.broker);
+        action(async (flags: { broker?: string; token?: string; json?: boolean }) => {
+          const broker = locateBroker(flags.broker, process.env, flags.token);
           const { rules: list } = await callBroker<{ rules: ApprovalRule[] }>(broker, '/api/rules');
           if (flags.json) return void process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
           if (!list.length) return void process.stdout.write('No rules: every request is asked.\n');
@@ -40,9 +41,10 @@ export const registerRules: RegisterCommand = (program: Command) => {
       .command('revoke <id>')
       .description('remove a rule: matching requests are asked again')
       .option('--broker <url>', brokerHelp)
+      .option('--token <token>', TOKEN_HELP)
       .action(
-        action(async (id: string, flags: { broker?: string }) => {
-          const broker = locateBroker(flags.broker);
+        action(async (id: string, flags: { broker?: string; token?: string }) => {
+          const broker = locateBroker(flags.broker, process.env, flags.token);
           try {
             const { rule } = await callBroker<{ rule: ApprovalRule }>(
               broker,

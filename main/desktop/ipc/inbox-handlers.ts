@@ -2,12 +2,16 @@ import type { IpcBrokerInfo } from '@contract/ipc/channels';
 import { createInboxOperations, type InboxOperationsDeps } from '../../operations/inbox-operations';
 import { InvalidInputError } from '../../broker/errors';
 import type { SettingsStore } from '../settings/settings-store';
+import type { RemoteBrokerStore } from '../settings/remote-broker-store';
+import { registerRemoteBrokerIpc } from './remote-broker-handlers';
 import { isSafeExternalUrl } from '../security/external-links';
 import type { IpcRouter } from './ipc-router';
 
 export interface DesktopIpcDeps extends InboxOperationsDeps {
   info: () => IpcBrokerInfo;
   settings: SettingsStore;
+  /** The remote brokers of the settings (tokens encrypted with safeStorage). */
+  remoteBrokers?: RemoteBrokerStore;
   /** shell.openExternal; only ever called with a checked http(s) URL. */
   openExternal: (url: string) => void;
   hidePopover: () => void;
@@ -35,6 +39,7 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   router.handle('rules:revoke', ({ id }) => ops.revokeRule(id));
   router.handle('settings:get', () => deps.settings.get());
   router.handle('settings:update', (patch) => deps.settings.update(patch));
+  if (deps.remoteBrokers) registerRemoteBrokerIpc(router, deps.remoteBrokers);
   router.handle('shell:open-external', ({ url }) => {
     if (!isSafeExternalUrl(url))
       throw new InvalidInputError(`invalid url: only http(s) links open in the browser`);

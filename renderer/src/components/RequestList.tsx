@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { urgencyOf } from '../state/urgency';
 import { Countdown } from './Countdown';
 import type { InboxRow } from '../state/group-requests';
+import { whereOf } from '../client/multi-broker-client';
 
 const GROUP_HEIGHT = 34;
 const ROW_HEIGHT = 64;
@@ -134,6 +135,11 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
                   <span className="row-key">{escapeControls(r.title ?? r.key)}</span>
                   {resolved ? (
                     <span className="badge resolved-badge">{t('resolvedRow')}</span>
+                  ) : null}
+                  {whereOf(r) ? (
+                    <span className="row-where" title={t('where')}>
+                      {escapeControls(whereOf(r)!)}
+                    </span>
                   ) : null}
                   <Countdown request={r} now={now} />
                   <span className="row-age">{formatAge(now - r.createdAt, t)}</span>

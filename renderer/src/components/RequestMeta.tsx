@@ -3,13 +3,21 @@ import type { HitlRequest } from '@contract/request';
 import { formatAge } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
 import { Countdown } from './Countdown';
+import { whereOf } from '../client/multi-broker-client';
 
 /** Key, source, agent, live age and (with a deadline) the countdown of a request, as a definition list. */
 export function RequestMeta({ request, now }: { request: HitlRequest; now: number }) {
   const { t } = useI18n();
   const agent = request.agent;
+  const where = whereOf(request);
   return (
     <dl className="meta">
+      {where ? (
+        <div>
+          <dt>{t('where')}</dt>
+          <dd className="where">{escapeControls(where)}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>{t('key')}</dt>
         <dd>

@@ -16,6 +16,7 @@ export const en = {
   connecting: 'Connecting to the broker…',
   key: 'Key',
   source: 'Source',
+  where: 'Where',
   agent: 'Agent',
   age: 'Age',
   ageNow: 'now',

@@ -18,6 +18,7 @@ export const zh: Dictionary = {
   connecting: '正在连接 Broker…',
   key: '键',
   source: '来源',
+  where: '所在',
   agent: '智能体',
   age: '等待',
   ageNow: '刚刚',

@@ -9,6 +9,7 @@ import { I18nProvider } from '../i18n/I18nProvider';
 import type { Language } from '../i18n/translate';
 import { PopoverApp, type PopoverShell } from '../popover/PopoverApp';
 import { SettingsView, type SettingsApi } from '../settings/SettingsView';
+import type { RemoteBrokersApi } from '../settings/RemoteBrokersSection';
 import { applyDesktopPrefs, rendererLanguage } from './desktop-prefs';
 import './desktop.css';
 
@@ -34,6 +35,15 @@ export function bridgeSettingsApi(bridge: HitlBridge): SettingsApi {
   };
 }
 
+/** The remote brokers of the settings over the preload bridge. */
+export function bridgeBrokersApi(bridge: HitlBridge): RemoteBrokersApi {
+  return {
+    list: async () => unwrap(await bridge.listBrokers()),
+    save: async (input) => unwrap(await bridge.saveBroker(input)),
+    remove: async (name) => unwrap(await bridge.removeBroker({ name })),
+  };
+}
+
 /** Popover window controls over the preload bridge. */
 export function bridgePopoverShell(bridge: HitlBridge): PopoverShell {
   return {
@@ -53,6 +63,7 @@ function selectRowWhenShown(id: string, triesLeft = 120): void {
 function MainWindow({ client, bridge }: { client: InboxClient; bridge: HitlBridge }) {
   const [view, setView] = useState(() => desktopViewFor(location.hash));
   const settingsApi = useMemo(() => bridgeSettingsApi(bridge), [bridge]);
+  const brokersApi = useMemo(() => bridgeBrokersApi(bridge), [bridge]);
   const go = (next: DesktopView) => {
     history.replaceState(null, '', next === 'settings' ? '#settings' : '#');
     setView(next);
@@ -67,7 +78,14 @@ function MainWindow({ client, bridge }: { client: InboxClient; bridge: HitlBridg
     [bridge],
   );
   if (view === 'settings')
-    return <SettingsView api={settingsApi} rules={client} onBack={() => go('main')} />;
+    return (
+      <SettingsView
+        api={settingsApi}
+        rules={client}
+        brokers={brokersApi}
+        onBack={() => go('main')}
+      />
+    );
   return (
     <>
       <App client={client} />
@@ -129,7 +147,11 @@ export async function renderDesktop(
     view === 'popover' ? (
       <PopoverApp client={client} shell={bridgePopoverShell(bridge)} />
     ) : view === 'settings' ? (
-      <SettingsView api={bridgeSettingsApi(bridge)} rules={client} />
+      <SettingsView
+        api={bridgeSettingsApi(bridge)}
+        rules={client}
+        brokers={bridgeBrokersApi(bridge)}
+      />
     ) : (
       <MainWindow client={client} bridge={bridge} />
     );

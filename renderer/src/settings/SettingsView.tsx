@@ -3,6 +3,7 @@ import type { DesktopSettings, DesktopSettingsPatch } from '@contract/desktop-se
 import { useI18n } from '../i18n/I18nProvider';
 import { RulesView, type RulesApi } from '../rules/RulesView';
 import { settingsText, type SettingsStringKey } from './settings-strings';
+import { RemoteBrokersSection, type RemoteBrokersApi } from './RemoteBrokersSection';
 import './settings.css';
 
 /** Reads and writes the desktop settings (over IPC in the app). Errors carry a message naming the field. */
@@ -15,9 +16,12 @@ export interface SettingsApi {
 export function SettingsView({
   api,
   rules,
+  brokers,
   onBack,
 }: {
   api: SettingsApi;
+  /** The remote brokers (URL + token), listed below the form when given. */
+  brokers?: RemoteBrokersApi;
   /** The coding agents' "always allow" rules, listed below the form when given. */
   rules?: RulesApi;
   onBack?: () => void;
@@ -191,10 +195,11 @@ export function SettingsView({
       </div>
     </form>
   );
-  return rules ? (
+  return rules || brokers ? (
     <>
       {form}
-      <RulesView api={rules} headingLevel={2} />
+      {brokers ? <RemoteBrokersSection api={brokers} /> : null}
+      {rules ? <RulesView api={rules} headingLevel={2} /> : null}
     </>
   ) : (
     form

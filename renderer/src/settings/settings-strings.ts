@@ -28,6 +28,19 @@ const en = {
   save: 'Save',
   saved: 'Saved.',
   loading: 'Loading settings…',
+  brokers: 'Remote brokers',
+  brokersHint:
+    'Brokers on other machines, by URL and token. The token is stored encrypted by the system keychain, never in plain text.',
+  brokersSessionOnly:
+    'This system offers no keychain: tokens are kept for this session only and asked again after a restart.',
+  brokerName: 'Name',
+  brokerUrl: 'URL',
+  brokerToken: 'Token',
+  brokerAdd: 'Add broker',
+  brokerRemove: 'Remove',
+  brokerTokenSaved: 'token saved',
+  brokerTokenSession: 'token for this session',
+  brokerNoToken: 'no token',
   back: 'Back to inbox',
 };
 
@@ -58,6 +71,17 @@ const zh: typeof en = {
   save: '保存',
   saved: '已保存。',
   loading: '正在加载设置…',
+  brokers: '远程 Broker',
+  brokersHint: '其他机器上的 Broker（地址与令牌）。令牌由系统钥匙串加密保存，从不以明文保存。',
+  brokersSessionOnly: '此系统没有钥匙串：令牌只在本次会话中保留，重启后需重新输入。',
+  brokerName: '名称',
+  brokerUrl: '地址',
+  brokerToken: '令牌',
+  brokerAdd: '添加 Broker',
+  brokerRemove: '移除',
+  brokerTokenSaved: '令牌已保存',
+  brokerTokenSession: '令牌仅限本次会话',
+  brokerNoToken: '无令牌',
   back: '返回收件箱',
 };
 

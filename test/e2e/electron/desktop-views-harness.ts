@@ -12,6 +12,7 @@ import { registerDesktopIpc } from '../../../main/desktop/ipc/inbox-handlers';
 import { IpcRouter } from '../../../main/desktop/ipc/ipc-router';
 import { createSenderCheck } from '../../../main/desktop/ipc/sender-check';
 import { SettingsStore } from '../../../main/desktop/settings/settings-store';
+import { RemoteBrokerStore } from '../../../main/desktop/settings/remote-broker-store';
 import { toPublicRequest } from '../../../main/http/views';
 import { createHttpServer, type HttpServer } from '../../../main/http/server';
 import { FakeIpcMain } from '../../main/desktop/fake-electron';
@@ -74,6 +75,8 @@ export async function startDesktopViews(
     agentMessages: () => [],
     info: () => ({ version: 'test', dirs: [], tokenRequired: false, url, dirProblems }),
     settings,
+    // No keychain in a browser page: tokens stay for the session (the view says so).
+    remoteBrokers: new RemoteBrokerStore(stateDir, undefined),
     rules: server.context.rules,
     openExternal: (u) => calls.openExternal.push(u),
     hidePopover: () => void calls.hide++,

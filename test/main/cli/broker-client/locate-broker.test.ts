@@ -40,10 +40,10 @@ describe('locateBroker', () => {
       from: 'env',
       token: 'remote-tok',
     });
-    // The longer names win when both are set.
+    // The short name (the one the README documents) wins when both are set.
     expect(
       locateBroker(undefined, { ...env, CLARITY_HITL_BROKER_URL: 'http://10.0.0.2:7842/' }).url,
-    ).toBe('http://10.0.0.2:7842/');
+    ).toBe('https://hitl.example.org/');
   });
 
   it('falls back to the default URL without discovery', () => {
@@ -89,5 +89,35 @@ describe('locateBroker', () => {
     expect(
       locateBroker('http://127.0.0.1:7777/', { ...env, CLARITY_HITL_BROKER_TOKEN: 't2' }),
     ).toEqual({ url: 'http://127.0.0.1:7777/', from: 'flag', token: 't2' });
+  });
+
+  it('takes CLARITY_HITL_BROKER / CLARITY_HITL_TOKEN, and --token over both', () => {
+    writeDiscovery(dir, {
+      url: 'http://127.0.0.1:5555/',
+      port: 5555,
+      token: 'local',
+      pid: process.pid,
+    });
+    const env = {
+      CLARITY_HITL_STATE_DIR: dir,
+      CLARITY_HITL_BROKER: 'https://vm.example:7842',
+      CLARITY_HITL_BROKER_URL: 'http://127.0.0.1:1/',
+      CLARITY_HITL_TOKEN: 'remote',
+    };
+    expect(locateBroker(undefined, env)).toEqual({
+      url: 'https://vm.example:7842/',
+      from: 'env',
+      token: 'remote',
+    });
+    expect(locateBroker('http://10.0.0.2:7842/', env, 'flag-token')).toEqual({
+      url: 'http://10.0.0.2:7842/',
+      from: 'flag',
+      token: 'flag-token',
+    });
+    // The local broker's token never goes to a remote one.
+    expect(locateBroker('http://10.0.0.2:7842/', { CLARITY_HITL_STATE_DIR: dir })).toEqual({
+      url: 'http://10.0.0.2:7842/',
+      from: 'flag',
+    });
   });
 });

@@ -10,6 +10,7 @@ import { IpcRouter } from '../../../../main/desktop/ipc/ipc-router';
 import { IPC_PAYLOAD_SCHEMAS } from '../../../../main/desktop/ipc/ipc-schemas';
 import { createSenderCheck } from '../../../../main/desktop/ipc/sender-check';
 import { SettingsStore } from '../../../../main/desktop/settings/settings-store';
+import { RemoteBrokerStore } from '../../../../main/desktop/settings/remote-broker-store';
 import { FakeIpcMain } from '../fake-electron';
 
 const INDEX = '/opt/HITL Broker/resources/app/out/renderer/index.html';
@@ -51,6 +52,7 @@ function setup() {
     agentMessages: () => [],
     info: () => ({ version: '1', dirs: [], tokenRequired: false, url: 'http://127.0.0.1:7842/' }),
     settings: new SettingsStore({ dir, createBackend: memoryBackend }),
+    remoteBrokers: new RemoteBrokerStore(dir, undefined),
     openExternal: vi.fn(),
     hidePopover: vi.fn(),
     openInWindow: vi.fn(),

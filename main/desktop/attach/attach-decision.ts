@@ -1,0 +1,58 @@
+import { readDiscovery, type Discovery } from '../../service/discovery';
+import { OwnerLockError } from '../../service/owner-lock';
+import { BrokerAlreadyRunningError } from '../service-start';
+import type { RemoteBrokerTarget } from './remote-broker';
+
+/** How the desktop app runs: its own in-process broker, or as a client of one already running. */
+export type DesktopStartPlan =
+  { kind: 'own' } | { kind: 'attach'; target: RemoteBrokerTarget; reason: string };
+
+/**
+ * Decides before starting: a live broker named by `<stateDir>/broker.json` (another process, e.g.
+ * `clarity-hitl serve`) is attached to; otherwise the app starts its own broker.
+ */
+export function planDesktopStart(
+  stateDir: string,
+  read: (stateDir: string) => Discovery | undefined = readDiscovery,
+): DesktopStartPlan {
+  const found = read(stateDir);
+  if (!found) return { kind: 'own' };
+  return {
+    kind: 'attach',
+    target: withSlash({ url: found.url, token: found.token }),
+    reason: `a broker (pid ${found.pid}) already runs at ${found.url}`,
+  };
+}
+
+/**
+ * After the own start failed: the running broker it failed on (its port, or a lock on the state
+ * dir), to attach to instead; undefined for any other failure. Its token comes from the discovery
+ * file, and only when that file names the same origin (a token never goes to another broker).
+ */
+export function attachTargetAfter(
+  error: unknown,
+  stateDir: string,
+  read: (stateDir: string) => Discovery | undefined = readDiscovery,
+): RemoteBrokerTarget | undefined {
+  let url: string | undefined;
+  if (error instanceof BrokerAlreadyRunningError) url = error.url;
+  else if (error instanceof OwnerLockError) url = error.holder.url;
+  if (!url) return undefined;
+  const found = read(stateDir);
+  const token = found && sameOrigin(found.url, url) ? found.token : undefined;
+  return withSlash({ url, token });
+}
+
+function withSlash(target: RemoteBrokerTarget): RemoteBrokerTarget {
+  const url = target.url.endsWith('/') ? target.url : `${target.url}/`;
+  return target.token ? { url, token: target.token } : { url };
+}
+
+/** Whether two URLs share one origin (false when either does not parse). */
+export function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}

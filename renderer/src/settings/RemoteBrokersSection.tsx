@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import type { RemoteBrokersView } from '@contract/ipc/channels';
+import { useI18n } from '../i18n/I18nProvider';
+import { settingsText, type SettingsStringKey } from './settings-strings';
+
+/** The remote brokers of the desktop settings (over IPC in the app). Tokens go in, never out. */
+export interface RemoteBrokersApi {
+  list(): Promise<RemoteBrokersView>;
+  save(input: { name: string; url: string; token?: string }): Promise<RemoteBrokersView>;
+  remove(name: string): Promise<RemoteBrokersView>;
+}
+
+/** Lists, adds and removes remote brokers (URL + token); says when tokens last only a session. */
+export function RemoteBrokersSection({ api }: { api: RemoteBrokersApi }) {
+  const { language } = useI18n();
+  const s = (key: SettingsStringKey) => settingsText(language, key);
+  const [view, setView] = useState<RemoteBrokersView>();
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<string>();
+  const run = (call: Promise<RemoteBrokersView>, after?: () => void) =>
+    call.then(
+      (next) => {
+        setView(next);
+        setError(undefined);
+        after?.();
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+
+  useEffect(() => void run(api.list()), [api]);
+
+  return (
+    <section className="settings-brokers" aria-labelledby="brokers-title">
+      <h2 id="brokers-title">{s('brokers')}</h2>
+      <p className="hint">{s('brokersHint')}</p>
+      {view && !view.canSaveTokens ? (
+        <p className="hint" role="note">
+          {s('brokersSessionOnly')}
+        </p>
+      ) : null}
+      <ul className="broker-list">
+        {view?.brokers.map((b) => (
+          <li key={b.name}>
+            <strong>{b.name}</strong> <code>{b.url}</code>{' '}
+            <span className="hint">
+              {b.hasToken
+                ? s(b.tokenSaved ? 'brokerTokenSaved' : 'brokerTokenSession')
+                : s('brokerNoToken')}
+            </span>{' '}
+            <button type="button" onClick={() => void run(api.remove(b.name))}>
+              {s('brokerRemove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="broker-add"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(api.save({ name, url, ...(token ? { token } : {}) }), () => {
+            setName('');
+            setUrl('');
+            setToken('');
+          });
+        }}
+      >
+        <input
+          aria-label={s('brokerName')}
+          placeholder={s('brokerName')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <input
+          aria-label={s('brokerUrl')}
+          placeholder="https://vm.example:7842/"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        <input
+          aria-label={s('brokerToken')}
+          placeholder={s('brokerToken')}
+          type="password"
+          autoComplete="off"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+        />
+        <button type="submit">{s('brokerAdd')}</button>
+      </form>
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
