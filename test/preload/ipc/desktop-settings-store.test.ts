@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultDesktopSettings,
-  DesktopSettingsPatchSchema,
-} from '@contract/desktop-settings';
+import { defaultDesktopSettings, DesktopSettingsPatchSchema } from '@contract/desktop-settings';
 
 describe('the desktop setting `store`', () => {
   it('defaults to the embedded journal', () => {
