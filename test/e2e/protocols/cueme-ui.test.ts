@@ -136,8 +136,9 @@ describe('cueme answered from the web inbox in Chromium', () => {
     const first = cueme(['cue', a, '-'], envelope('Question from A'));
     const second = cueme(['cue', b, '-'], envelope('Question from B'));
     await until(() => harness.broker.pendingCount === 2, 'two pending');
-    await page.getByText(a).first().waitFor();
-    await page.getByText(b).first().waitFor();
+    // In the list (the agent filter's options name them too).
+    await page.getByRole('listbox').getByText(a).first().waitFor();
+    await page.getByRole('listbox').getByText(b).first().waitFor();
     await screenshot(page, 'cueme-two-agents');
     for (const r of harness.broker.pending())
       harness.broker.answer(r.id, { text: `ok ${r.agent?.runtime}` });
