@@ -49,7 +49,11 @@ export function RemoteBrokersSection({ api }: { api: RemoteBrokersApi }) {
                 ? s(b.tokenSaved ? 'brokerTokenSaved' : 'brokerTokenSession')
                 : s('brokerNoToken')}
             </span>{' '}
-            <button type="button" onClick={() => void run(api.remove(b.name))}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void run(api.remove(b.name))}
+            >
               {s('brokerRemove')}
             </button>
           </li>
@@ -86,7 +90,9 @@ export function RemoteBrokersSection({ api }: { api: RemoteBrokersApi }) {
           value={token}
           onChange={(e) => setToken(e.target.value)}
         />
-        <button type="submit">{s('brokerAdd')}</button>
+        <button type="submit" className="primary">
+          {s('brokerAdd')}
+        </button>
       </form>
       {error ? (
         <p role="alert" className="error">
