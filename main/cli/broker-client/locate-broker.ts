@@ -1,5 +1,5 @@
 import { resolveStateDir } from '../../broker/persistence/state-dir';
-import { readDiscovery } from '../../service/discovery';
+import { readDiscovery } from '../../service/discovery-read';
 
 /** The default address of `clarity-hitl serve` and the desktop app. */
 export const DEFAULT_BROKER_URL = 'http://127.0.0.1:7842/';
