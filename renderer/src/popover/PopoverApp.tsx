@@ -5,6 +5,7 @@ import type { InboxClient } from '../client/inbox-client';
 import { AnswerArea } from '../components/AnswerArea';
 import { Notices } from '../components/Notices';
 import { RequestMeta } from '../components/RequestMeta';
+import { ResolvedPanel } from '../components/ResolvedPanel';
 import { useDepartureNotices } from '../components/use-departure-notices';
 import { appDraftStore } from '../drafts/app-drafts';
 import { RequestDrafts } from '../drafts/RequestDrafts';
@@ -43,7 +44,9 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
   const { state } = useInbox(client);
   const unreadable = useUnreadable(client).items.length;
   const now = useNow();
-  const { notices, dismiss, onResolving, onResolveFailed } = useDepartureNotices(state.departures);
+  const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld } = useDepartureNotices(
+    state.departures,
+  );
   // The main window's order (soonest deadline first, then oldest, unless the operator chose another).
   const [{ order }] = useTriageView();
   const pending = useMemo(
@@ -61,10 +64,18 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
 
   let index = wanted ? pending.findIndex((r) => r.id === wanted) : 0;
   if (index < 0) index = Math.min(lastIndex.current, Math.max(0, pending.length - 1));
-  const request: HitlRequest | undefined = pending[index];
+  // The request on screen, resolved elsewhere while it had a draft: it stays (held) until dismissed.
+  const shownId = useRef<string | null>(null);
+  const heldCard = held.find(
+    (h) => h.request.id === shownId.current && !state.pending.has(h.request.id),
+  );
+  const request: HitlRequest | undefined = heldCard ? undefined : pending[index];
+  const shown = heldCard?.request ?? request;
+  const isHeld = !!heldCard;
   useEffect(() => {
     lastIndex.current = index;
-  }, [index]);
+    shownId.current = shown?.id ?? null;
+  }, [index, shown?.id]);
 
   useEffect(() => shell.onShowRequest((id) => setWanted(id)), [shell]);
 
@@ -77,7 +88,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     if (!card) return;
     const target = focusCard ? card : card.querySelector<HTMLElement>('[data-answer-focus]');
     (target ?? card).focus();
-  }, [request?.id, focusCard]);
+  }, [shown?.id, isHeld, focusCard]);
 
   const submit = useCallback(
     (answer: AnswerInput) => {
@@ -100,8 +111,10 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
   const act = useCallback(
     (action: PopoverKeyAction) => {
       if (action.type === 'hide') return shell.hide();
-      if (action.type === 'open-window') return shell.openInWindow(request?.id ?? null);
+      if (action.type === 'open-window') return shell.openInWindow(shown?.id ?? null);
       if (action.type === 'help') return setHelp(true);
+      // A held card moves on only when dismissed; answer keys do nothing on it.
+      if (isHeld) return;
       if (action.type === 'move') {
         const next = pending[wrapIndex(index, action.delta, pending.length)];
         return setWanted(next?.id ?? null);
@@ -110,7 +123,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
       const answer = answerByKey(request, action, cardRef.current);
       if (answer) submit(answer);
     },
-    [shell, request, pending, index, submit, busy],
+    [shell, request, shown, isHeld, pending, index, submit, busy],
   );
 
   // A layout effect: the listener must know the request on screen before the screen shows it.
@@ -163,7 +176,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           type="button"
           className="link"
           aria-label={popoverText(language, 'previous')}
-          disabled={pending.length < 2}
+          disabled={pending.length < 2 || isHeld}
           onClick={() => act({ type: 'move', delta: -1 })}
         >
           ↑
@@ -172,7 +185,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           type="button"
           className="link"
           aria-label={popoverText(language, 'next')}
-          disabled={pending.length < 2}
+          disabled={pending.length < 2 || isHeld}
           onClick={() => act({ type: 'move', delta: 1 })}
         >
           ↓
@@ -203,29 +216,40 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           {popoverText(language, 'unreadable', { n: unreadable })}
         </button>
       ) : null}
-      {request ? (
+      {shown ? (
         <article
-          className="popover-card"
+          className={heldCard ? 'popover-card resolved' : 'popover-card'}
           ref={cardRef}
           tabIndex={-1}
           aria-labelledby="popover-title"
-          data-request-id={request.id}
+          data-request-id={shown.id}
         >
-          <h1 id="popover-title">{escapeControls(request.title ?? request.key)}</h1>
-          <RequestMeta request={request} now={now} />
-          {request.context ? <Markdown text={request.context} className="popover-context" /> : null}
+          <h1 id="popover-title">{escapeControls(shown.title ?? shown.key)}</h1>
+          <RequestMeta request={shown} now={now} />
+          {shown.context ? <Markdown text={shown.context} className="popover-context" /> : null}
           <Markdown
-            text={request.prompt}
+            text={shown.prompt}
             className="prompt popover-prompt"
             label={keyText(language, 'questionLabel')}
           />
-          <RequestDrafts key={request.id} request={request}>
-            {request.input.kind === 'text' ? (
-              <QuickText request={request} busy={busy} submit={submit} />
-            ) : (
-              <AnswerArea request={request} client={client} busy={busy} submit={submit} />
-            )}
-          </RequestDrafts>
+          {heldCard ? (
+            <ResolvedPanel
+              key={shown.id}
+              request={shown}
+              gone={heldCard.gone}
+              now={now}
+              client={client}
+              onDismiss={() => dismissHeld(shown.id)}
+            />
+          ) : (
+            <RequestDrafts key={shown.id} request={shown}>
+              {shown.input.kind === 'text' ? (
+                <QuickText request={shown} busy={busy} submit={submit} />
+              ) : (
+                <AnswerArea request={shown} client={client} busy={busy} submit={submit} />
+              )}
+            </RequestDrafts>
+          )}
           {error ? (
             <p className="error" role="alert">
               {error}

@@ -120,6 +120,44 @@ describe('PopoverApp', () => {
     expect(redis.checked).toBe(true);
   });
 
+  it('resolved elsewhere while a draft is typed: the card stays (held) until Dismiss', async () => {
+    const client = new FakeInboxClient();
+    const t = Date.now();
+    const held = client.add({
+      key: 'name',
+      title: 'Name the branch?',
+      prompt: 'p',
+      input: { kind: 'text' },
+      createdAt: t - 2000,
+    });
+    client.add({
+      key: 'next',
+      title: 'Next?',
+      prompt: 'p',
+      input: { kind: 'confirm' },
+      createdAt: t - 1000,
+    });
+    renderWithI18n(<PopoverApp client={client} shell={fakeShell().shell} />);
+    expect(await title()).toBe('Name the branch?');
+    const field = screen.getByRole('textbox');
+    fireEvent.change(field, { target: { value: 'my draft' } });
+    act(() => {
+      client.resolveElsewhere(held.id, 'answered', 'feature/x');
+    });
+    expect(await screen.findByText('feature/x')).toBeTruthy();
+    expect((screen.getByLabelText('Your draft (not sent)') as HTMLTextAreaElement).value).toBe(
+      'my draft',
+    );
+    expect(await title()).toBe('Name the branch?');
+    // Answer and move keys do not act on the held card.
+    press('j');
+    press('ArrowDown');
+    expect(await title()).toBe('Name the branch?');
+    expect(client.sentAnswers).toEqual([]);
+    fireEvent.click(screen.getByText('Dismiss', { selector: '.resolved-panel button' }));
+    await waitFor(async () => expect(await title()).toBe('Next?'));
+  });
+
   it('? shows the key help; Esc closes the help first, then hides the popover', async () => {
     const client = new FakeInboxClient();
     client.add({ key: 'go', title: 'Go?', prompt: 'p', input: { kind: 'confirm' } });
