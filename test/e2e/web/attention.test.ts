@@ -8,25 +8,40 @@ const web = useBrowser();
  * Wraps window.Notification before the app loads: records every notification constructed and
  * every permission prompt, and keeps them so a test can "click" one.
  */
+/**
+ * Plays the browser's part for notifications: some Chromium builds (the headless shell an npm
+ * package ships, used on a machine without a system browser) deny notifications whatever the page
+ * was granted. Permission starts "default"; a requestPermission is the operator clicking Allow
+ * (counted in `__prompts`, remembered for the origin as a browser does); every notification the
+ * page shows is recorded in `__notes`.
+ */
 const RECORD_NOTIFICATIONS = () => {
-  const Real = window.Notification;
   const w = window as unknown as {
     __notes: { title: string; body?: string; tag?: string; note: Notification }[];
     __prompts: number;
   };
+  const granted = '__test_notification_permission';
   w.__notes = [];
   w.__prompts = 0;
-  class Recorded extends Real {
+  class Recorded extends EventTarget {
+    onclick: ((event: Event) => void) | null = null;
     constructor(title: string, options?: NotificationOptions) {
-      super(title, options);
-      w.__notes.push({ title, body: options?.body, tag: options?.tag, note: this });
+      super();
+      w.__notes.push({
+        title,
+        body: options?.body,
+        tag: options?.tag,
+        note: this as unknown as Notification,
+      });
     }
-    static override requestPermission(): Promise<NotificationPermission> {
+    close(): void {}
+    static requestPermission(): Promise<NotificationPermission> {
       w.__prompts++;
-      return Real.requestPermission();
+      localStorage.setItem(granted, 'granted');
+      return Promise.resolve('granted');
     }
-    static override get permission(): NotificationPermission {
-      return Real.permission;
+    static get permission(): NotificationPermission {
+      return localStorage.getItem(granted) === 'granted' ? 'granted' : 'default';
     }
   }
   window.Notification = Recorded as unknown as typeof Notification;
