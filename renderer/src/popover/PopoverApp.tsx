@@ -66,8 +66,11 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
   if (index < 0) index = Math.min(lastIndex.current, Math.max(0, pending.length - 1));
   // The request on screen, resolved elsewhere while it had a draft: it stays (held) until dismissed.
   const shownId = useRef<string | null>(null);
+  // `wanted` too: an answer of ours that lost a race brings its card back, held.
   const heldCard = held.find(
-    (h) => h.request.id === shownId.current && !state.pending.has(h.request.id),
+    (h) =>
+      (h.request.id === shownId.current || h.request.id === wanted) &&
+      !state.pending.has(h.request.id),
   );
   const request: HitlRequest | undefined = heldCard ? undefined : pending[index];
   const shown = heldCard?.request ?? request;
@@ -100,6 +103,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
         () => appDraftStore().remove(request.id),
         (e: unknown) => {
           onResolveFailed(request.id);
+          setWanted(request.id);
           setBusy(false);
           setError(e instanceof Error ? e.message : String(e));
         },

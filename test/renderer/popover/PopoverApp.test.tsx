@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client';
+import { InboxClientError } from '../../../renderer/src/client/inbox-client';
 import { PopoverApp, type PopoverShell } from '../../../renderer/src/popover/PopoverApp';
 import { renderWithI18n } from '../components/dom-fixtures';
 
@@ -154,6 +155,46 @@ describe('PopoverApp', () => {
     press('ArrowDown');
     expect(await title()).toBe('Name the branch?');
     expect(client.sentAnswers).toEqual([]);
+    fireEvent.click(screen.getByText('Dismiss', { selector: '.resolved-panel button' }));
+    await waitFor(async () => expect(await title()).toBe('Next?'));
+  });
+
+  it('our answer loses a race: the card comes back held, saying who won, with the draft', async () => {
+    const client = new FakeInboxClient();
+    const t = Date.now();
+    const raced = client.add({
+      key: 'name',
+      title: 'Name the branch?',
+      prompt: 'p',
+      input: { kind: 'text' },
+      createdAt: t - 2000,
+    });
+    client.add({
+      key: 'next',
+      title: 'Next?',
+      prompt: 'p',
+      input: { kind: 'confirm' },
+      createdAt: t - 1000,
+    });
+    // Someone else's answer lands first; ours is then refused as already answered.
+    client.answer = async (id) => {
+      client.resolveElsewhere(id, 'answered', 'feature/theirs');
+      await Promise.resolve();
+      throw new InboxClientError('already answered', 'conflict', 409);
+    };
+    renderWithI18n(<PopoverApp client={client} shell={fakeShell().shell} />);
+    expect(await title()).toBe('Name the branch?');
+    const field = screen.getByRole('textbox');
+    fireEvent.change(field, { target: { value: 'feature/mine' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(await screen.findByText('feature/theirs')).toBeTruthy();
+    expect(await title()).toBe('Name the branch?');
+    expect((screen.getByLabelText('Your draft (not sent)') as HTMLTextAreaElement).value).toBe(
+      'feature/mine',
+    );
+    expect((await client.history()).map((r) => [r.id, r.answer?.text])).toEqual([
+      [raced.id, 'feature/theirs'],
+    ]);
     fireEvent.click(screen.getByText('Dismiss', { selector: '.resolved-panel button' }));
     await waitFor(async () => expect(await title()).toBe('Next?'));
   });
