@@ -31,6 +31,27 @@ async function title(): Promise<string> {
   });
 }
 
+/** A text request ("Name the branch?") then a confirm ("Next?"), oldest first. */
+function nameThenNext() {
+  const client = new FakeInboxClient();
+  const t = Date.now();
+  const first = client.add({
+    key: 'name',
+    title: 'Name the branch?',
+    prompt: 'p',
+    input: { kind: 'text' },
+    createdAt: t - 2000,
+  });
+  client.add({
+    key: 'next',
+    title: 'Next?',
+    prompt: 'p',
+    input: { kind: 'confirm' },
+    createdAt: t - 1000,
+  });
+  return { client, first };
+}
+
 describe('PopoverApp', () => {
   it('oldest first; Y approves a confirm, a digit picks, N declines; then all clear', async () => {
     const client = new FakeInboxClient();
@@ -122,22 +143,7 @@ describe('PopoverApp', () => {
   });
 
   it('resolved elsewhere while a draft is typed: the card stays (held) until Dismiss', async () => {
-    const client = new FakeInboxClient();
-    const t = Date.now();
-    const held = client.add({
-      key: 'name',
-      title: 'Name the branch?',
-      prompt: 'p',
-      input: { kind: 'text' },
-      createdAt: t - 2000,
-    });
-    client.add({
-      key: 'next',
-      title: 'Next?',
-      prompt: 'p',
-      input: { kind: 'confirm' },
-      createdAt: t - 1000,
-    });
+    const { client, first: held } = nameThenNext();
     renderWithI18n(<PopoverApp client={client} shell={fakeShell().shell} />);
     expect(await title()).toBe('Name the branch?');
     const field = screen.getByRole('textbox');
@@ -160,22 +166,7 @@ describe('PopoverApp', () => {
   });
 
   it('our answer loses a race: the card comes back held, saying who won, with the draft', async () => {
-    const client = new FakeInboxClient();
-    const t = Date.now();
-    const raced = client.add({
-      key: 'name',
-      title: 'Name the branch?',
-      prompt: 'p',
-      input: { kind: 'text' },
-      createdAt: t - 2000,
-    });
-    client.add({
-      key: 'next',
-      title: 'Next?',
-      prompt: 'p',
-      input: { kind: 'confirm' },
-      createdAt: t - 1000,
-    });
+    const { client, first: raced } = nameThenNext();
     // Someone else's answer lands first; ours is then refused as already answered.
     client.answer = async (id) => {
       client.resolveElsewhere(id, 'answered', 'feature/theirs');
