@@ -100,7 +100,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           desktop: resolve(__dirname, 'main/desktop/index.ts'),
-          cli: resolve(__dirname, 'main/cli/clarity-hitl.ts'),
+          cli: resolve(__dirname, 'main/cli/cli-entry.ts'),
           cueme: resolve(__dirname, 'main/cli/cueme.ts'),
           'cueme-mailbox-worker': resolve(
             __dirname,

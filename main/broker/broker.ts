@@ -23,6 +23,7 @@ import { parseOrThrow } from './validation';
 
 export type BrokerEventType = 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
 
+type ParsedNewRequest = z.output<typeof NewRequestSchema>;
 /** One change to one request. `seq` increases by one per event, broker-wide. */
 export interface BrokerEvent {
   seq: number;
@@ -100,9 +101,15 @@ export class Broker {
     return this.seq;
   }
 
-  /** Opens a pending request. Throws DuplicateRequestError if the same source+key is pending. */
-  add(input: NewRequest): HitlRequest {
-    const parsed = parseOrThrow(NewRequestSchema, input, 'request');
+  /**
+   * Opens a pending request. Throws DuplicateRequestError if the same source+key is pending.
+   * `checked`: the caller built `input` itself from data it has already validated (a question
+   * file read at start, 100,000 of them), so it skips the second schema check.
+   */
+  add(input: NewRequest, checked?: 'checked'): HitlRequest {
+    const parsed = checked
+      ? (input as ParsedNewRequest)
+      : parseOrThrow(NewRequestSchema, input, 'request');
     const existingId = this.pendingByKey.get(keyOf(parsed.source, parsed.key));
     if (existingId) throw new DuplicateRequestError(this.pendingById.get(existingId)!);
     const request = this.pendingFrom(parsed);
@@ -305,7 +312,7 @@ export class Broker {
     this.scheduler.clear();
   }
 
-  private pendingFrom(parsed: z.output<typeof NewRequestSchema>): HitlRequest {
+  private pendingFrom(parsed: ParsedNewRequest): HitlRequest {
     const { id = this.newId(), createdAt = this.now(), input = { kind: 'text' } } = parsed;
     return { ...parsed, id, createdAt, input, status: 'pending' };
   }

@@ -18,6 +18,7 @@ export const TimestampSchema = z.union(
   { error: 'must be a time: milliseconds or seconds since 1970, or an ISO 8601 date' },
 );
 
-function toMilliseconds(value: number): number {
+/** A number of seconds or milliseconds since 1970 as milliseconds (below 1e11 it is seconds). */
+export function toMilliseconds(value: number): number {
   return value < 1e11 ? Math.round(value * 1000) : value;
 }

@@ -264,6 +264,7 @@ export class ClarityFileAdapter {
           mtimeMs: read.signature.mtimeMs,
           now: this.now(),
         }),
+        'checked',
       );
     } catch (error) {
       this.tracked.delete(base, created);

@@ -53,15 +53,17 @@ export function readAgentFile(path: string, maxBytes: number): AgentFileRead {
     if (stats.size > maxBytes)
       return refused(`is larger than ${describeBytes(maxBytes)} (${stats.size} bytes)`, stats);
     // Read to the end, never past one byte over the bound: a file growing meanwhile is caught.
-    let buffer = Buffer.alloc(Math.min(stats.size, maxBytes) + 1);
+    // Unzeroed: only the bytes read, [0, length), are ever looked at.
+    let buffer = Buffer.allocUnsafe(Math.min(stats.size, maxBytes) + 1);
     let length = 0;
     for (;;) {
-      const n = readSync(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) break;
+      const wanted = buffer.length - length;
+      const n = readSync(fd, buffer, length, wanted, null);
       length += n;
-      if (length < buffer.length) continue;
+      // A regular file gives less than asked only at its end: no second read to see 0.
+      if (n < wanted) break;
       if (buffer.length > maxBytes) break;
-      const grown = Buffer.alloc(Math.min(buffer.length * 2, maxBytes + 1));
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
       buffer.copy(grown, 0, 0, length);
       buffer = grown;
     }

@@ -5,6 +5,8 @@ import { startReliableWatch, type ReliableWatch } from './reliable-watch';
 
 /** How often the directory listing is compared with the last one, to catch events the OS dropped. */
 export const DEFAULT_RESCAN_MS = 2000;
+/** A rescan waits at least this many times as long as the last one took (see watchHandshakeDir). */
+export const RESCAN_COST_FACTOR = 50;
 
 /** The base name a handshake file name belongs to, or undefined for files the adapter ignores. */
 export function handshakeBaseOf(name: string): string | undefined {
@@ -101,9 +103,21 @@ export function watchHandshakeDir(
     }
   };
 
+  const every = options.rescanMs ?? DEFAULT_RESCAN_MS;
+  let timer: NodeJS.Timeout | undefined;
+  // The safety net costs what listing the directory costs: at 100,000 files a rescan every 2 s
+  // took a tenth of a core at rest. The next one waits at least RESCAN_COST_FACTOR times as long
+  // as this one took, so the net never holds more than ~2% of a core.
+  const schedule = (lastTookMs: number) => {
+    if (closed) return;
+    timer = setTimeout(() => void rescan(), Math.max(every, lastTookMs * RESCAN_COST_FACTOR));
+    timer.unref();
+  };
+
   const rescan = async () => {
     if (rescanning || closed) return;
     rescanning = true;
+    const started = performance.now();
     try {
       if (!watcher) open();
       const names = new Set((await readdir(dir)).filter((n) => handshakeBaseOf(n) !== undefined));
@@ -118,12 +132,15 @@ export function watchHandshakeDir(
       onError(error);
     } finally {
       rescanning = false;
+      if (timer !== undefined) {
+        clearTimeout(timer);
+        schedule(performance.now() - started);
+      }
     }
   };
 
   open();
-  const timer = setInterval(() => void rescan(), options.rescanMs ?? DEFAULT_RESCAN_MS);
-  timer.unref();
+  schedule(0);
   return {
     prime: (names) => {
       known ??= new Set(names.filter((n) => handshakeBaseOf(n) !== undefined));
@@ -135,7 +152,7 @@ export function watchHandshakeDir(
     reliableRunning: () => reliable !== undefined,
     close: async () => {
       closed = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       watcher?.close();
       watcher = undefined;
       await reliable?.close();

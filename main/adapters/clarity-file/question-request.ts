@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Base64 } from './one-shot-hash';
 import type { NewRequest } from '@contract/request';
 import { questionCreatedAt } from './handshake-dir';
 import type { QuestionFile } from './question-file';
@@ -43,7 +43,5 @@ export function fileQuestionRequest(
  * the question's text (up to 1 MiB each) for as long as the request is pending.
  */
 export function fingerprint(q: QuestionFile): string {
-  return createHash('sha256')
-    .update(JSON.stringify([q.key, q.question, q.timestamp, q.pid]))
-    .digest('base64');
+  return sha256Base64(JSON.stringify([q.key, q.question, q.timestamp, q.pid]));
 }

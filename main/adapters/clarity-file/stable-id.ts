@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './one-shot-hash';
 import type { FileSignature } from './question-file';
 
 /**
@@ -12,9 +12,7 @@ export function stableFileRequestId(
   signature: Pick<FileSignature, 'ino' | 'mtimeMs'>,
   fingerprint: string,
 ): string {
-  const hex = createHash('sha256')
-    .update(JSON.stringify([dir, base, signature.ino, signature.mtimeMs, fingerprint]))
-    .digest('hex');
+  const hex = sha256Hex(JSON.stringify([dir, base, signature.ino, signature.mtimeMs, fingerprint]));
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -61,6 +61,14 @@ describe('Broker requests', () => {
     expect(broker.add(base).id).not.toBe(first.id);
   });
 
+  it("an add 'checked' by its caller gives the same request, and still refuses duplicates", () => {
+    const input = { ...base, agent: { id: 'clarity:7', runtime: 'clarity' }, meta: { pid: 7 } };
+    const other = new Broker({ now: () => 1_000, newId: () => 'id-1' });
+    expect(broker.add(input, 'checked')).toEqual(other.add(input));
+    other.close();
+    expect(() => broker.add(input, 'checked')).toThrow(DuplicateRequestError);
+  });
+
   it('rejects a reused id', () => {
     broker.add({ ...base, id: 'fixed' });
     expect(() => broker.add({ ...base, key: 'other', id: 'fixed' })).toThrow(/already used/);

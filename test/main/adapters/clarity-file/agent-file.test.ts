@@ -20,6 +20,15 @@ describe('readAgentFile', () => {
     expect(read.ok && read.bytes.toString()).toBe('hello');
   });
 
+  it('reads exactly the bytes of files of every size up to the bound, and an empty one', async () => {
+    for (const size of [0, 1, 4095, 8192, 65_537, 300_000]) {
+      const bytes = Buffer.alloc(size, 'ab');
+      await writeFile(join(dir, `f${size}`), bytes);
+      const read = readAgentFile(join(dir, `f${size}`), 300_000);
+      expect(read.ok && read.bytes.equals(bytes)).toBe(true);
+    }
+  });
+
   it('reports a missing file as missing', () => {
     expect(readAgentFile(join(dir, 'none'), 100)).toEqual({ ok: false, missing: true });
   });
