@@ -5,7 +5,7 @@ import {
   QuestionFileSchema,
   readQuestionFile,
 } from '../../../../main/adapters/clarity-file/question-file';
-import { makeTempDir, type TempDir } from '../../../support/temp-dir';
+import { makeTempDir } from '../../../support/temp-dir';
 
 // What a runtime may write; the plain ones take the fast path, the rest go through zod.
 const CASES: Record<string, unknown> = {
@@ -38,7 +38,7 @@ const CASES: Record<string, unknown> = {
 };
 
 describe('readQuestionFile gives what QuestionFileSchema gives', () => {
-  let temp: TempDir;
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
   beforeAll(async () => {
     temp = await makeTempDir('question-file-');
   });
