@@ -342,7 +342,8 @@ export class DesktopApp {
         `answer from notification failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     try {
-      if (this.ownService) this.ownService.broker.answer(id, answer, 'ui');
+      // Shared: in team mode the store decides the winner, as for an answer from a window.
+      if (this.ownService) this.ownService.broker.answerShared(id, answer, 'ui').catch(failed);
       else this.remote?.answer(id, answer).catch(failed);
     } catch (error) {
       failed(error);

@@ -121,7 +121,7 @@ export class WatchSession {
     this.current = undefined;
     this.answering = request.id;
     try {
-      this.o.broker.answer(request.id, { text }, by);
+      await this.o.broker.answerShared(request.id, { text }, by);
       await this.o.settle();
       const what =
         text === ''

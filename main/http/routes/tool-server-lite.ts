@@ -12,6 +12,7 @@ import { findHilTask, listHilTasks, toHilTask } from '../../adapters/tool-server
 import { CancelBodySchema, CompleteBodySchema } from '../../adapters/tool-server-lite/schemas';
 import { HilAnnotationBodySchema } from '../../adapters/tool-server-lite/annotation-body';
 import type { RouteModule } from '../context';
+import { operatorOf } from '../guards/security-guard';
 
 type HilParams = { Params: { hil_id: string } };
 
@@ -60,20 +61,25 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) =>
 
   app.post<HilParams>('/api/hil/complete/:hil_id', async (req, reply) => {
     const hilId = req.params.hil_id;
-    return settle(reply, hilId, 'completed', () => {
+    return settle(reply, hilId, 'completed', async () => {
       const { result } = parseOrThrow(CompleteBodySchema, req.body ?? {}, 'complete body');
       const pending = requireWaiting(hilId, reply);
-      if (pending) broker.answer(pending.id, { text: result }, 'http');
+      // Shared: in team mode the store decides the winner among every instance's answers.
+      if (pending)
+        await broker.answerShared(pending.id, { text: result }, 'http', {
+          operator: operatorOf(req),
+        });
       return pending !== undefined;
     });
   });
 
   app.post<HilParams>('/api/hil/cancel/:hil_id', async (req, reply) => {
     const hilId = req.params.hil_id;
-    return settle(reply, hilId, 'cancelled', () => {
+    return settle(reply, hilId, 'cancelled', async () => {
       const { reason } = parseOrThrow(CancelBodySchema, req.body ?? {}, 'cancel body');
       const pending = requireWaiting(hilId, reply);
-      if (pending) broker.cancel(pending.id, { reason, by: 'http' });
+      if (pending)
+        await broker.cancelShared(pending.id, { reason, by: 'http', operator: operatorOf(req) });
       return pending !== undefined;
     });
   });
@@ -91,14 +97,14 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) =>
   });
 
   /** Runs `act`; maps "not waiting" and validation errors to the spec's `{success, message}` shape. */
-  function settle(
+  async function settle(
     reply: FastifyReply,
     hilId: string,
     done: 'completed' | 'cancelled',
-    act: () => boolean,
+    act: () => Promise<boolean>,
   ) {
     try {
-      if (!act()) return reply;
+      if (!(await act())) return reply;
       return { success: true, message: `HIL task ${hilId} marked as ${done}` };
     } catch (error) {
       const status = error instanceof BrokerError && error.code === 'already_resolved' ? 409 : 400;

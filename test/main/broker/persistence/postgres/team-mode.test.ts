@@ -115,6 +115,41 @@ describe.skipIf(skip !== undefined)('team mode on PostgreSQL', () => {
     expect(await late.text()).toContain('already answered by bob on host-b');
   });
 
+  it('a Tool Server Lite execute held on A is released by complete on B; concurrent completes: one wins', async () => {
+    const [a, b] = await team(['host-a', 'host-b']);
+    const execute = (hilId: string) =>
+      post(`${a!.url}api/tool/execute`, {
+        task_id: '/job',
+        tool_name: 'human_in_loop',
+        params: { hil_id: hilId, instruction: 'Upload the data file' },
+      });
+    const held = execute('HIL-1');
+    await until(() => b!.broker.findPending('tool-server-lite', 'HIL-1'));
+    const done = await post(`${b!.url}api/hil/complete/HIL-1`, { result: 'uploaded' }, 'bob-token');
+    expect(done.status).toBe(200);
+    const released = await held;
+    expect(released.status).toBe(200);
+    expect(JSON.stringify(await released.json())).toContain('uploaded');
+    expect(a!.broker.resolved().find((r) => r.key === 'HIL-1')).toMatchObject({
+      status: 'answered',
+      operator: 'bob',
+      resolvedOn: 'host-b',
+    });
+
+    // Completed on A and cancelled on B at once: exactly one outcome, the other side hears 409.
+    const second = execute('HIL-2');
+    await until(() => b!.broker.findPending('tool-server-lite', 'HIL-2'));
+    const outcomes = await Promise.all([
+      post(`${a!.url}api/hil/complete/HIL-2`, { result: 'from A' }),
+      post(`${b!.url}api/hil/cancel/HIL-2`, { reason: 'from B' }, 'bob-token'),
+    ]);
+    expect(outcomes.map((r) => r.status).sort()).toEqual([200, 409]);
+    const body = JSON.stringify(await (await second).json());
+    expect(outcomes[0]!.status === 200 ? body.includes('from A') : body.includes('from B')).toBe(
+      true,
+    );
+  });
+
   it('refuses a request without one of the tokens', async () => {
     const [a] = await team(['host-a']);
     expect((await fetch(`${a!.url}api/requests`)).status).toBe(401);
