@@ -9,7 +9,7 @@ import type { RouteModule } from '../context';
 import { findByKey, keyStatus } from '../key-lookup';
 import { MAX_WAIT_SECONDS, waitForKeyStatusChange } from '../long-poll';
 import { answerWithFileFields, questionFileFields, specSafeKey } from '../clarity-fields';
-import { toQuestionSummary } from '../views';
+import { questionListJson } from '../question-list-json';
 
 /** Any non-empty string up to MAX_KEY_BYTES: the key is data (mirror file names are sanitised). */
 const KeySchema = RequestKeySchema;
@@ -39,10 +39,11 @@ export const clarityRoutes: RouteModule = (app, context) => {
     for (const stop of closing) stop();
   });
 
-  app.get('/questions', async () => {
-    const now = Date.now();
-    return broker.pending().map((request) => toQuestionSummary(request, now));
-  });
+  app.get('/questions', async (_request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(questionListJson(broker.pending(), Date.now())),
+  );
 
   app.post('/questions', async (request, reply) => {
     const body = parseOrThrow(NewQuestionSchema, request.body, 'question');
