@@ -52,6 +52,12 @@ export const heldWaiters: Benchmark = {
       baselineLabel: 'same broker, idle',
     },
     {
+      id: 'held.list.plain.p50',
+      name: `GET /questions with ${WAITERS} pending, none held, p50`,
+      unit: 'ms',
+      baselineLabel: 'same broker, idle',
+    },
+    {
       id: 'held.list.p99',
       name: `GET /questions while ${WAITERS} held, p99`,
       unit: 'ms',
@@ -141,6 +147,21 @@ export const heldWaiters: Benchmark = {
         throw new Error(
           `${failed.length} execute calls did not succeed: ${failed[0]!.status} ${failed[0]!.text}`,
         );
+      // The same list size with nobody held: what holding adds beyond listing 1,000 entries.
+      await mapLimit(ids, 50, async (id) => {
+        const res = await request(`${url}/questions`, {
+          body: { key: id, question: `Check ${id}` },
+          agent,
+        });
+        if (res.status !== 201 && res.status !== 200)
+          throw new Error(`POST /questions ${id} → ${res.status} ${res.text}`);
+      });
+      const plainList = await listLatencies(url, agent);
+      out['held.list.plain.p50'] = {
+        value: percentile(plainList, 50),
+        baseline: percentile(idleList, 50),
+        note: `the list alone (${WAITERS} entries, ~${Math.round((await request(`${url}/questions`, { agent })).text.length / 1024)} KiB, parsed by the client each time); held vs this: ${(percentile(heldList, 50) / percentile(plainList, 50)).toFixed(2)}×`,
+      };
       out['held.rss'] = {
         value: mib(heldRss),
         baseline: mib(idleRss),
