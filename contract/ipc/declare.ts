@@ -26,7 +26,14 @@ export interface IpcBrokerInfo {
 
 /** The remote brokers the operator added, as the settings view shows them. */
 export interface RemoteBrokersView {
-  brokers: { name: string; url: string; hasToken: boolean; tokenSaved: boolean }[];
+  brokers: {
+    name: string;
+    url: string;
+    hasToken: boolean;
+    tokenSaved: boolean;
+    /** Whether its stream is up now (absent before the app has tried). */
+    connected?: boolean;
+  }[];
   /** False where the OS offers no safeStorage: tokens are kept for this session only. */
   canSaveTokens: boolean;
 }
@@ -36,7 +43,8 @@ export type IpcInboxEvent =
   | { type: 'snapshot'; seq: number; pending: HitlRequest[] }
   | {
       type: 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
-      seq: number;
+      /** The own broker's event number; absent on a remote broker's event (its own numbering). */
+      seq?: number;
       request: HitlRequest;
     }
   | { type: 'agent_message'; agentId: string; message: AgentMessageView };
@@ -158,6 +166,8 @@ export const IPC_EVENTS = {
   /** The main window should select this request. */
   'window:show-request': { bridge: 'onWindowShowRequest', payload: carries<{ id: string }>() },
   'settings:changed': { bridge: 'onSettingsChanged', payload: carries<DesktopSettings>() },
+  /** A remote broker was added, removed, connected or disconnected. */
+  'brokers:changed': { bridge: 'onBrokersChanged', payload: carries<RemoteBrokersView>() },
   /** An agent run changed (same shape as the SSE `run_updated` event). */
   'runs:updated': { bridge: 'onRunUpdated', payload: carries<RunUpdated>() },
   /** The "could not read" list changed (the whole list, as the SSE `unreadable` event). */

@@ -1,4 +1,4 @@
-import type { Broker, BrokerEvent } from '../broker/broker';
+import type { BrokerEvent } from '../broker/broker';
 import type { AnswerInput } from '@contract/request';
 import type { IpcEventChannel, IpcEventMap } from '@contract/ipc/channels';
 import type { TrayLike, WindowLike } from './electron-api';
@@ -18,9 +18,10 @@ import { DesktopUpdates } from './updater/desktop-updates';
 import { Notices } from './notifications/notices';
 import { attachTargetAfter, planDesktopStart } from './attach/attach-decision';
 import { RemoteBroker, type RemoteBrokerTarget } from './attach/remote-broker';
-
-/** What the tray, popover and notifications read: the own broker or an attached one. */
-type DesktopInbox = Pick<Broker, 'pending' | 'subscribe'>;
+import { RemoteInboxes } from './attach/remote-inboxes';
+import { mergedInbox, type DesktopInbox } from './attach/merged-inbox';
+import { remoteBrokersView } from './ipc/remote-broker-handlers';
+import type { RemoteBrokersView } from '@contract/ipc/channels';
 
 export type { DesktopAppDeps, DesktopService } from './desktop-deps';
 
@@ -32,6 +33,8 @@ export type { DesktopAppDeps, DesktopService } from './desktop-deps';
 export class DesktopApp {
   private ownService: DesktopService | undefined;
   private remote: RemoteBroker | undefined;
+  /** The remote brokers of the settings, merged into the own broker's inbox. */
+  private remotes: RemoteInboxes | undefined;
   private settingsStore: SettingsStore | undefined;
   private tray: TrayController | undefined;
   private popoverCtl: PopoverController | undefined;
@@ -80,7 +83,7 @@ export class DesktopApp {
   async start(): Promise<boolean> {
     if (!this.acquireInstance()) return false;
     const settings = this.loadSettings();
-    const inbox = await this.startOrAttach(settings);
+    const inbox = this.withRemoteBrokers(await this.startOrAttach(settings));
     this.createPopover(inbox);
     this.createNotifications(settings);
     const updates = this.createUpdates(settings, inbox);
@@ -137,6 +140,18 @@ export class DesktopApp {
       if (!target) throw error;
       return this.attach(target, error instanceof Error ? error.message : String(error));
     }
+  }
+
+  /**
+   * The own broker's inbox with the remote brokers of the settings merged in. (Attached to a
+   * local broker, the windows show that broker's own web inbox, so there is nothing to merge.)
+   */
+  private withRemoteBrokers(inbox: DesktopInbox): DesktopInbox {
+    if (!this.ownService || !this.remoteStore) return inbox;
+    const remotes = new RemoteInboxes(this.deps.createRemoteBroker);
+    this.remotes = remotes;
+    remotes.sync(this.remoteStore.list());
+    return mergedInbox(inbox, remotes);
   }
 
   private attach(target: RemoteBrokerTarget, reason: string): DesktopInbox {
@@ -235,7 +250,14 @@ export class DesktopApp {
   /** Broker events to notifications and windows; settings changes to the service and the tray. */
   private followChanges(settings: SettingsStore, inbox: DesktopInbox): void {
     const service = this.ownService;
-    this.unsubscribers.push(inbox.subscribe((event) => this.onBrokerEvent(event)));
+    const own: DesktopInbox = service?.broker ?? inbox;
+    this.unsubscribers.push(own.subscribe((event) => this.onBrokerEvent(event)));
+    const remotes = this.remotes;
+    if (remotes)
+      this.unsubscribers.push(
+        remotes.subscribe((event) => this.onBrokerEvent(event, 'remote')),
+        remotes.onStateChange(() => this.broadcast('brokers:changed', this.brokersView())),
+      );
     if (service)
       this.unsubscribers.push(
         service.agentMessages.onAppend((agentId, message) =>
@@ -284,6 +306,7 @@ export class DesktopApp {
       }),
       settings,
       remoteBrokers: this.remoteStore!,
+      remotes: this.remotes,
       openExternal: deps.openExternal,
       hidePopover: () => this.popoverCtl?.hide(),
       openInWindow: (id) => {
@@ -322,17 +345,24 @@ export class DesktopApp {
       this.router?.dispose();
       // An attached broker is not ours: only the stream closes, the broker keeps running.
       this.remote?.close();
+      this.remotes?.close();
       await this.ownService?.close();
     })();
     return this.stopping;
   }
 
-  private onBrokerEvent(event: BrokerEvent): void {
+  /** A remote broker's event carries no seq here: its numbering is not the own broker's. */
+  private brokersView(): RemoteBrokersView {
+    return remoteBrokersView(this.remoteStore!, this.remotes);
+  }
+
+  private onBrokerEvent(event: BrokerEvent, from?: 'remote'): void {
     this.notifications?.handle(event);
     this.broadcast('inbox:event', {
       type: event.type,
-      seq: event.seq,
-      request: toPublicRequest(event.request),
+      ...(from === 'remote' ? {} : { seq: event.seq }),
+      // A remote request arrives public already; its meta is only the "where" label.
+      request: from === 'remote' ? event.request : toPublicRequest(event.request),
     });
   }
 
@@ -343,7 +373,8 @@ export class DesktopApp {
       );
     try {
       // Shared: in team mode the store decides the winner, as for an answer from a window.
-      if (this.ownService) this.ownService.broker.answerShared(id, answer, 'ui').catch(failed);
+      if (this.remotes?.owns(id)) this.remotes.answer(id, answer).catch(failed);
+      else if (this.ownService) this.ownService.broker.answerShared(id, answer, 'ui').catch(failed);
       else this.remote?.answer(id, answer).catch(failed);
     } catch (error) {
       failed(error);

@@ -1,5 +1,6 @@
 import type { Discovery } from '../service/discovery';
 import type { RemoteBrokerTarget } from './attach/remote-broker';
+import type { RemoteBrokerLike } from './attach/remote-inboxes';
 import type { RuleStore } from '../adapters/coding-agents/rule-store';
 import type { BrokerService, BrokerServiceOptions } from '../service/broker-service';
 import type {
@@ -54,6 +55,8 @@ export interface DesktopAppDeps {
   port?: number;
   /** Electron's safeStorage: remote brokers' tokens are saved only encrypted with it. */
   safeStorage?: SafeStorageLike;
+  /** Makes the client of one remote broker (tests hand a fake; default: HTTP + SSE). */
+  createRemoteBroker?: (target: RemoteBrokerTarget) => RemoteBrokerLike;
   /** Reads `<stateDir>/broker.json` of a live broker (default: the real discovery file). */
   readDiscovery?: (stateDir: string) => Discovery | undefined;
 }

@@ -1,5 +1,6 @@
 import { EventSource } from 'eventsource';
 import { z } from 'zod';
+import { BrokerError } from '../../broker/errors';
 import type { BrokerEvent, BrokerEventType, BrokerListener } from '../../broker/broker';
 import { HitlRequestSchema, type AnswerInput, type HitlRequest } from '@contract/request';
 
@@ -15,6 +16,13 @@ export function remoteInboxUrl(target: RemoteBrokerTarget): string {
   if (target.token) url.searchParams.set('token', target.token);
   return url.toString();
 }
+
+/** The broker's HTTP errors as the ones a local broker throws (the renderer keeps the code). */
+const ERROR_CODES: Record<number, BrokerError['code']> = {
+  400: 'invalid',
+  404: 'not_found',
+  409: 'already_resolved',
+};
 
 const SnapshotSchema = z.object({ seq: z.number(), pending: z.array(HitlRequestSchema) });
 const RequestFrameSchema = z.object({ request: HitlRequestSchema });
@@ -86,25 +94,37 @@ export class RemoteBroker {
   }
 
   /** Answers over `POST /api/requests/:id/answer`; rejects with the broker's message. */
-  async answer(id: string, answer: AnswerInput): Promise<HitlRequest> {
+  answer(id: string, answer: AnswerInput): Promise<HitlRequest> {
+    return this.post(id, 'answer', answer);
+  }
+
+  /** Cancels over `POST /api/requests/:id/cancel`; rejects with the broker's message. */
+  cancel(id: string, reason?: string): Promise<HitlRequest> {
+    return this.post(id, 'cancel', reason === undefined ? {} : { reason });
+  }
+
+  private async post(id: string, action: 'answer' | 'cancel', body: object): Promise<HitlRequest> {
     const response = await fetch(
-      new URL(`api/requests/${encodeURIComponent(id)}/answer`, this.target.url),
+      new URL(`api/requests/${encodeURIComponent(id)}/${action}`, this.target.url),
       {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           ...(this.target.token ? { authorization: `Bearer ${this.target.token}` } : {}),
         },
-        body: JSON.stringify(answer),
+        body: JSON.stringify(body),
       },
     );
-    const body = (await response.json().catch(() => ({}))) as {
+    const reply = (await response.json().catch(() => ({}))) as {
       request?: HitlRequest;
       message?: string;
     };
-    if (!response.ok || !body.request)
-      throw new Error(body.message ?? `the broker replied HTTP ${response.status}`);
-    return body.request;
+    if (!response.ok || !reply.request) {
+      const message = reply.message ?? `the broker replied HTTP ${response.status}`;
+      const code = ERROR_CODES[response.status];
+      throw code ? new BrokerError(code, message) : new Error(message);
+    }
+    return reply.request;
   }
 
   close(): void {

@@ -1,8 +1,10 @@
 import type { IpcBrokerInfo } from '@contract/ipc/channels';
+import type { HitlRequest } from '@contract/request';
 import { createInboxOperations, type InboxOperationsDeps } from '../../operations/inbox-operations';
 import { InvalidInputError } from '../../broker/errors';
 import type { SettingsStore } from '../settings/settings-store';
 import type { RemoteBrokerStore } from '../settings/remote-broker-store';
+import type { RemoteInboxes } from '../attach/remote-inboxes';
 import { registerRemoteBrokerIpc } from './remote-broker-handlers';
 import { isSafeExternalUrl } from '../security/external-links';
 import type { IpcRouter } from './ipc-router';
@@ -12,6 +14,8 @@ export interface DesktopIpcDeps extends InboxOperationsDeps {
   settings: SettingsStore;
   /** The remote brokers of the settings (tokens encrypted with safeStorage). */
   remoteBrokers?: RemoteBrokerStore;
+  /** The remote brokers followed in the inbox: their requests listed, answered and cancelled here. */
+  remotes?: RemoteInboxes;
   /** shell.openExternal; only ever called with a checked http(s) URL. */
   openExternal: (url: string) => void;
   hidePopover: () => void;
@@ -24,10 +28,15 @@ export interface DesktopIpcDeps extends InboxOperationsDeps {
  */
 export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): void {
   const ops = createInboxOperations(deps);
-  router.handle('inbox:list-pending', ({ limit }) => ops.listPending(limit));
+  const remotes = deps.remotes;
+  router.handle('inbox:list-pending', ({ limit }) => withRemote(ops.listPending(limit), remotes));
   router.handle('inbox:history', ({ q, limit }) => ops.history(q, limit));
-  router.handle('inbox:answer', ({ id, input }) => ops.answer(id, input));
-  router.handle('inbox:cancel', ({ id, reason }) => ops.cancel(id, reason));
+  router.handle('inbox:answer', ({ id, input }) =>
+    remotes?.owns(id) ? remotes.answer(id, input) : ops.answer(id, input),
+  );
+  router.handle('inbox:cancel', ({ id, reason }) =>
+    remotes?.owns(id) ? remotes.cancel(id, reason) : ops.cancel(id, reason),
+  );
   router.handle('inbox:list-files', ({ id }) => ops.listFiles(id));
   router.handle('inbox:agent-messages', ({ agentId }) => ops.agentMessages(agentId));
   router.handle('inbox:info', () => deps.info());
@@ -39,7 +48,7 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   router.handle('rules:revoke', ({ id }) => ops.revokeRule(id));
   router.handle('settings:get', () => deps.settings.get());
   router.handle('settings:update', (patch) => deps.settings.update(patch));
-  if (deps.remoteBrokers) registerRemoteBrokerIpc(router, deps.remoteBrokers);
+  if (deps.remoteBrokers) registerRemoteBrokerIpc(router, deps.remoteBrokers, remotes);
   router.handle('shell:open-external', ({ url }) => {
     if (!isSafeExternalUrl(url))
       throw new InvalidInputError(`invalid url: only http(s) links open in the browser`);
@@ -54,4 +63,14 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
     deps.openInWindow(id);
     return null;
   });
+}
+
+/** The own broker's pending list with the remote brokers' requests added (all of them). */
+function withRemote<T extends { requests: HitlRequest[]; total: number }>(
+  own: T,
+  remotes: RemoteInboxes | undefined,
+): T {
+  const remote = remotes?.pending() ?? [];
+  if (remote.length === 0) return own;
+  return { ...own, requests: [...own.requests, ...remote], total: own.total + remote.length };
 }

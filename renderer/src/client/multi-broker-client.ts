@@ -22,6 +22,11 @@ export function whereOf(request: HitlRequest): string | undefined {
   return typeof where === 'string' ? where : undefined;
 }
 
+/** True when the broker the request lives on cannot be reached now (it stays listed meanwhile). */
+export function whereDisconnected(request: HitlRequest): boolean {
+  return request.meta?.whereDisconnected === true;
+}
+
 const SEP = '/';
 
 /**

@@ -7,7 +7,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { urgencyOf } from '../state/urgency';
 import { Countdown } from './Countdown';
 import type { InboxRow } from '../state/group-requests';
-import { whereOf } from '../client/multi-broker-client';
+import { whereDisconnected, whereOf } from '../client/multi-broker-client';
 
 const GROUP_HEIGHT = 34;
 const ROW_HEIGHT = 64;
@@ -137,8 +137,16 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
                     <span className="badge resolved-badge">{t('resolvedRow')}</span>
                   ) : null}
                   {whereOf(r) ? (
-                    <span className="row-where" title={t('where')}>
+                    <span
+                      className={whereDisconnected(r) ? 'row-where disconnected' : 'row-where'}
+                      title={
+                        whereDisconnected(r)
+                          ? `${t('where')}: ${t('whereDisconnected')}`
+                          : t('where')
+                      }
+                    >
                       {escapeControls(whereOf(r)!)}
+                      {whereDisconnected(r) ? ` · ${t('whereOffline')}` : null}
                     </span>
                   ) : null}
                   <Countdown request={r} now={now} />

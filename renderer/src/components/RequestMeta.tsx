@@ -3,7 +3,7 @@ import type { HitlRequest } from '@contract/request';
 import { formatAge } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
 import { Countdown } from './Countdown';
-import { whereOf } from '../client/multi-broker-client';
+import { whereDisconnected, whereOf } from '../client/multi-broker-client';
 
 /** Key, source, agent, live age and (with a deadline) the countdown of a request, as a definition list. */
 export function RequestMeta({ request, now }: { request: HitlRequest; now: number }) {
@@ -15,7 +15,10 @@ export function RequestMeta({ request, now }: { request: HitlRequest; now: numbe
       {where ? (
         <div>
           <dt>{t('where')}</dt>
-          <dd className="where">{escapeControls(where)}</dd>
+          <dd className={whereDisconnected(request) ? 'where disconnected' : 'where'}>
+            {escapeControls(where)}
+            {whereDisconnected(request) ? ` · ${t('whereDisconnected')}` : null}
+          </dd>
         </div>
       ) : null}
       <div>

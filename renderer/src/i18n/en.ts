@@ -17,6 +17,8 @@ export const en = {
   key: 'Key',
   source: 'Source',
   where: 'Where',
+  whereDisconnected: 'disconnected, reconnecting…',
+  whereOffline: 'offline',
   agent: 'Agent',
   age: 'Age',
   ageNow: 'now',

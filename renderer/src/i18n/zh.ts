@@ -19,6 +19,8 @@ export const zh: Dictionary = {
   key: '键',
   source: '来源',
   where: '所在',
+  whereDisconnected: '已断开，正在重连…',
+  whereOffline: '离线',
   agent: '智能体',
   age: '等待',
   ageNow: '刚刚',

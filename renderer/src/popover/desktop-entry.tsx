@@ -41,6 +41,7 @@ export function bridgeBrokersApi(bridge: HitlBridge): RemoteBrokersApi {
     list: async () => unwrap(await bridge.listBrokers()),
     save: async (input) => unwrap(await bridge.saveBroker(input)),
     remove: async (name) => unwrap(await bridge.removeBroker({ name })),
+    onChange: (listener) => bridge.onBrokersChanged(listener),
   };
 }
 

@@ -8,6 +8,8 @@ export interface RemoteBrokersApi {
   list(): Promise<RemoteBrokersView>;
   save(input: { name: string; url: string; token?: string }): Promise<RemoteBrokersView>;
   remove(name: string): Promise<RemoteBrokersView>;
+  /** Pushes the list again when a broker connects, disconnects, is added or removed. */
+  onChange?(listener: (view: RemoteBrokersView) => void): () => void;
 }
 
 /** Lists, adds and removes remote brokers (URL + token); says when tokens last only a session. */
@@ -30,6 +32,7 @@ export function RemoteBrokersSection({ api }: { api: RemoteBrokersApi }) {
     );
 
   useEffect(() => void run(api.list()), [api]);
+  useEffect(() => api.onChange?.(setView), [api]);
 
   return (
     <section className="settings-brokers" aria-labelledby="brokers-title">
@@ -44,6 +47,11 @@ export function RemoteBrokersSection({ api }: { api: RemoteBrokersApi }) {
         {view?.brokers.map((b) => (
           <li key={b.name}>
             <strong>{b.name}</strong> <code>{b.url}</code>{' '}
+            {b.connected === undefined ? null : (
+              <span className={b.connected ? 'broker-state up' : 'broker-state down'}>
+                {s(b.connected ? 'brokerConnected' : 'brokerDisconnected')}
+              </span>
+            )}{' '}
             <span className="hint">
               {b.hasToken
                 ? s(b.tokenSaved ? 'brokerTokenSaved' : 'brokerTokenSession')

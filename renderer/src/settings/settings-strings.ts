@@ -41,6 +41,8 @@ const en = {
   brokerTokenSaved: 'token saved',
   brokerTokenSession: 'token for this session',
   brokerNoToken: 'no token',
+  brokerConnected: 'connected',
+  brokerDisconnected: 'disconnected, reconnecting…',
   back: 'Back to inbox',
 };
 
@@ -82,6 +84,8 @@ const zh: typeof en = {
   brokerTokenSaved: '令牌已保存',
   brokerTokenSession: '令牌仅限本次会话',
   brokerNoToken: '无令牌',
+  brokerConnected: '已连接',
+  brokerDisconnected: '已断开，正在重连…',
   back: '返回收件箱',
 };
 

@@ -13,6 +13,8 @@ import { IpcRouter } from '../../../main/desktop/ipc/ipc-router';
 import { createSenderCheck } from '../../../main/desktop/ipc/sender-check';
 import { SettingsStore } from '../../../main/desktop/settings/settings-store';
 import { RemoteBrokerStore } from '../../../main/desktop/settings/remote-broker-store';
+import { RemoteInboxes } from '../../../main/desktop/attach/remote-inboxes';
+import { remoteBrokersView } from '../../../main/desktop/ipc/remote-broker-handlers';
 import { toPublicRequest } from '../../../main/http/views';
 import { createHttpServer, type HttpServer } from '../../../main/http/server';
 import { FakeIpcMain } from '../../main/desktop/fake-electron';
@@ -67,6 +69,9 @@ export async function startDesktopViews(
   });
   const calls: ShellCalls = { hide: 0, openInWindow: [], openExternal: [] };
   const dirProblems: DesktopViewsHarness['dirProblems'] = [];
+  // The remote brokers added in the settings view, followed for real (HTTP + SSE), as the app does.
+  const remoteBrokers = new RemoteBrokerStore(stateDir, undefined);
+  const remotes = new RemoteInboxes();
   const ipc = new FakeIpcMain();
   const router = new IpcRouter({ ipc, isTrustedSender: createSenderCheck({ devUrl: url }) });
   registerDesktopIpc(router, {
@@ -76,7 +81,8 @@ export async function startDesktopViews(
     info: () => ({ version: 'test', dirs: [], tokenRequired: false, url, dirProblems }),
     settings,
     // No keychain in a browser page: tokens stay for the session (the view says so).
-    remoteBrokers: new RemoteBrokerStore(stateDir, undefined),
+    remoteBrokers,
+    remotes,
     rules: server.context.rules,
     openExternal: (u) => calls.openExternal.push(u),
     hidePopover: () => void calls.hide++,
@@ -124,6 +130,15 @@ export async function startDesktopViews(
       request: toPublicRequest(event.request),
     }).catch(() => undefined);
   });
+  const offRemote = remotes.subscribe((event) => {
+    void emit('inbox:event', { type: event.type, request: event.request }).catch(() => undefined);
+  });
+  const offRemoteState = remotes.onStateChange(
+    () =>
+      void emit('brokers:changed', remoteBrokersView(remoteBrokers, remotes)).catch(
+        () => undefined,
+      ),
+  );
   const offUnreadable = broker.unreadable.subscribe(
     (items) => void emit('unreadable:changed', { items }).catch(() => undefined),
   );
@@ -142,6 +157,9 @@ export async function startDesktopViews(
     emit,
     async close() {
       offBroker();
+      offRemote();
+      offRemoteState();
+      remotes.close();
       offUnreadable();
       offSettings();
       router.dispose();

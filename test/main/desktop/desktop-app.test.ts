@@ -212,6 +212,51 @@ describe('DesktopApp', () => {
     expect(events).toEqual(['answered']); // the popover was created after 'added' (it loads a snapshot)
   });
 
+  it('a saved remote broker joins the one inbox: tray, notification, IPC list and answer, its state in settings', async () => {
+    const remote = await startBrokerService({
+      port: 0,
+      stateDir: join(stateDir, 'remote'),
+      dirs: [],
+      rendererDir: null,
+    });
+    try {
+      await writeFile(
+        join(stateDir, 'remote-brokers.json'),
+        JSON.stringify({ brokers: [{ name: 'build-vm', url: remote.url }] }),
+      );
+      const asked = remote.broker.add({ source: 'clarity-http', key: 'ship', prompt: 'Ship v2?' });
+      const { desktop, tray, notifications, ipc } = build();
+      await desktop.start();
+      await waitFor(() => tray.title === '1', 'the remote request counted in the tray');
+      expect(notifications.created.map((n) => n.options.body)).toEqual(['Ship v2?']);
+      const listed = (await ipc.invoke('inbox:list-pending', {}, OURS)) as {
+        ok: true;
+        value: { requests: { id: string; meta?: Record<string, unknown> }[] };
+      };
+      expect(listed.value.requests).toMatchObject([
+        { id: `build-vm/${asked.id}`, meta: { where: 'build-vm' } },
+      ]);
+      const brokers = (await ipc.invoke('brokers:list', undefined, OURS)) as {
+        value: { brokers: { name: string; connected?: boolean }[] };
+      };
+      expect(brokers.value.brokers).toEqual([
+        expect.objectContaining({ name: 'build-vm', connected: true }),
+      ]);
+
+      const answered = await ipc.invoke(
+        'inbox:answer',
+        { id: `build-vm/${asked.id}`, input: { text: 'yes' } },
+        `${OURS}#popover`,
+      );
+      expect(answered).toMatchObject({ ok: true });
+      expect(remote.broker.resolved()).toMatchObject([{ id: asked.id, answer: { text: 'yes' } }]);
+      await waitFor(() => tray.title === '', 'the tray cleared');
+      expect(desktop.service!.broker.resolved()).toEqual([]);
+    } finally {
+      await remote.close();
+    }
+  });
+
   it('macOS: a confirm or choice is answered from its notification buttons, through the broker like any answer', async () => {
     const { desktop, tray, notifications, mainWindows } = build({ platform: 'darwin' });
     await desktop.start();
