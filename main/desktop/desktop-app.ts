@@ -148,7 +148,7 @@ export class DesktopApp {
    */
   private withRemoteBrokers(inbox: DesktopInbox): DesktopInbox {
     if (!this.ownService || !this.remoteStore) return inbox;
-    const remotes = new RemoteInboxes(this.deps.createRemoteBroker);
+    const remotes = new RemoteInboxes(this.deps.createRemoteBroker, this.deps.launch?.remotes);
     this.remotes = remotes;
     remotes.sync(this.remoteStore.list());
     return mergedInbox(inbox, remotes);

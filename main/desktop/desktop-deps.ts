@@ -1,6 +1,7 @@
 import type { Discovery } from '../service/discovery';
 import type { RemoteBrokerTarget } from './attach/remote-broker';
 import type { RemoteBrokerLike } from './attach/remote-inboxes';
+import type { LaunchRemote } from './launch-args';
 import type { RuleStore } from '../adapters/coding-agents/rule-store';
 import type { BrokerService, BrokerServiceOptions } from '../service/broker-service';
 import type {
@@ -46,8 +47,11 @@ export interface DesktopAppDeps {
   startService: (options: BrokerServiceOptions) => Promise<DesktopService>;
   /** Handshake dirs from the environment (CLARITY_HITL_DIR) added to the saved ones. */
   extraDirs?: string[];
-  /** Port and token from the command line (`npm start -- --port 7900`): this run only, over the settings. */
-  launch?: { port?: number; token?: string };
+  /**
+   * From the command line (`npm start -- --port 7900 --remote vm=https://vm:7842/`): port and
+   * token over the settings, remote brokers beside the saved ones; this run only.
+   */
+  launch?: { port?: number; token?: string; remotes?: LaunchRemote[] };
   /** The auto-updater, loaded on its first check (electron-updater in the app); none: no updates. */
   updater?: UpdaterDeps;
   log?: (message: string) => void;

@@ -16,7 +16,7 @@ import { createExternalOpener } from './security/external-links';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appRequestFile } from './security/app-protocol';
 import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
 import { installTestHooks } from './test-hooks';
-import { LaunchArgsError, parseLaunchArgs, type LaunchArgs } from './launch-args';
+import { LaunchArgsError, parseLaunchArgs, remotesFromEnv, type LaunchArgs } from './launch-args';
 import { loadElectronUpdater } from './updater/app-updater-source';
 
 // Tests and portable runs pass a user-data dir; the broker state follows CLARITY_HITL_STATE_DIR.
@@ -53,6 +53,7 @@ const observed = installTestHooks(process.env.HITL_TEST_HOOKS === '1', {
 let launch: LaunchArgs;
 try {
   launch = parseLaunchArgs(process.argv.slice(1));
+  launch.remotes = [...remotesFromEnv(process.env), ...launch.remotes];
 } catch (error) {
   if (!(error instanceof LaunchArgsError)) throw error;
   console.error(`hitl-desktop: ${error.message}`);
@@ -100,7 +101,7 @@ const desktop = new DesktopApp({
   // written into packaged builds only): a run from source never updates itself.
   updater: app.isPackaged ? { load: () => loadElectronUpdater(log) } : undefined,
   log,
-  launch: { port: launch.port, token: launch.token },
+  launch: { port: launch.port, token: launch.token, remotes: launch.remotes },
   port: launch.port,
   safeStorage,
 });

@@ -10,7 +10,27 @@ export interface LaunchArgs {
   dirs: string[];
   /** Start in the tray without opening the main window. */
   hidden: boolean;
+  /**
+   * Remote brokers shown in the inbox this run, beside the saved ones (`--remote name=url`,
+   * repeatable; a token with `--remote-token name=token`). Never saved.
+   */
+  remotes: LaunchRemote[];
 }
+
+/** A remote broker named at launch (flag or environment). */
+export interface LaunchRemote {
+  name: string;
+  url: string;
+  token?: string;
+}
+
+const remoteNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'needs a name before "="')
+  .max(40, 'name must be at most 40 characters')
+  .regex(/^[^/]+$/, 'name must not contain "/"');
+const remoteUrlSchema = z.url({ protocol: /^https?$/, error: 'needs an http(s) URL after "="' });
 
 const portSchema = z.coerce
   .number({ error: 'must be a number' })
@@ -33,7 +53,8 @@ export class LaunchArgsError extends Error {
  * left alone; a known flag with a missing or bad value throws {@link LaunchArgsError}.
  */
 export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
-  const out: LaunchArgs = { dirs: [], hidden: false };
+  const out: LaunchArgs = { dirs: [], hidden: false, remotes: [] };
+  const tokens = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -42,14 +63,58 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
       out.hidden = true;
       continue;
     }
-    if (!['-p', '--port', '--token', '--dir'].includes(name)) continue;
+    if (!['-p', '--port', '--token', '--dir', '--remote', '--remote-token'].includes(name))
+      continue;
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '') throw new LaunchArgsError(`${name} needs a value`);
     if (name === '--dir') out.dirs.push(value);
-    else if (name === '--token') out.token = check(tokenSchema, value, name);
+    else if (name === '--remote') out.remotes.push(parseRemote(value, name));
+    else if (name === '--remote-token') {
+      const [remote, token] = splitPair(value, name);
+      tokens.set(check(remoteNameSchema, remote, name), check(tokenSchema, token, name));
+    } else if (name === '--token') out.token = check(tokenSchema, value, name);
     else out.port = check(portSchema, value, '--port');
   }
+  out.remotes = withTokens(out.remotes, tokens, '--remote-token');
   return out;
+}
+
+/**
+ * The remote brokers of the environment: `CLARITY_HITL_REMOTES="build-vm=https://vm:7842/ lab=…"`
+ * (space or comma separated) and `CLARITY_HITL_REMOTE_TOKENS="build-vm=secret,…"`.
+ */
+export function remotesFromEnv(env: NodeJS.ProcessEnv): LaunchRemote[] {
+  const list = (text: string | undefined) => (text ?? '').split(/[\s,]+/).filter(Boolean);
+  const remotes = list(env.CLARITY_HITL_REMOTES).map((v) => parseRemote(v, 'CLARITY_HITL_REMOTES'));
+  const tokens = new Map<string, string>();
+  for (const pair of list(env.CLARITY_HITL_REMOTE_TOKENS)) {
+    const [name, token] = splitPair(pair, 'CLARITY_HITL_REMOTE_TOKENS');
+    tokens.set(name.trim(), token);
+  }
+  return withTokens(remotes, tokens, 'CLARITY_HITL_REMOTE_TOKENS');
+}
+
+function parseRemote(value: string, flag: string): LaunchRemote {
+  const [name, url] = splitPair(value, flag);
+  return { name: check(remoteNameSchema, name, flag), url: check(remoteUrlSchema, url, flag) };
+}
+
+function splitPair(value: string, flag: string): [string, string] {
+  const eq = value.indexOf('=');
+  if (eq <= 0 || eq === value.length - 1)
+    throw new LaunchArgsError(`${flag} takes name=value (got "${value}")`);
+  return [value.slice(0, eq), value.slice(eq + 1)];
+}
+
+function withTokens(
+  remotes: LaunchRemote[],
+  tokens: Map<string, string>,
+  flag: string,
+): LaunchRemote[] {
+  for (const name of tokens.keys())
+    if (!remotes.some((r) => r.name === name))
+      throw new LaunchArgsError(`${flag} names "${name}", which no remote broker is called`);
+  return remotes.map((r) => (tokens.has(r.name) ? { ...r, token: tokens.get(r.name)! } : r));
 }
 
 function check<T>(schema: z.ZodType<T>, value: string, flag: string): T {

@@ -50,14 +50,21 @@ export class RemoteInboxes {
   private readonly listeners = new Set<BrokerListener>();
   private readonly stateListeners = new Set<() => void>();
 
+  /**
+   * @param create makes the client of one broker (HTTP + SSE; a fake in tests)
+   * @param always brokers followed whatever `sync` is given (named at launch); they win over a
+   *   saved one of the same name
+   */
   constructor(
     private readonly create: (target: RemoteBrokerTarget) => RemoteBrokerLike = (target) =>
       new RemoteBroker(target),
+    private readonly always: RemoteInboxEntry[] = [],
   ) {}
 
-  /** Follows exactly these brokers: new ones connect, removed or changed ones are closed. */
-  sync(entries: RemoteInboxEntry[]): void {
-    const wanted = new Map(entries.map((e) => [e.name, e]));
+  /** Follows exactly these brokers (and the launch ones): new ones connect, gone or changed ones close. */
+  sync(saved: RemoteInboxEntry[]): void {
+    const wanted = new Map([...saved, ...this.always].map((e) => [e.name, e]));
+    const entries = [...wanted.values()];
     for (const [name, followed] of this.followed) {
       const next = wanted.get(name);
       if (next && next.url === followed.entry.url && next.token === followed.entry.token) continue;

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrokerEvent } from '../../../../main/broker/broker';
-import { RemoteInboxes } from '../../../../main/desktop/attach/remote-inboxes';
+import {
+  RemoteInboxes,
+  type RemoteBrokerLike,
+} from '../../../../main/desktop/attach/remote-inboxes';
 import { startBrokerService, type BrokerService } from '../../../../main/service/broker-service';
 import { waitFor } from '../../../support/wait-for';
 
@@ -122,5 +125,35 @@ describe('RemoteInboxes: remote brokers in the one desktop inbox', { timeout: 30
     await expect(inbox.answer('lab/anything', { text: 'x' })).rejects.toMatchObject({
       code: 'not_found',
     });
+  });
+
+  it('brokers named at launch are followed beside the saved ones and win over a saved namesake', () => {
+    const made: string[] = [];
+    const fake = (target: { url: string }): RemoteBrokerLike => {
+      made.push(target.url);
+      return {
+        connected: false,
+        connect: () => undefined,
+        close: () => undefined,
+        pending: () => [],
+        subscribe: () => () => undefined,
+        onConnectionChange: () => () => undefined,
+        answer: () => Promise.reject(new Error('unused')),
+        cancel: () => Promise.reject(new Error('unused')),
+      };
+    };
+    const inbox = new RemoteInboxes(fake, [{ name: 'vm', url: 'http://launch-vm/' }]);
+    inboxes.push(inbox);
+    inbox.sync([
+      { name: 'vm', url: 'http://saved-vm/' },
+      { name: 'lab', url: 'http://lab/' },
+    ]);
+    expect(inbox.states().map((s) => [s.name, s.url])).toEqual([
+      ['vm', 'http://launch-vm/'],
+      ['lab', 'http://lab/'],
+    ]);
+    inbox.sync([]);
+    expect(inbox.states().map((s) => s.name)).toEqual(['vm']);
+    expect(made).toEqual(['http://launch-vm/', 'http://lab/']);
   });
 });
