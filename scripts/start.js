@@ -59,12 +59,38 @@ function run(command, commandArgs) {
   });
 }
 
+/** Flags only the desktop app takes (with whether they carry a value); `serve` would refuse them. */
+const DESKTOP_ONLY = new Map([
+  ['--hidden', false],
+  ['--remote', true],
+  ['--remote-token', true],
+]);
+
+/** `args` without the desktop-only flags (and their values), and the names of those dropped. */
+export function withoutDesktopFlags(args) {
+  const serveArgs = [];
+  const dropped = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i].split('=')[0];
+    if (!DESKTOP_ONLY.has(name)) {
+      serveArgs.push(args[i]);
+      continue;
+    }
+    if (!dropped.includes(name)) dropped.push(name);
+    if (DESKTOP_ONLY.get(name) && !args[i].includes('=')) i++;
+  }
+  return { serveArgs, dropped };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const runtime = chooseRuntime();
   if (runtime.binary) {
     run(runtime.binary, ['.', ...args]);
   } else {
     console.log(runtime.line);
-    run(process.execPath, [join(root, 'bin', 'clarity-hitl.js'), 'serve', ...args]);
+    const { serveArgs, dropped } = withoutDesktopFlags(args);
+    if (dropped.length > 0)
+      console.log(`start: the headless broker ignores the desktop-only ${dropped.join(', ')}`);
+    run(process.execPath, [join(root, 'bin', 'clarity-hitl.js'), 'serve', ...serveArgs]);
   }
 }
