@@ -3,6 +3,7 @@ import type { DesktopSettings, DesktopSettingsPatch } from '@contract/desktop-se
 import { useI18n } from '../i18n/I18nProvider';
 import { RulesView, type RulesApi } from '../rules/RulesView';
 import { settingsText, type SettingsStringKey } from './settings-strings';
+import { maskPassword } from './mask-password';
 import { RemoteBrokersSection, type RemoteBrokersApi } from './RemoteBrokersSection';
 import './settings.css';
 
@@ -32,6 +33,7 @@ export function SettingsView({
   const [draft, setDraft] = useState<DesktopSettings>();
   const [dirsText, setDirsText] = useState('');
   const [rootsText, setRootsText] = useState('');
+  const [editingStore, setEditingStore] = useState(false);
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string }>();
 
   useEffect(() => {
@@ -138,6 +140,19 @@ export function SettingsView({
           />
         </Field>
       </div>
+      <Field label={s('store')} id="set-store" hint={s('storeHint')}>
+        <input
+          id="set-store"
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="embedded"
+          value={editingStore ? draft.store : maskPassword(draft.store)}
+          onFocus={() => setEditingStore(true)}
+          onBlur={() => setEditingStore(false)}
+          onChange={(e) => set('store', e.target.value)}
+        />
+      </Field>
       <p className="hint">{s('restartHint')}</p>
       <fieldset>
         {check('notifications')}

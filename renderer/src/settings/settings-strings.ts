@@ -11,6 +11,9 @@ const en = {
   port: 'HTTP port',
   token: 'Access token',
   tokenHint: 'Empty: no token (the server listens on 127.0.0.1 only).',
+  store: 'Request store (team mode)',
+  storeHint:
+    'Empty: the embedded journal on this machine. A postgres://… URL shares requests with the other brokers on that database, from the next start. Keep the password in ~/.pgpass rather than in the URL, which is saved in the settings file.',
   restartHint:
     'Changes apply at once. A new port or token ends the connections of open browser tabs: reopen them at the new address.',
   notifications: 'Show a notification for each new request',
@@ -57,6 +60,9 @@ const zh: typeof en = {
   port: 'HTTP 端口',
   token: '访问令牌',
   tokenHint: '留空表示不需要令牌（服务器只监听 127.0.0.1）。',
+  store: '请求存储（团队模式）',
+  storeHint:
+    '留空：使用本机内置日志。填写 postgres://… 地址则与同一数据库上的其他代理共享请求（下次启动生效）。密码请放在 ~/.pgpass 中，不要写进地址：地址会保存在设置文件里。',
   restartHint: '更改立即生效。新的端口或令牌会断开已打开的浏览器标签页的连接：请在新地址重新打开。',
   notifications: '每个新请求显示一条通知',
   sound: '通知时播放声音',

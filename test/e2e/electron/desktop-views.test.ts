@@ -166,13 +166,23 @@ describe('desktop settings view (rendered in Chromium)', () => {
       .fill('/work/a/.clarity-hitl\n/work/b/.clarity-hitl');
     await page.getByLabel('Do not disturb').check();
     await page.getByLabel('History size (resolved requests kept)').fill('250');
+    const store = page.getByLabel('Request store (team mode)');
+    await store.fill('postgres://alice:s3cret@db.internal/hitl');
+    await store.blur();
+    // Shown with the password as dots when not being edited; saved as typed.
+    expect(await store.inputValue()).toBe('postgres://alice:••••@db.internal/hitl');
     await page.getByRole('button', { name: 'Save' }).click();
     await until(() => page.getByText('Saved.').isVisible(), 'saved');
     expect(h.settings.get()).toMatchObject({
       handshakeDirs: ['/work/a/.clarity-hitl', '/work/b/.clarity-hitl'],
       doNotDisturb: true,
       historySize: 250,
+      store: 'postgres://alice:s3cret@db.internal/hitl',
     });
+    expect(await page.content()).not.toContain('s3cret');
+    await store.focus();
+    expect(await store.inputValue()).toBe('postgres://alice:s3cret@db.internal/hitl');
+    await store.blur();
 
     await page.getByLabel('HTTP port').fill('99999');
     await page.getByRole('button', { name: 'Save' }).click();
