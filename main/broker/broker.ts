@@ -388,7 +388,22 @@ export class Broker {
   }
 
   private onDeadline(id: string): void {
-    if (this.pendingById.has(id)) this.expire(id, 'timeout');
+    const request = this.pendingById.get(id);
+    if (!request) return;
+    if (!this.gate) {
+      this.expire(id, 'timeout');
+      return;
+    }
+    // Team mode: every instance's clock fires; the store decides once, so an answer given
+    // elsewhere just before the deadline wins everywhere, and all agree on one expiry record.
+    this.settle(request, { status: 'expired', resolvedBy: 'timeout' }, 'expired').catch(
+      (error: unknown) => {
+        if (error instanceof AlreadyResolvedError) return;
+        this.options.onListenerError?.(error);
+        // The store is unreachable: an agent must not wait past its deadline for it.
+        if (this.pendingById.has(id)) this.expire(id, 'timeout');
+      },
+    );
   }
 
   private emit(type: BrokerEventType, request: HitlRequest): void {

@@ -150,6 +150,25 @@ describe.skipIf(skip !== undefined)('team mode on PostgreSQL', () => {
     );
   });
 
+  it('a deadline is decided once: every instance shows the same expiry record', async () => {
+    const [a, b] = await team(['host-a', 'host-b']);
+    const request = a!.broker.add({
+      source: 'clarity-http',
+      key: 'soon',
+      prompt: 'Quick?',
+      expiresAt: Date.now() + 400,
+    });
+    const onA = a!.broker.waitForResolution(request.id);
+    await until(() => b!.broker.get(request.id));
+    const expired = await onA;
+    expect(expired.status).toBe('expired');
+    const onB = await until(() =>
+      b!.broker.get(request.id)?.status === 'expired' ? b!.broker.get(request.id) : undefined,
+    );
+    // Both clocks fired; one claim won and both instances hold its record, not one each.
+    expect(onB).toMatchObject({ resolvedOn: expired.resolvedOn, resolvedAt: expired.resolvedAt });
+  });
+
   it('refuses a request without one of the tokens', async () => {
     const [a] = await team(['host-a']);
     expect((await fetch(`${a!.url}api/requests`)).status).toBe(401);
