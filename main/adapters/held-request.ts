@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Broker } from '../broker/broker';
+import { AlreadyResolvedError } from '../broker/errors';
 import type { HitlRequest } from '@contract/request';
 
 /**
@@ -22,9 +23,8 @@ export async function waitWhileConnected(
     return await broker.waitForResolution(id, gone.signal);
   } catch (error) {
     if (!gone.signal.aborted) throw error;
-    const current = broker.get(id);
-    if (current?.status === 'pending')
-      broker.cancel(id, { reason: 'the agent disconnected', by: 'agent' });
+    if (broker.get(id)?.status === 'pending')
+      void cancelAsAgent(broker, id, 'the agent disconnected');
     return null;
   } finally {
     response.off('close', onClose);
@@ -59,10 +59,24 @@ export async function waitAWhile(
     if (!stop.signal.aborted) throw error;
     if (!hungUp) return 'pending';
     if (cancelOnHangUp && broker.get(id)?.status === 'pending')
-      broker.cancel(id, { reason: 'the agent disconnected', by: 'agent' });
+      void cancelAsAgent(broker, id, 'the agent disconnected');
     return null;
   } finally {
     clearTimeout(timer);
     response.off('close', onClose);
+  }
+}
+
+/**
+ * Withdraws a request its agent gave up on. In team mode the shared store decides, so an answer
+ * given on another instance a moment before stays the answer everywhere; without a shared store
+ * (or when it cannot be reached) the request is cancelled here at once.
+ */
+export async function cancelAsAgent(broker: Broker, id: string, reason: string): Promise<void> {
+  try {
+    await broker.cancelShared(id, { reason, by: 'agent' });
+  } catch (error) {
+    if (error instanceof AlreadyResolvedError) return;
+    if (broker.get(id)?.status === 'pending') broker.cancel(id, { reason, by: 'agent' });
   }
 }

@@ -21,6 +21,7 @@ import { RemoteBroker, type RemoteBrokerTarget } from './attach/remote-broker';
 import { RemoteInboxes } from './attach/remote-inboxes';
 import { mergedInbox, type DesktopInbox } from './attach/merged-inbox';
 import { remoteBrokersView } from './ipc/remote-broker-handlers';
+import { osUserName } from '../service/os-user';
 import type { RemoteBrokersView } from '@contract/ipc/channels';
 
 export type { DesktopAppDeps, DesktopService } from './desktop-deps';
@@ -306,6 +307,7 @@ export class DesktopApp {
       }),
       settings,
       remoteBrokers: this.remoteStore!,
+      operatorName: this.operatorName(),
       remotes: this.remotes,
       openExternal: deps.openExternal,
       hidePopover: () => this.popoverCtl?.hide(),
@@ -352,6 +354,11 @@ export class DesktopApp {
   }
 
   /** A remote broker's event carries no seq here: its numbering is not the own broker's. */
+  /** Team mode: answers from this app are recorded as the OS user's; solo, nobody is named. */
+  private operatorName(): string | undefined {
+    return this.ownService?.sharedStore ? osUserName() : undefined;
+  }
+
   private brokersView(): RemoteBrokersView {
     return remoteBrokersView(this.remoteStore!, this.remotes);
   }
@@ -374,7 +381,10 @@ export class DesktopApp {
     try {
       // Shared: in team mode the store decides the winner, as for an answer from a window.
       if (this.remotes?.owns(id)) this.remotes.answer(id, answer).catch(failed);
-      else if (this.ownService) this.ownService.broker.answerShared(id, answer, 'ui').catch(failed);
+      else if (this.ownService)
+        this.ownService.broker
+          .answerShared(id, answer, 'ui', { operator: this.operatorName() })
+          .catch(failed);
       else this.remote?.answer(id, answer).catch(failed);
     } catch (error) {
       failed(error);

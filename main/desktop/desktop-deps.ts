@@ -21,13 +21,14 @@ import type { UpdaterDeps } from './updater/desktop-updates';
 export type DesktopService = Pick<
   BrokerService,
   'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages' | 'runs' | 'rebindHttp'
-> & {
-  store: Pick<BrokerService['store'], 'historyList' | 'setHistoryLimit'>;
-  watched: Pick<BrokerService['watched'], 'set' | 'problems'>;
-  server: {
-    context: { tokenRequired: boolean; dirs: string[]; version: string; rules?: RuleStore };
+> &
+  Partial<Pick<BrokerService, 'sharedStore'>> & {
+    store: Pick<BrokerService['store'], 'historyList' | 'setHistoryLimit'>;
+    watched: Pick<BrokerService['watched'], 'set' | 'problems'>;
+    server: {
+      context: { tokenRequired: boolean; dirs: string[]; version: string; rules?: RuleStore };
+    };
   };
-};
 
 export interface DesktopAppDeps {
   app: AppApi;

@@ -14,6 +14,8 @@ export interface DesktopIpcDeps extends InboxOperationsDeps {
   settings: SettingsStore;
   /** The remote brokers of the settings (tokens encrypted with safeStorage). */
   remoteBrokers?: RemoteBrokerStore;
+  /** Who answers from this app (team mode: recorded with each answer and cancel); none solo. */
+  operatorName?: string;
   /** The remote brokers followed in the inbox: their requests listed, answered and cancelled here. */
   remotes?: RemoteInboxes;
   /** shell.openExternal; only ever called with a checked http(s) URL. */
@@ -32,10 +34,10 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   router.handle('inbox:list-pending', ({ limit }) => withRemote(ops.listPending(limit), remotes));
   router.handle('inbox:history', ({ q, limit }) => ops.history(q, limit));
   router.handle('inbox:answer', ({ id, input }) =>
-    remotes?.owns(id) ? remotes.answer(id, input) : ops.answer(id, input),
+    remotes?.owns(id) ? remotes.answer(id, input) : ops.answer(id, input, deps.operatorName),
   );
   router.handle('inbox:cancel', ({ id, reason }) =>
-    remotes?.owns(id) ? remotes.cancel(id, reason) : ops.cancel(id, reason),
+    remotes?.owns(id) ? remotes.cancel(id, reason) : ops.cancel(id, reason, deps.operatorName),
   );
   router.handle('inbox:list-files', ({ id }) => ops.listFiles(id));
   router.handle('inbox:agent-messages', ({ agentId }) => ops.agentMessages(agentId));

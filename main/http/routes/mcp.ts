@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cueOutcome } from '../../adapters/cueme/cue-request';
-import { waitAWhile, waitWhileConnected } from '../../adapters/held-request';
+import { cancelAsAgent, waitAWhile, waitWhileConnected } from '../../adapters/held-request';
 import { AskBodySchema, MCP_SOURCE, openAsk } from '../../adapters/mcp/ask';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
@@ -58,7 +58,7 @@ export const mcpRoutes: RouteModule = (app, { broker }) => {
     const request = broker.findByKey(req.params.handle, [MCP_SOURCE]);
     if (!request) throw new HttpError(404, 'not_found', `no MCP question ${req.params.handle}`);
     if (request.status === 'pending')
-      broker.cancel(request.id, { reason: 'the agent stopped waiting', by: 'agent' });
+      await cancelAsAgent(broker, request.id, 'the agent stopped waiting');
     return { status: broker.get(request.id)?.status ?? 'cancelled', handle: request.key };
   });
 };

@@ -37,7 +37,7 @@ function memoryBackend(options: { cwd: string; name: string }) {
   };
 }
 
-function setup() {
+function setup(operatorName?: string) {
   const ipc = new FakeIpcMain();
   const broker = new Broker();
   const rejected: string[] = [];
@@ -56,6 +56,7 @@ function setup() {
     openExternal: vi.fn(),
     hidePopover: vi.fn(),
     openInWindow: vi.fn(),
+    ...(operatorName ? { operatorName } : {}),
   };
   registerDesktopIpc(router, deps);
   return { ipc, broker, router, rejected, deps };
@@ -68,6 +69,19 @@ describe('IPC router', () => {
     expect(Object.keys(IPC_PAYLOAD_SCHEMAS).sort()).toEqual([...IPC_INVOKE_CHANNELS].sort());
     router.dispose();
     expect(ipc.handlers.size).toBe(0);
+  });
+
+  it('records the operator name given (team mode) on answers and cancels, none without it', async () => {
+    const team = setup('alice');
+    const a = team.broker.add({ source: 'clarity-http', key: 'a', prompt: 'A?' });
+    const b = team.broker.add({ source: 'clarity-http', key: 'b', prompt: 'B?' });
+    await team.ipc.invoke('inbox:answer', { id: a.id, input: { text: 'yes' } }, OURS);
+    await team.ipc.invoke('inbox:cancel', { id: b.id, reason: 'no' }, OURS);
+    expect(team.broker.resolved().map((r) => r.operator)).toEqual(['alice', 'alice']);
+    const solo = setup();
+    const c = solo.broker.add({ source: 'clarity-http', key: 'c', prompt: 'C?' });
+    await solo.ipc.invoke('inbox:answer', { id: c.id, input: { text: 'yes' } }, OURS);
+    expect(solo.broker.resolved()[0]).not.toHaveProperty('operator');
   });
 
   it('answers our own renderer: list, answer (with meta stripped), history search', async () => {

@@ -169,6 +169,38 @@ describe.skipIf(skip !== undefined)('team mode on PostgreSQL', () => {
     expect(onB).toMatchObject({ resolvedOn: expired.resolvedOn, resolvedAt: expired.resolvedAt });
   });
 
+  it('an MCP ask held on A is answered on B; a withdrawal racing an answer: both instances agree', async () => {
+    const [a, b] = await team(['host-a', 'host-b']);
+    const held = post(`${a!.url}api/mcp/ask`, { question: 'Which region?', handle: 'mcp-q1' });
+    const onB = await until(() => b!.broker.findPending('mcp', 'mcp-q1'));
+    const answered = await post(
+      `${b!.url}api/requests/${onB.id}/answer`,
+      { text: 'eu-west' },
+      'bob-token',
+    );
+    expect(answered.status).toBe(200);
+    const reply = await held;
+    expect(reply.status).toBe(200);
+    expect(JSON.stringify(await reply.json())).toContain('eu-west');
+
+    // The agent withdraws on A while B answers: one of them wins, and both instances agree.
+    for (let round = 2; round <= 6; round++) {
+      const handle = `mcp-q${round}`;
+      const asked = post(`${a!.url}api/mcp/ask?wait=30`, { question: 'Proceed?', handle });
+      const q = await until(() => b!.broker.findPending('mcp', handle));
+      await Promise.all([
+        b!.broker.answerShared(q.id, { text: 'yes' }, 'ui', { operator: 'bob' }).catch(() => null),
+        post(`${a!.url}api/mcp/asks/${handle}/cancel`, {}),
+      ]);
+      await asked;
+      const settled = (s: BrokerService) =>
+        s.broker.get(q.id)?.status === 'pending' ? undefined : s.broker.get(q.id);
+      const onA = await until(() => settled(a!));
+      const onB = await until(() => settled(b!));
+      expect(onA).toMatchObject({ status: onB.status, resolvedOn: onB.resolvedOn });
+    }
+  });
+
   it('refuses a request without one of the tokens', async () => {
     const [a] = await team(['host-a']);
     expect((await fetch(`${a!.url}api/requests`)).status).toBe(401);
