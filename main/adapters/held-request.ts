@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Broker } from '../broker/broker';
-import { AlreadyResolvedError } from '../broker/errors';
+import { withdraw } from '../broker/withdraw';
 import type { HitlRequest } from '@contract/request';
 
 /**
@@ -67,16 +67,7 @@ export async function waitAWhile(
   }
 }
 
-/**
- * Withdraws a request its agent gave up on. In team mode the shared store decides, so an answer
- * given on another instance a moment before stays the answer everywhere; without a shared store
- * (or when it cannot be reached) the request is cancelled here at once.
- */
-export async function cancelAsAgent(broker: Broker, id: string, reason: string): Promise<void> {
-  try {
-    await broker.cancelShared(id, { reason, by: 'agent' });
-  } catch (error) {
-    if (error instanceof AlreadyResolvedError) return;
-    if (broker.get(id)?.status === 'pending') broker.cancel(id, { reason, by: 'agent' });
-  }
+/** Cancels a request whose agent hung up or withdrew it (shared in team mode; see `withdraw`). */
+export function cancelAsAgent(broker: Broker, id: string, reason: string): Promise<void> {
+  return withdraw(broker, id, { status: 'cancelled', by: 'agent', reason });
 }

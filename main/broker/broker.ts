@@ -229,6 +229,12 @@ export class Broker {
     return this.settle(request, patch, 'cancelled');
   }
 
+  /** Expires like `expire`, decided by the shared store first when there is one. */
+  async expireShared(id: string, by: Resolver = 'timeout'): Promise<HitlRequest> {
+    const request = this.requirePending(id);
+    return this.settle(request, { status: 'expired', resolvedBy: by }, 'expired');
+  }
+
   /** Makes `answerShared` / `cancelShared` ask `gate` first (team mode); undefined: local only. */
   useGate(gate: ResolutionGate | undefined): void {
     this.gate = gate;

@@ -1,3 +1,4 @@
+import { withdraw } from '../broker/withdraw';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ClarityFileAdapter, type RequestFiles } from '../adapters/clarity-file';
@@ -176,7 +177,8 @@ export class WatchedDirs {
     const { broker } = this.options;
     for (const request of broker.pending()) {
       if (isFromDir(request, adapter.dir))
-        broker.cancel(request.id, {
+        void withdraw(broker, request.id, {
+          status: 'cancelled',
           reason: why ?? `${adapter.dir} is no longer watched`,
           by: 'system',
         });

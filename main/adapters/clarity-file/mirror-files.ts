@@ -1,3 +1,4 @@
+import { withdraw } from '../../broker/withdraw';
 import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '@contract/request';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
@@ -61,9 +62,11 @@ export class MirrorFiles {
     const { broker } = this.c;
     if (!entry.ready || broker.get(entry.requestId)?.status !== 'pending') return;
     if (!(await exists(this.c.questionPath(base)))) {
-      if (broker.get(entry.requestId)?.status === 'pending') {
-        broker.cancel(entry.requestId, { by: 'cli', reason: 'mirror question file deleted' });
-      }
+      await withdraw(broker, entry.requestId, {
+        status: 'cancelled',
+        by: 'cli',
+        reason: 'mirror question file deleted',
+      });
       return;
     }
     const read = await readQuestionFile(this.c.questionPath(base));

@@ -1,5 +1,5 @@
+import { withdraw } from '../../broker/withdraw';
 import type { Broker } from '../../broker/broker';
-import { AlreadyResolvedError } from '../../broker/errors';
 import type { FileSignature } from './question-file';
 
 /** What the adapter knows about one base name: the request its files belong to. */
@@ -52,11 +52,6 @@ export class TrackedBases {
   /** The question file is gone (or replaced): forgets `base`; its request leaves pending if it has not already. */
   retire(base: string, entry: Tracked, broker: Broker): void {
     this.delete(base, entry);
-    if (broker.get(entry.requestId)?.status !== 'pending') return;
-    try {
-      broker.expire(entry.requestId, 'agent');
-    } catch (error) {
-      if (!(error instanceof AlreadyResolvedError)) throw error;
-    }
+    void withdraw(broker, entry.requestId, { status: 'expired', by: 'agent' });
   }
 }

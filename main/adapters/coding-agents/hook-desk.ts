@@ -1,3 +1,4 @@
+import { withdraw } from '../../broker/withdraw';
 import type { Broker } from '../../broker/broker';
 import type { ApprovalValue } from '@contract/approval';
 import { InvalidInputError } from '../../broker/errors';
@@ -117,7 +118,8 @@ export class HookDesk {
       if (request.source !== agent || request.input.kind !== 'notice') continue;
       if (request.agent?.id !== who.id || request.meta?.sessionId !== event.session_id) continue;
       const stopped = ['Stop', 'SessionEnd'].includes(event.hook_event_name);
-      this.broker.cancel(request.id, {
+      void withdraw(this.broker, request.id, {
+        status: 'cancelled',
         by: 'agent',
         reason: stopped ? 'the session stopped' : 'the session went on',
       });

@@ -1,3 +1,4 @@
+import { withdraw } from '../../broker/withdraw';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,7 +93,11 @@ export class CuemeMailbox {
     for (const id of this.written) if (!ids.has(id)) this.written.delete(id);
     for (const request of broker.pending()) {
       if (isMailboxRequest(request) && !ids.has(request.key)) {
-        broker.cancel(request.id, { reason: 'answered elsewhere', by: 'system' });
+        void withdraw(broker, request.id, {
+          status: 'cancelled',
+          reason: 'answered elsewhere',
+          by: 'system',
+        });
       }
     }
     const now = Date.now();

@@ -201,6 +201,32 @@ describe.skipIf(skip !== undefined)('team mode on PostgreSQL', () => {
     }
   });
 
+  it("a cueme agent's cue held on A is released by an answer on B (HAP)", async () => {
+    const [a, b] = await team(['host-a', 'host-b']);
+    const joined = (await (
+      await post(`${a!.url}api/cueme/join`, { agent_runtime: 'codex' })
+    ).json()) as { agent_id: string };
+    const held = post(`${a!.url}api/cueme/cue`, {
+      agent_id: joined.agent_id,
+      prompt: 'Deploy now?',
+    });
+    const onB = await until(() => b!.broker.pending().find((r) => r.source === 'cueme'));
+    const res = await post(
+      `${b!.url}api/requests/${onB.id}/answer`,
+      { text: 'after lunch' },
+      'bob-token',
+    );
+    expect(res.status).toBe(200);
+    const reply = await held;
+    expect(reply.status).toBe(200);
+    expect(JSON.stringify(await reply.json())).toContain('after lunch');
+    expect(a!.broker.get(onB.id)).toMatchObject({
+      status: 'answered',
+      operator: 'bob',
+      resolvedOn: 'host-b',
+    });
+  });
+
   it('refuses a request without one of the tokens', async () => {
     const [a] = await team(['host-a']);
     expect((await fetch(`${a!.url}api/requests`)).status).toBe(401);
