@@ -33,6 +33,8 @@ export interface RemoteBrokersView {
     tokenSaved: boolean;
     /** Whether its stream is up now (absent before the app has tried). */
     connected?: boolean;
+    /** Named on the command line or in the environment for this run: not saved, not removable here. */
+    fromLaunch?: boolean;
   }[];
   /** False where the OS offers no safeStorage: tokens are kept for this session only. */
   canSaveTokens: boolean;

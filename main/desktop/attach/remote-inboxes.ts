@@ -13,6 +13,9 @@ export interface RemoteInboxState {
   name: string;
   url: string;
   connected: boolean;
+  /** Named at launch (`--remote`, CLARITY_HITL_REMOTES): followed for this run, not saved. */
+  fromLaunch: boolean;
+  hasToken: boolean;
 }
 
 /** What RemoteInboxes needs of one remote broker (RemoteBroker; a fake in tests). */
@@ -96,11 +99,19 @@ export class RemoteInboxes {
   }
 
   states(): RemoteInboxState[] {
+    const launched = new Set(this.always.map((e) => e.name));
     return [...this.followed.values()].map(({ entry, broker }) => ({
       name: entry.name,
       url: entry.url,
       connected: broker.connected,
+      fromLaunch: launched.has(entry.name),
+      hasToken: entry.token !== undefined,
     }));
+  }
+
+  /** True when `name` was given at launch: a saved broker of that name is not the one followed. */
+  isLaunchName(name: string): boolean {
+    return this.always.some((e) => e.name === name);
   }
 
   /** True when `id` names a request of a followed remote broker (`<name>/<id>`). */

@@ -4,22 +4,48 @@ import type { RemoteBrokerStore } from '../settings/remote-broker-store';
 import type { RemoteInboxes } from '../attach/remote-inboxes';
 import type { IpcRouter } from './ipc-router';
 
-/** The remote brokers as the settings view shows them: never a token, and whether each is up. */
+/**
+ * The remote brokers as the settings view shows them: never a token, and whether each is up.
+ * Brokers named at launch are listed too (marked `fromLaunch`); one of them hides a saved broker
+ * of the same name, as it does in the inbox.
+ */
 export function remoteBrokersView(
   store: RemoteBrokerStore,
   remotes?: RemoteInboxes,
 ): RemoteBrokersView {
-  const states = new Map(remotes?.states().map((s) => [s.name, s.connected]));
-  return {
-    brokers: store.list().map(({ name, url, token, tokenSaved }) => ({
+  const states = new Map(remotes?.states().map((s) => [s.name, s]));
+  const launched = [...states.values()].filter((s) => s.fromLaunch);
+  const saved = store
+    .list()
+    .filter(({ name }) => !states.get(name)?.fromLaunch)
+    .map(({ name, url, token, tokenSaved }) => ({
       name,
       url,
       hasToken: token !== undefined,
       tokenSaved,
-      ...(states.has(name) ? { connected: states.get(name) } : {}),
-    })),
+      ...(states.has(name) ? { connected: states.get(name)!.connected } : {}),
+    }));
+  return {
+    brokers: [
+      ...launched.map(({ name, url, connected, hasToken }) => ({
+        name,
+        url,
+        hasToken,
+        tokenSaved: false,
+        connected,
+        fromLaunch: true,
+      })),
+      ...saved,
+    ],
     canSaveTokens: store.canSaveTokens(),
   };
+}
+
+function refuseLaunchName(name: string, remotes?: RemoteInboxes): void {
+  if (remotes?.isLaunchName(name))
+    throw new InvalidInputError(
+      `name: "${name}" is already a broker given at launch (--remote or CLARITY_HITL_REMOTES) for this run; pick another name`,
+    );
 }
 
 /**
@@ -34,6 +60,7 @@ export function registerRemoteBrokerIpc(
   const view = () => remoteBrokersView(store, remotes);
   router.handle('brokers:list', view);
   router.handle('brokers:save', (input) => {
+    refuseLaunchName(input.name, remotes);
     try {
       store.save(input);
     } catch (error) {
@@ -43,6 +70,10 @@ export function registerRemoteBrokerIpc(
     return view();
   });
   router.handle('brokers:remove', ({ name }) => {
+    if (remotes?.isLaunchName(name))
+      throw new InvalidInputError(
+        `name: "${name}" was given at launch (--remote or CLARITY_HITL_REMOTES); it stays for this run`,
+      );
     store.remove(name);
     remotes?.sync(store.list());
     return view();

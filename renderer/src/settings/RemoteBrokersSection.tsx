@@ -53,17 +53,22 @@ export function RemoteBrokersSection({ api }: { api: RemoteBrokersApi }) {
               </span>
             )}{' '}
             <span className="hint">
-              {b.hasToken
-                ? s(b.tokenSaved ? 'brokerTokenSaved' : 'brokerTokenSession')
-                : s('brokerNoToken')}
+              {b.fromLaunch
+                ? s('brokerFromLaunch')
+                : b.hasToken
+                  ? s(b.tokenSaved ? 'brokerTokenSaved' : 'brokerTokenSession')
+                  : s('brokerNoToken')}
             </span>{' '}
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => void run(api.remove(b.name))}
-            >
-              {s('brokerRemove')}
-            </button>
+            {b.fromLaunch ? null : (
+              <button
+                type="button"
+                className="secondary"
+                aria-label={`${s('brokerRemove')} ${b.name}`}
+                onClick={() => void run(api.remove(b.name))}
+              >
+                {s('brokerRemove')}
+              </button>
+            )}
           </li>
         ))}
       </ul>

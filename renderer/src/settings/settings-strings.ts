@@ -46,6 +46,7 @@ const en = {
   brokerNoToken: 'no token',
   brokerConnected: 'connected',
   brokerDisconnected: 'disconnected, reconnecting…',
+  brokerFromLaunch: 'for this run (given at launch)',
   back: 'Back to inbox',
 };
 
@@ -92,6 +93,7 @@ const zh: typeof en = {
   brokerNoToken: '无令牌',
   brokerConnected: '已连接',
   brokerDisconnected: '已断开，正在重连…',
+  brokerFromLaunch: '仅本次运行（启动时指定）',
   back: '返回收件箱',
 };
 

@@ -13,7 +13,7 @@ import { IpcRouter } from '../../../main/desktop/ipc/ipc-router';
 import { createSenderCheck } from '../../../main/desktop/ipc/sender-check';
 import { SettingsStore } from '../../../main/desktop/settings/settings-store';
 import { RemoteBrokerStore } from '../../../main/desktop/settings/remote-broker-store';
-import { RemoteInboxes } from '../../../main/desktop/attach/remote-inboxes';
+import { RemoteInboxes, type RemoteInboxEntry } from '../../../main/desktop/attach/remote-inboxes';
 import { remoteBrokersView } from '../../../main/desktop/ipc/remote-broker-handlers';
 import { toPublicRequest } from '../../../main/http/views';
 import { createHttpServer, type HttpServer } from '../../../main/http/server';
@@ -49,6 +49,7 @@ export interface DesktopViewsHarness {
 export async function startDesktopViews(
   page: Page,
   rendererDir: string,
+  options: { launchRemotes?: RemoteInboxEntry[] } = {},
 ): Promise<DesktopViewsHarness> {
   const stateDir = await mkdtemp(path.join(os.tmpdir(), 'hitl-desktop-views-'));
   const broker = new Broker();
@@ -71,7 +72,8 @@ export async function startDesktopViews(
   const dirProblems: DesktopViewsHarness['dirProblems'] = [];
   // The remote brokers added in the settings view, followed for real (HTTP + SSE), as the app does.
   const remoteBrokers = new RemoteBrokerStore(stateDir, undefined);
-  const remotes = new RemoteInboxes();
+  const remotes = new RemoteInboxes(undefined, options.launchRemotes);
+  remotes.sync(remoteBrokers.list());
   const ipc = new FakeIpcMain();
   const router = new IpcRouter({ ipc, isTrustedSender: createSenderCheck({ devUrl: url }) });
   registerDesktopIpc(router, {
