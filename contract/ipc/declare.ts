@@ -62,7 +62,13 @@ const Nothing = z.undefined();
 export const IPC_INVOKE = {
   'inbox:list-pending': {
     bridge: 'listPending',
-    payload: z.object({ limit: z.number().int().min(1).max(100_000).optional() }).strict(),
+    payload: z
+      .object({
+        limit: z.number().int().min(1).max(100_000).optional(),
+        /** With `limit`: the newest (default) or the top of the default order (soonest deadline, then oldest). */
+        order: z.enum(['newest', 'urgent']).optional(),
+      })
+      .strict(),
     result: carries<{ requests: HitlRequest[]; seq: number; total: number }>(),
   },
   'inbox:history': {

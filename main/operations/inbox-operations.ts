@@ -4,7 +4,7 @@ import { RuleNotFoundError, type RuleStore } from '../adapters/coding-agents/rul
 import { RunNotFoundError, type RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
 import { InvalidInputError, NotFoundError } from '../broker/errors';
-import { newestRequests } from '../broker/newest-requests';
+import { firstPage, type PageOrder } from '../broker/first-page';
 import type { AgentMessageView } from '@contract/agent-message';
 import type { ApprovalRuleView } from '@contract/approval';
 import { searchHistory, HISTORY_DEFAULT_LIMIT } from '@contract/history-search';
@@ -34,8 +34,14 @@ export interface InboxOperationsDeps {
  * BrokerErrors (not_found, invalid, already_resolved) each transport maps to its own status.
  */
 export interface InboxOperations {
-  /** The pending list (with `limit`, only its newest `limit`, oldest first); `total` counts all. */
-  listPending(limit?: number): { requests: HitlRequest[]; seq: number; total: number };
+  /**
+   * The pending list; with `limit`, only its first page (`order`: the newest, oldest first, or the
+   * top of the default order, see firstPage); `total` counts all.
+   */
+  listPending(
+    limit?: number,
+    order?: PageOrder,
+  ): { requests: HitlRequest[]; seq: number; total: number };
   /** One request by id (pending or resolved while the broker remembers it). */
   get(id: string): HitlRequest;
   /**
@@ -66,9 +72,9 @@ export function createInboxOperations(deps: InboxOperationsDeps): InboxOperation
     return request;
   };
   return {
-    listPending(limit) {
+    listPending(limit, order) {
       const all = broker.pending();
-      const requests = limit === undefined ? all : newestRequests(all, limit);
+      const requests = limit === undefined ? all : firstPage(all, limit, order);
       return { requests: requests.map(toPublicRequest), seq: broker.lastSeq, total: all.length };
     },
     get: (id) => toPublicRequest(find(id)),

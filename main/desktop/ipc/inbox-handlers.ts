@@ -31,7 +31,9 @@ export interface DesktopIpcDeps extends InboxOperationsDeps {
 export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): void {
   const ops = createInboxOperations(deps);
   const remotes = deps.remotes;
-  router.handle('inbox:list-pending', ({ limit }) => withRemote(ops.listPending(limit), remotes));
+  router.handle('inbox:list-pending', ({ limit, order }) =>
+    withRemote(ops.listPending(limit, order), remotes),
+  );
   router.handle('inbox:history', ({ q, limit }) => ops.history(q, limit));
   router.handle('inbox:answer', ({ id, input }) =>
     remotes?.owns(id) ? remotes.answer(id, input) : ops.answer(id, input, deps.operatorName),

@@ -5,15 +5,18 @@ import { SECURITY_HEADERS } from '../security-headers';
 
 const EventsQuerySchema = z.object({
   snapshot_limit: z.coerce.number().int().min(1).max(100_000).optional(),
+  snapshot_order: z.enum(['newest', 'urgent']).optional(),
 });
 
 /**
- * `GET /events[?snapshot_limit=N]`: the SSE stream (snapshot or Last-Event-ID replay, then live
- * events). With `snapshot_limit` the snapshot holds only the newest N pending requests.
+ * `GET /events[?snapshot_limit=N[&snapshot_order=newest|urgent]]`: the SSE stream (snapshot or
+ * Last-Event-ID replay, then live events). With `snapshot_limit` the snapshot holds only the
+ * first N pending requests: the newest, or with `snapshot_order=urgent` the top of the inbox's
+ * default order (soonest deadline, then oldest).
  */
 export const eventsRoute: RouteModule = (app, { events }) => {
   app.get('/events', (request, reply) => {
-    const { snapshot_limit: snapshotLimit } = parseOrThrow(
+    const { snapshot_limit: snapshotLimit, snapshot_order: snapshotOrder } = parseOrThrow(
       EventsQuerySchema,
       request.query,
       'query',
@@ -32,6 +35,6 @@ export const eventsRoute: RouteModule = (app, { events }) => {
       'x-accel-buffering': 'no',
     });
     res.socket?.setNoDelay(true);
-    events.attach(res, lastEventId, snapshotLimit);
+    events.attach(res, lastEventId, snapshotLimit, snapshotOrder);
   });
 };

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Broker, BrokerEvent, BrokerEventType } from '../../broker/broker';
 import { toPublicRequest } from '../views';
-import { newestRequests } from '../../broker/newest-requests';
+import { firstPage, type PageOrder } from '../../broker/first-page';
 import { RingBuffer } from './ring-buffer';
 import { specFrame, specSnapshotFrames } from './spec-frames';
 import type { UnreadableItem } from '@contract/unreadable';
@@ -65,13 +65,19 @@ export class EventHub {
   /**
    * Starts streaming to `res` (headers already written): replays the buffered events after
    * `lastEventId` when they are all still buffered, otherwise sends a fresh `snapshot` — of the
-   * newest `snapshotLimit` pending requests only when given (its `total` says how many there are).
+   * first `snapshotLimit` pending requests in `order` only when given (firstPage; its `total` says
+   * how many there are).
    */
-  attach(res: ServerResponse, lastEventId?: number, snapshotLimit?: number): void {
+  attach(
+    res: ServerResponse,
+    lastEventId?: number,
+    snapshotLimit?: number,
+    order?: PageOrder,
+  ): void {
     res.write('retry: 2000\n\n');
     const replay = lastEventId === undefined ? undefined : this.framesAfter(lastEventId);
     if (replay) for (const item of replay) res.write(item.frame);
-    else res.write(this.snapshotFrame(snapshotLimit));
+    else res.write(this.snapshotFrame(snapshotLimit, order));
     // Live-only like agent_message: every (re)connect gets the current list when there is one.
     const unreadable = this.broker.unreadable.list();
     if (unreadable.length > 0) res.write(unreadableFrame(unreadable));
@@ -105,10 +111,10 @@ export class EventHub {
   }
 
   /** The `snapshot` event, then one spec `new_question` message per request it holds. */
-  private snapshotFrame(limit?: number): string {
+  private snapshotFrame(limit?: number, order?: PageOrder): string {
     const seq = this.broker.lastSeq;
     const all = this.broker.pending();
-    const pending = limit === undefined || all.length <= limit ? all : newestRequests(all, limit);
+    const pending = limit === undefined || all.length <= limit ? all : firstPage(all, limit, order);
     const data = { seq, total: all.length, pending: pending.map(toPublicRequest) };
     const snapshot = `id: ${seq}\nevent: snapshot\ndata: ${JSON.stringify(data)}\n\n`;
     return snapshot + specSnapshotFrames(seq, pending);

@@ -26,15 +26,20 @@ export const UNREADABLE_SSE_EVENT = 'unreadable';
 
 /**
  * How many pending requests the first snapshot of the web inbox holds (`/events?snapshot_limit`):
- * the newest ones, enough for the first screen; the rest is fetched once they are painted.
+ * the top of the inbox's default order (soonest deadline, then oldest), enough for the first
+ * screen; the rest is fetched once they are painted.
  */
 export const FIRST_PAGE_SIZE = 200;
 
-/** The web inbox's SSE URL: a paged snapshot of `snapshotLimit`, or the whole list when undefined. */
+/**
+ * The web inbox's SSE URL: a paged snapshot of the first `snapshotLimit` in the default order (so
+ * the first page is the top of the list and nothing moves when the rest arrives), or the whole
+ * list when undefined.
+ */
 export function eventsUrl(baseUrl: string, snapshotLimit?: number): string {
   return snapshotLimit === undefined
     ? `${baseUrl}/events`
-    : `${baseUrl}/events?snapshot_limit=${snapshotLimit}`;
+    : `${baseUrl}/events?snapshot_limit=${snapshotLimit}&snapshot_order=urgent`;
 }
 
 /**

@@ -1,20 +1,33 @@
 import { escapeControls } from '@contract/printable';
+import { compareUrgentFirst } from '@contract/request-order';
 import { promptPreview } from '../format/prompt-preview';
 
 /** At most this many rows: a screenful; the app's virtualised list replaces them. */
 const MAX_ROWS = 30;
 
 interface EarlyRequest {
+  id?: unknown;
   title?: unknown;
   key?: unknown;
   prompt?: unknown;
   createdAt?: unknown;
+  expiresAt?: unknown;
+}
+
+/** The fields the default order reads, coerced: the snapshot is not checked yet. */
+function orderable(r: EarlyRequest) {
+  return {
+    id: String(r.id),
+    createdAt: Number(r.createdAt) || 0,
+    ...(typeof r.expiresAt === 'number' ? { expiresAt: r.expiresAt } : {}),
+  };
 }
 
 /**
- * Paints the newest pending requests of the first `/events` snapshot as a plain, read-only list
+ * Paints the first pending requests of the first `/events` snapshot as a plain, read-only list
  * while React and the app code are still loading and compiling (a few hundred ms on a cold load),
- * so the operator sees the questions at once. DOM only, text only (`textContent`, control
+ * so the operator sees the questions at once, in the app's default order (soonest deadline, then
+ * oldest) so no row moves when the app takes over. DOM only, text only (`textContent`, control
  * characters escaped as the app shows them), no React. The list sits before `root` and is removed
  * as soon as the app has rendered anything into `root`. Anything unexpected in the snapshot paints
  * nothing: the app checks the snapshot itself and shows what is wrong.
@@ -25,7 +38,7 @@ export function paintEarly(snapshot: unknown, root: HTMLElement): void {
   if (!Array.isArray(pending) || pending.length === 0) return;
   const rows = (pending as EarlyRequest[])
     .filter((r) => r && typeof r === 'object' && typeof (r.title ?? r.key) === 'string')
-    .sort((a, b) => Number(b.createdAt) - Number(a.createdAt))
+    .sort((a, b) => compareUrgentFirst(orderable(a), orderable(b)))
     .slice(0, MAX_ROWS);
   if (rows.length === 0) return;
   const list = document.createElement('div');

@@ -152,7 +152,7 @@ export class IpcInboxClient implements InboxClient {
       ready = false;
       const limit = this.options.pageSize;
       void this.bridge
-        .listPending(limit === undefined ? {} : { limit })
+        .listPending(limit === undefined ? {} : { limit, order: 'urgent' })
         .then(unwrap)
         .then(
           ({ requests, seq: at, total }) => {

@@ -1,4 +1,5 @@
 import type { HitlRequest, Source } from '@contract/request';
+import { compareUrgentFirst } from '@contract/request-order';
 import { groupKeyOf, type InboxRow } from './group-requests';
 import { urgencyOf, type Urgency } from './urgency';
 
@@ -24,13 +25,9 @@ export const defaultTriageView: TriageView = { text: '', order: 'urgent', groupB
 
 /** Orders two requests by `order`; ties go to the id so the order is stable. */
 export function compareRequests(a: HitlRequest, b: HitlRequest, order: SortOrder): number {
+  if (order === 'urgent') return compareUrgentFirst(a, b);
   const byId = a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   if (order === 'newest') return b.createdAt - a.createdAt || byId;
-  if (order === 'urgent') {
-    const ea = a.expiresAt ?? Infinity;
-    const eb = b.expiresAt ?? Infinity;
-    if (ea !== eb) return ea < eb ? -1 : 1;
-  }
   return a.createdAt - b.createdAt || byId;
 }
 

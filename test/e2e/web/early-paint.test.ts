@@ -4,11 +4,16 @@ import { screenshot, until, useBrowser, type BrokerHarness } from './harness';
 
 const web = useBrowser();
 
-async function postQuestion(harness: BrokerHarness, key: string, question: string) {
+async function postQuestion(
+  harness: BrokerHarness,
+  key: string,
+  question: string,
+  timeoutSec?: number,
+) {
   const res = await fetch(new URL('/questions', harness.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key, question }),
+    body: JSON.stringify({ key, question, ...(timeoutSec ? { timeout_sec: timeoutSec } : {}) }),
   });
   expect(res.status).toBe(201);
 }
@@ -25,10 +30,16 @@ async function holdTheApp(page: Page): Promise<() => void> {
 }
 
 describe('web inbox: the first snapshot is painted before the app has loaded', () => {
-  it('shows the newest pending questions as a plain list, then the app replaces it', async () => {
+  it('shows the pending questions as a plain list in the app order, then the app replaces it', async () => {
     const harness = await web.startBroker();
     for (const [i, key] of ['early-one', 'early-two', 'early-three'].entries()) {
-      await postQuestion(harness, key, `**Step ${i + 1}**: is this right?\nmore text`);
+      // The newest has a deadline: the early list, like the app, puts it first, then the oldest.
+      await postQuestion(
+        harness,
+        key,
+        `**Step ${i + 1}**: is this right?\nmore text`,
+        i === 2 ? 600 : undefined,
+      );
       await new Promise((r) => setTimeout(r, 5));
     }
     const page = await web.newPage();
@@ -36,7 +47,7 @@ describe('web inbox: the first snapshot is painted before the app has loaded', (
     await page.goto(harness.url);
     const early = page.locator('.early-paint .early-title');
     await until(async () => (await early.count()) === 3, 'the early list');
-    expect(await early.allTextContents()).toEqual(['early-three', 'early-two', 'early-one']);
+    expect(await early.allTextContents()).toEqual(['early-three', 'early-one', 'early-two']);
     expect(await page.locator('.early-paint .early-prompt').first().textContent()).toBe(
       'Step 3: is this right?',
     );
@@ -46,8 +57,16 @@ describe('web inbox: the first snapshot is painted before the app has loaded', (
     release();
     await page.getByRole('listbox').waitFor();
     await until(async () => (await page.locator('.early-paint').count()) === 0, 'early list gone');
-    // The app then shows its own order: oldest first when nothing has a deadline.
-    await page.getByRole('heading', { name: 'early-one' }).waitFor();
+    // The app's list has the same order: nothing moved when it took over.
+    await page.getByRole('heading', { name: 'early-three' }).waitFor();
+    const rows = page.getByRole('listbox').getByRole('option');
+    await until(async () => (await rows.count()) === 3, 'the app list');
+    const appOrder = await rows.allTextContents();
+    expect(
+      ['early-three', 'early-one', 'early-two'].map((k) =>
+        appOrder.findIndex((t) => t.includes(k)),
+      ),
+    ).toEqual([0, 1, 2]);
   });
 
   it('shows markup as text, never as HTML', async () => {

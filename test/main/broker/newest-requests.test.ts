@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newestRequests } from '../../../main/broker/newest-requests';
-import type { HitlRequest } from '@contract/request';
+import { pendingRequest } from '../../support/pending-request';
 
-const at = (id: string, createdAt: number): HitlRequest => ({
-  id,
-  source: 'clarity-http',
-  key: id,
-  prompt: id,
-  input: { kind: 'text' },
-  createdAt,
-  status: 'pending',
-});
+const at = pendingRequest;
 
 describe('newestRequests', () => {
   it('is the tail of a list in creation order', () => {

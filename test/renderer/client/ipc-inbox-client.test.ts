@@ -78,13 +78,13 @@ describe('IpcInboxClient', () => {
     expect(subscribed()).toBe(false);
   });
 
-  it('with a page size: the newest page first, the whole list after it is painted, events held between', async () => {
+  it('with a page size: the top of the inbox order first, the whole list after it is painted, events held between', async () => {
     const { bridge, emit, release, lists } = fakeBridge();
     let paint: (() => void) | undefined;
     const client = new IpcInboxClient(bridge, { pageSize: 2, afterPaint: (fn) => (paint = fn) });
     const seen: InboxEvent[] = [];
     client.subscribe((e) => seen.push(e));
-    expect(lists.map((l) => l.payload)).toEqual([{ limit: 2 }]);
+    expect(lists.map((l) => l.payload)).toEqual([{ limit: 2, order: 'urgent' }]);
     release([request('y'), request('z')], 9, 3);
     await expect.poll(() => seen.length).toBe(1);
     expect(seen[0]).toMatchObject({ type: 'snapshot', seq: 9, total: 3 });

@@ -137,7 +137,7 @@ describe('HttpInboxClient with a paged snapshot', () => {
     const events: InboxEvent[] = [];
     c.http.subscribe((e) => events.push(e));
     const stream = c.streams[0]!;
-    expect(stream.url).toBe('http://broker/events?snapshot_limit=200');
+    expect(stream.url).toBe('http://broker/events?snapshot_limit=200&snapshot_order=urgent');
     stream.emit('snapshot', { seq: 5, total: 3, pending: [req('c')] }, '5');
     expect(events).toEqual([{ type: 'snapshot', seq: 5, pending: [req('c')], total: 3 }]);
     stream.emit('answered', { request: gone('b') }, '6');

@@ -114,7 +114,7 @@ describe('IPC router', () => {
     });
   });
 
-  it('lists only the newest page when asked for a limit, with the total', async () => {
+  it('lists only the first page when asked for a limit (the newest, or the top of the inbox order), with the total', async () => {
     const { ipc, broker } = setup();
     ['one', 'two', 'three'].forEach((key, i) =>
       broker.add({ source: 'clarity-http', key, prompt: key, createdAt: 1_000 + i }),
@@ -124,6 +124,28 @@ describe('IPC router', () => {
     };
     expect(page.value.requests.map((r) => r.key)).toEqual(['two', 'three']);
     expect(page.value).toMatchObject({ total: 3, seq: broker.lastSeq });
+    broker.add({
+      source: 'clarity-http',
+      key: 'due',
+      prompt: 'due',
+      createdAt: 2_000,
+      expiresAt: Date.now() + 60_000,
+    });
+    const urgent = (await ipc.invoke(
+      'inbox:list-pending',
+      { limit: 2, order: 'urgent' },
+      OURS,
+    )) as {
+      value: { requests: { key: string }[]; total: number };
+    };
+    expect(urgent.value.requests.map((r) => r.key)).toEqual(['due', 'one']);
+    expect(urgent.value.total).toBe(4);
+    expect(
+      await ipc.invoke('inbox:list-pending', { limit: 2, order: 'later' }, OURS),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
     expect(await ipc.invoke('inbox:list-pending', { limit: 0 }, OURS)).toMatchObject({
       ok: false,
       error: { code: 'invalid' },

@@ -184,6 +184,52 @@ describe('GET /events', () => {
     expect(byTime(4)).toEqual(expect.arrayContaining(['t2', 't3-a', 't3-b', 't3-c']));
   });
 
+  it('with ?snapshot_order=urgent the page is the top of the inbox order: soonest deadline, then oldest', async () => {
+    const { broker, port } = await start();
+    const now = Date.now();
+    for (const [key, createdAt, expiresAt] of [
+      ['oldest', 1000, undefined],
+      ['newest', 4000, undefined],
+      ['due-later', 3000, now + 600_000],
+      ['old', 2000, undefined],
+      ['due-soon', 3500, now + 60_000],
+    ] as const)
+      broker.add({
+        source: 'cueme',
+        key,
+        prompt: 'q',
+        createdAt,
+        ...(expiresAt ? { expiresAt } : {}),
+      });
+    const keysOf = async (query: string) => {
+      const stream = await connect(port, {}, `/events?${query}`);
+      const [snap] = await until(() => stream.events().length >= 1 && stream.events());
+      const data = JSON.parse(snap!.data!);
+      expect(data.total).toBe(5);
+      return data.pending.map((r: { key: string }) => r.key);
+    };
+    expect(await keysOf('snapshot_limit=3&snapshot_order=urgent')).toEqual([
+      'due-soon',
+      'due-later',
+      'oldest',
+    ]);
+    expect(await keysOf('snapshot_limit=4&snapshot_order=urgent')).toEqual([
+      'due-soon',
+      'due-later',
+      'oldest',
+      'old',
+    ]);
+    // The default stays the newest N (by creation time).
+    expect(await keysOf('snapshot_limit=2')).toEqual(['due-soon', 'newest']);
+    expect(await keysOf('snapshot_limit=2&snapshot_order=newest')).toEqual(['due-soon', 'newest']);
+
+    const bad = await fetch(
+      `http://127.0.0.1:${port}/events?snapshot_limit=2&snapshot_order=soonest`,
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain('snapshot_order');
+  });
+
   it('with ?snapshot_limit still replays after Last-Event-ID (no snapshot)', async () => {
     const { broker, port } = await start();
     broker.add({ source: 'cueme', key: 'a', prompt: 'q' });
