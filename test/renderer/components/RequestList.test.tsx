@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RequestList, type RequestListHandle } from '../../../renderer/src/components/RequestList';
-import { groupRequests } from '../../../renderer/src/state/group-requests';
+import { defaultTriageView, triageRows } from '../../../renderer/src/state/triage';
 import { renderWithI18n, request } from './dom-fixtures';
 
 afterEach(cleanup);
@@ -39,7 +39,7 @@ describe('RequestList', () => {
     renderWithI18n(
       <RequestList
         ref={ref}
-        rows={groupRequests(requests)}
+        rows={triageRows(requests, { ...defaultTriageView, groupByAgent: true }, now)}
         selectedId="r1"
         now={now}
         onSelect={(id) => selected.push(id)}
