@@ -24,8 +24,9 @@ export function dirBroker(dir: string): DirBroker | undefined {
 /**
  * `answer` / `cancel` on a dir a broker owns: the broker answers (so its inbox, audit log and
  * answer file agree, and no second answer races it). A file name is turned into the question's
- * key first. Returns the line to print; a broker that is not reachable or does not know the
- * key is a CliError (the file is never written behind its back).
+ * key first. `token` is the operator's `--token` (else the environment's or the discovery
+ * file's). Returns the line to print; a broker that is not reachable or does not know the key is
+ * a CliError (the file is never written behind its back).
  */
 export async function resolveInOwningBroker(
   owner: DirBroker,
@@ -33,10 +34,11 @@ export async function resolveInOwningBroker(
   action: 'answer' | 'cancel',
   keyOrName: string,
   response: string | undefined,
+  token?: string,
 ): Promise<string> {
   const entry = findQuestion(await scanHandshakeDir(dir), keyOrName);
   const key = entry?.question.key ?? keyOrName;
-  const result = await resolveThroughBroker(action, key, response, owner.url);
+  const result = await resolveThroughBroker(action, key, response, owner.url, token);
   if (!result.handled)
     throw new CliError(
       `${dir} is owned by the HITL broker (pid ${owner.pid}, ${owner.url}); ${result.why}`,

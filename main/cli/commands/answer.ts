@@ -47,7 +47,9 @@ Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage e
         const text = response === '-' ? await readStdin() : response;
         const owner = dirBroker(dir);
         if (owner) {
-          process.stdout.write(await resolveInOwningBroker(owner, dir, 'answer', key, text));
+          process.stdout.write(
+            await resolveInOwningBroker(owner, dir, 'answer', key, text, flags.token),
+          );
           return;
         }
         const result = await answerQuestionInDir(dir, key, text);

@@ -42,7 +42,9 @@ Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage
         const dir = resolveHandshakeDir(undefined, flags.dir);
         const owner = dirBroker(dir);
         if (owner) {
-          process.stdout.write(await resolveInOwningBroker(owner, dir, 'cancel', key, undefined));
+          process.stdout.write(
+            await resolveInOwningBroker(owner, dir, 'cancel', key, undefined, flags.token),
+          );
           return;
         }
         const result = await cancelQuestionInDir(dir, key);

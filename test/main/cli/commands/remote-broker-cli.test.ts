@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,39 @@ describe('clarity-hitl list / answer / cancel on a remote broker', { timeout: 12
     expect(answered.stdout).toContain(`through the broker at ${url}`);
 
     const cancelled = await runCli(['cancel', 'wipe', '--dir', emptyDir], { env: remote });
+    expect(cancelled.code, cancelled.stderr).toBe(0);
+    expect(await pending()).toEqual([]);
+  });
+
+  it('answer / cancel --token on a question file of the directory that broker owns go through it with the token', async () => {
+    const hs = path.join(root, 'hs');
+    const writeQuestion = async (key: string, question: string) => {
+      await writeFile(
+        path.join(hs, `${key}.question`),
+        JSON.stringify({ key, question, timestamp: Date.now(), pid: process.pid }),
+      );
+    };
+    await writeQuestion('ship', 'Ship 4.2?');
+    await writeQuestion('drop', 'Drop the old table?');
+    await waitFor(async () => (await pending()).length === 2, 'both question files pending');
+
+    const refused = await runCli(['answer', 'ship', 'yes', '--dir', hs], { env: env() });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/token/);
+
+    const answered = await runCli(['answer', 'ship', 'yes', '--dir', hs, '--token', TOKEN], {
+      env: env(),
+    });
+    expect(answered.code, answered.stderr).toBe(0);
+    expect(answered.stdout).toContain(`Answered ship through the broker at ${url} (it owns ${hs})`);
+    await waitFor(
+      async () => (await readFile(path.join(hs, 'ship.answer'), 'utf8').catch(() => '')) === 'yes',
+      'the answer file written by the broker',
+    );
+
+    const cancelled = await runCli(['cancel', 'drop', '--dir', hs, '--token', TOKEN], {
+      env: env(),
+    });
     expect(cancelled.code, cancelled.stderr).toBe(0);
     expect(await pending()).toEqual([]);
   });
