@@ -227,6 +227,12 @@ export class ClarityFileAdapter {
     this.invalid.forget(base, []);
     const question = read.question;
     if (question.mirrorOf !== undefined) return this.mirrors.adoptStale(base, question.mirrorOf);
+    const print = fingerprint(question);
+    // Stable across broker restarts; a fresh one if that id was used already (answered before).
+    const stable = stableFileRequestId(this.dir, base, read.signature, print);
+    const known = this.broker.get(stable);
+    if (known?.source === 'clarity-file' && decidedForFile(known))
+      return this.resume(base, known, { signature: read.signature, print });
     const duplicate = this.broker.findPending('clarity-file', question.key);
     if (duplicate) {
       return this.markInvalid(
@@ -237,14 +243,9 @@ export class ClarityFileAdapter {
     }
     // At start, trying to open thousands of answer files the listing did not show costs more
     // than the questions themselves; one written since then is reported by the watch.
-    const answer: AnswerRead = this.listedWithoutAnswer.delete(base)
-      ? { ok: false, missing: true }
-      : await readAnswerFile(this.answerPath(base));
+    const answer = await this.answerOnDisk(base);
     if (this.closed || this.tracked.has(base)) return;
     // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
-    const print = fingerprint(question);
-    // Stable across broker restarts; a fresh one if that id was used already (answered before).
-    const stable = stableFileRequestId(this.dir, base, read.signature, print);
     const created: Tracked = {
       requestId: flatString(this.broker.get(stable) ? randomUUID() : stable),
       kind: 'file',
@@ -275,6 +276,47 @@ export class ClarityFileAdapter {
     this.forgetInvalid(base);
     if (this.intake.usable(base, answer))
       this.intake.answer(request.id, answer.text, this.scanning ? 'system' : 'cli');
+  }
+
+  /**
+   * The question file of a request this broker already knows under the file's stable id: loaded
+   * from the shared store after a restart (team mode: it was created here before), or in the
+   * history. Never asked again. Pending: followed again, so an answer given on any instance writes
+   * the answer file. Answered while nobody watched this file: the answer is written now (the
+   * runtime is still waiting on it). Cancelled by someone: the question is removed, as it would
+   * have been.
+   */
+  private async resume(
+    base: string,
+    known: HitlRequest,
+    file: { signature: Tracked['signature']; print: string },
+  ): Promise<void> {
+    this.forgetInvalid(base);
+    if (known.status === 'pending') {
+      const answer = await this.answerOnDisk(base);
+      if (this.closed || this.tracked.has(base)) return;
+      const entry: Tracked = {
+        requestId: known.id,
+        kind: 'file',
+        signature: file.signature,
+        fingerprint: file.print,
+        ready: true,
+      };
+      this.tracked.set(base, entry);
+      if (this.intake.usable(base, answer)) this.intake.answer(known.id, answer.text, 'cli');
+      return;
+    }
+    this.listedWithoutAnswer.delete(base);
+    if (known.status === 'answered' && !(await exists(this.answerPath(base))))
+      await this.writeAnswer(base, known);
+    else if (known.status === 'cancelled') await removeIfPresent(this.questionPath(base));
+  }
+
+  /** The `.answer` next to a question (at start, one the listing did not show is not opened). */
+  private async answerOnDisk(base: string): Promise<AnswerRead> {
+    return this.listedWithoutAnswer.delete(base)
+      ? { ok: false, missing: true }
+      : await readAnswerFile(this.answerPath(base));
   }
 
   /** An `.answer` written by another process answers the pending request (resolvedBy cli). */
@@ -342,4 +384,14 @@ export class ClarityFileAdapter {
   private answerPath(base: string): string {
     return join(this.dir, base + ANSWER_EXT);
   }
+}
+
+/**
+ * Whether a known request still decides its question file: pending, answered, or cancelled by
+ * someone. One that expired, or that the broker itself withdrew (its directory was no longer
+ * watched), is asked again under a fresh id: the runtime is still waiting and nobody answered.
+ */
+function decidedForFile(request: HitlRequest): boolean {
+  if (request.status === 'pending' || request.status === 'answered') return true;
+  return request.status === 'cancelled' && request.resolvedBy !== 'system';
 }

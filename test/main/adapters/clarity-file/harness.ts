@@ -6,10 +6,12 @@ import {
 import { makeTempDir } from '../../../support/temp-dir';
 
 /** A broker + adapter over a fresh temp dir, recording invalid-file reports. */
-export async function startHarness(options: { dir?: string; invalidGraceMs?: number } = {}) {
+export async function startHarness(
+  options: { dir?: string; invalidGraceMs?: number; broker?: Broker } = {},
+) {
   const temp = options.dir ? undefined : await makeTempDir('clarity-file-');
   const dir = options.dir ?? temp!.path;
-  const broker = new Broker();
+  const broker = options.broker ?? new Broker();
   const invalid: InvalidQuestionFile[] = [];
   const errors: unknown[] = [];
   const adapter = await ClarityFileAdapter.start({

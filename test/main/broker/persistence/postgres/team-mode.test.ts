@@ -37,23 +37,26 @@ describe.skipIf(skip !== undefined)('team mode on PostgreSQL', () => {
   async function team(names: string[]): Promise<BrokerService[]> {
     const url = server.createDatabase(`team${++db}`);
     const out: BrokerService[] = [];
-    for (const name of names) {
-      const service = await startBrokerService({
-        port: 0,
-        stateDir: path.join(root, `${db}-${name}`, 'state'),
-        dirs: [path.join(root, `${db}-${name}`, 'handshake')],
-        rendererDir: null,
-        store: url,
-        instanceName: name,
-        operators: [
-          { name: 'alice', token: 'alice-token' },
-          { name: 'bob', token: 'bob-token' },
-        ],
-      });
-      services.push(service);
-      out.push(service);
-    }
+    for (const name of names) out.push(await instance(url, name));
     return out;
+  }
+
+  /** One instance on the database at `url` (started again with the same name: same dirs). */
+  async function instance(url: string, name: string): Promise<BrokerService> {
+    const service = await startBrokerService({
+      port: 0,
+      stateDir: path.join(root, `${db}-${name}`, 'state'),
+      dirs: [path.join(root, `${db}-${name}`, 'handshake')],
+      rendererDir: null,
+      store: url,
+      instanceName: name,
+      operators: [
+        { name: 'alice', token: 'alice-token' },
+        { name: 'bob', token: 'bob-token' },
+      ],
+    });
+    services.push(service);
+    return service;
   }
 
   const post = (url: string, body: unknown, token = 'alice-token') =>
@@ -113,6 +116,50 @@ describe.skipIf(skip !== undefined)('team mode on PostgreSQL', () => {
     const late = await post(`${a!.url}api/requests/${request.id}/answer`, { text: 'red' });
     expect(late.status).toBe(409);
     expect(await late.text()).toContain('already answered by bob on host-b');
+  });
+
+  it('a restarted instance takes up its question files again: answered elsewhere meanwhile, still pending, cancelled', async () => {
+    const url = server.createDatabase(`team${++db}`);
+    const a = await instance(url, 'file-a');
+    const b = await instance(url, 'file-b');
+    const dirA = path.join(root, `${db}-file-a`, 'handshake');
+    const ask = (key: string) =>
+      writeFile(
+        path.join(dirA, `${key}.question`),
+        JSON.stringify({ key, question: `${key}?`, timestamp: Date.now(), pid: 4242 }),
+      );
+    for (const key of ['while-down', 'after-up', 'dropped']) await ask(key);
+    await until(() =>
+      ['while-down', 'after-up', 'dropped'].every((k) => b.broker.findPending('clarity-file', k)),
+    );
+    const idOf = (key: string) => b.broker.findPending('clarity-file', key)!.id;
+    const ids = {
+      whileDown: idOf('while-down'),
+      afterUp: idOf('after-up'),
+      dropped: idOf('dropped'),
+    };
+    services.splice(services.indexOf(a), 1);
+    await a.close();
+
+    // A is down: B answers one and cancels another; nobody can write A's files yet.
+    await b.broker.answerShared(ids.whileDown, { text: 'shipped' }, 'ui', { operator: 'bob' });
+    await b.broker.cancelShared(ids.dropped, { by: 'ui', reason: 'not needed' });
+    expect(existsSync(path.join(dirA, 'while-down.answer'))).toBe(false);
+
+    const a2 = await instance(url, 'file-a');
+    // The answer given while A was down reaches the runtime's file; the cancelled question is removed.
+    await until(() => existsSync(path.join(dirA, 'while-down.answer')));
+    expect(await readFile(path.join(dirA, 'while-down.answer'), 'utf8')).toBe('shipped');
+    await until(() => !existsSync(path.join(dirA, 'dropped.question')));
+    // The one still pending is the same request, followed again (not refused as a duplicate key).
+    expect(a2.broker.findPending('clarity-file', 'after-up')?.id).toBe(ids.afterUp);
+    expect(a2.broker.unreadable.list()).toEqual([]);
+    expect(a2.broker.pending().map((r) => r.key)).toEqual(['after-up']);
+    await b.broker.answerShared(ids.afterUp, { text: 'later' }, 'ui', { operator: 'bob' });
+    await until(() => existsSync(path.join(dirA, 'after-up.answer')));
+    expect(await readFile(path.join(dirA, 'after-up.answer'), 'utf8')).toBe('later');
+    // Nothing was asked twice: one record per question in the shared history.
+    expect(b.broker.resolved().filter((r) => r.key === 'after-up')).toHaveLength(1);
   });
 
   it('a Tool Server Lite execute held on A is released by complete on B; concurrent completes: one wins', async () => {
