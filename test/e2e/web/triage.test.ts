@@ -224,6 +224,8 @@ describe('triage at 1,000 pending', () => {
     harness.broker.answer(q003.id, { text: 'done in the terminal' }, 'cli');
     const dialog203 = page.getByRole('dialog', { name: 'Deny or cancel 203 requests' });
     await dialog203.waitFor();
+    // Notices last 6 s: checked now, not after the bulk cancel (slow on a loaded machine).
+    await page.getByText('“q-003” was answered elsewhere.').waitFor();
     expect(await dialog203.getByLabel('Reason (sent to each agent)').inputValue()).toBe(
       'Out of scope for this sprint',
     );
@@ -232,11 +234,10 @@ describe('triage at 1,000 pending', () => {
     await until(() => harness.broker.pendingCount === 796, '203 cancelled, 1 answered elsewhere');
     await status.getByText('Denied or cancelled 203 requests.').waitFor();
     expect(await page.title()).toBe('(796) HITL Broker');
-    // One summary, not 203 notices; the one answered elsewhere still says so.
-    await page.getByText('“q-003” was answered elsewhere.').waitFor();
-    expect(await page.locator('.notice').allTextContents()).toEqual([
-      expect.stringContaining('“q-003” was answered elsewhere.'),
-    ]);
+    // One summary, not 203 notices: the only notice (if it has not timed out yet) is q-003's.
+    const notices = await page.locator('.notice').allTextContents();
+    expect(notices.length).toBeLessThanOrEqual(1);
+    for (const notice of notices) expect(notice).toContain('“q-003” was answered elsewhere.');
 
     // Each agent got the reason: the held tool-server calls returned it, the Clarity ones keep it.
     for (const reply of await Promise.all(held)) {
