@@ -5,6 +5,7 @@ import type { ApprovalRuleView } from '../approval';
 import { DesktopSettingsPatchSchema, type DesktopSettings } from '../desktop-settings';
 import { HISTORY_MAX_LIMIT, HISTORY_QUERY_MAX } from '../history-search';
 import { AnswerInputSchema, type HitlRequest } from '../request';
+import { SORT_ORDERS } from '../request-order';
 import type { RunDetail, RunSummary, RunUpdated } from '../run-schemas';
 import type { UnreadableItem } from '../unreadable';
 
@@ -65,8 +66,8 @@ export const IPC_INVOKE = {
     payload: z
       .object({
         limit: z.number().int().min(1).max(100_000).optional(),
-        /** With `limit`: the newest (default) or the top of the default order (soonest deadline, then oldest). */
-        order: z.enum(['newest', 'urgent']).optional(),
+        /** With `limit`: the top of the list in this order (default: the newest, oldest first). */
+        order: z.enum(SORT_ORDERS).optional(),
       })
       .strict(),
     result: carries<{ requests: HitlRequest[]; seq: number; total: number }>(),

@@ -4,7 +4,8 @@ import { RuleNotFoundError, type RuleStore } from '../adapters/coding-agents/rul
 import { RunNotFoundError, type RunStore } from '../adapters/tool-server-lite/run-store';
 import type { Broker } from '../broker/broker';
 import { InvalidInputError, NotFoundError } from '../broker/errors';
-import { firstPage, type PageOrder } from '../broker/first-page';
+import type { SortOrder } from '@contract/request-order';
+import { firstPage } from '../broker/first-page';
 import type { AgentMessageView } from '@contract/agent-message';
 import type { ApprovalRuleView } from '@contract/approval';
 import { searchHistory, HISTORY_DEFAULT_LIMIT } from '@contract/history-search';
@@ -35,12 +36,12 @@ export interface InboxOperationsDeps {
  */
 export interface InboxOperations {
   /**
-   * The pending list; with `limit`, only its first page (`order`: the newest, oldest first, or the
-   * top of the default order, see firstPage); `total` counts all.
+   * The pending list; with `limit`, only its first page (without `order` the newest, oldest
+   * first; with one the top of the list in that order, see firstPage); `total` counts all.
    */
   listPending(
     limit?: number,
-    order?: PageOrder,
+    order?: SortOrder,
   ): { requests: HitlRequest[]; seq: number; total: number };
   /** One request by id (pending or resolved while the broker remembers it). */
   get(id: string): HitlRequest;

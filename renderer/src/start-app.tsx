@@ -11,6 +11,7 @@ import { desktopBridge } from './client/desktop-bridge';
 import type { InboxClient } from './client/inbox-client';
 import { App } from './components/App';
 import { I18nProvider } from './i18n/I18nProvider';
+import { savedView } from './state/saved-view';
 
 /**
  * One renderer, three ways in: inside the desktop app (the preload's `window.hitl`) the desktop
@@ -27,7 +28,8 @@ export async function startApp(early?: EarlyEventSource): Promise<void> {
       import('./client/ipc-inbox-client'),
     ]);
     // The main window paints the newest page first; the popover opens on the oldest request.
-    const paged = location.hash === '#popover' ? {} : { pageSize: FIRST_PAGE_SIZE };
+    const paged =
+      location.hash === '#popover' ? {} : { pageSize: FIRST_PAGE_SIZE, order: savedView().order };
     return renderDesktop(root, new IpcInboxClient(bridge, paged), bridge);
   }
   let client: InboxClient;
@@ -39,9 +41,11 @@ export async function startApp(early?: EarlyEventSource): Promise<void> {
     const { createPreviewClient } = await import('./preview/preview-client');
     client = createPreviewClient(preview);
   } else {
-    const url = eventsUrl('', FIRST_PAGE_SIZE);
+    const order = savedView().order;
+    const url = eventsUrl('', FIRST_PAGE_SIZE, order);
     client = new HttpInboxClient({
       snapshotLimit: FIRST_PAGE_SIZE,
+      snapshotOrder: order,
       ...(early ? { eventSource: firstTheEarlyStream(early, url, defaultEventSource) } : {}),
     });
   }

@@ -1,18 +1,18 @@
 import { z } from 'zod';
+import { SORT_ORDERS } from '@contract/request-order';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 import { SECURITY_HEADERS } from '../security-headers';
 
 const EventsQuerySchema = z.object({
   snapshot_limit: z.coerce.number().int().min(1).max(100_000).optional(),
-  snapshot_order: z.enum(['newest', 'urgent']).optional(),
+  snapshot_order: z.enum(SORT_ORDERS).optional(),
 });
 
 /**
- * `GET /events[?snapshot_limit=N[&snapshot_order=newest|urgent]]`: the SSE stream (snapshot or
- * Last-Event-ID replay, then live events). With `snapshot_limit` the snapshot holds only the
- * first N pending requests: the newest, or with `snapshot_order=urgent` the top of the inbox's
- * default order (soonest deadline, then oldest).
+ * `GET /events[?snapshot_limit=N[&snapshot_order=newest|urgent|oldest]]`: the SSE stream
+ * (snapshot or Last-Event-ID replay, then live events). With `snapshot_limit` the snapshot holds
+ * only the first N pending requests: the newest, or the top of the list in `snapshot_order`.
  */
 export const eventsRoute: RouteModule = (app, { events }) => {
   app.get('/events', (request, reply) => {

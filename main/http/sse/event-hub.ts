@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Broker, BrokerEvent, BrokerEventType } from '../../broker/broker';
 import { toPublicRequest } from '../views';
-import { firstPage, type PageOrder } from '../../broker/first-page';
+import type { SortOrder } from '@contract/request-order';
+import { firstPage } from '../../broker/first-page';
 import { RingBuffer } from './ring-buffer';
 import { specFrame, specSnapshotFrames } from './spec-frames';
 import type { UnreadableItem } from '@contract/unreadable';
@@ -72,7 +73,7 @@ export class EventHub {
     res: ServerResponse,
     lastEventId?: number,
     snapshotLimit?: number,
-    order?: PageOrder,
+    order?: SortOrder,
   ): void {
     res.write('retry: 2000\n\n');
     const replay = lastEventId === undefined ? undefined : this.framesAfter(lastEventId);
@@ -111,7 +112,7 @@ export class EventHub {
   }
 
   /** The `snapshot` event, then one spec `new_question` message per request it holds. */
-  private snapshotFrame(limit?: number, order?: PageOrder): string {
+  private snapshotFrame(limit?: number, order?: SortOrder): string {
     const seq = this.broker.lastSeq;
     const all = this.broker.pending();
     const pending = limit === undefined || all.length <= limit ? all : firstPage(all, limit, order);

@@ -1,3 +1,4 @@
+import type { SortOrder } from '@contract/request-order';
 import type { EventSourceLike } from './event-source-like';
 
 type Message = { data: string; lastEventId: string; json?: unknown };
@@ -32,14 +33,18 @@ export const UNREADABLE_SSE_EVENT = 'unreadable';
 export const FIRST_PAGE_SIZE = 200;
 
 /**
- * The web inbox's SSE URL: a paged snapshot of the first `snapshotLimit` in the default order (so
- * the first page is the top of the list and nothing moves when the rest arrives), or the whole
- * list when undefined.
+ * The web inbox's SSE URL: a paged snapshot of the first `snapshotLimit` in the list's `order`
+ * (so the first page is the top of the list and nothing moves when the rest arrives), or the
+ * whole list when undefined.
  */
-export function eventsUrl(baseUrl: string, snapshotLimit?: number): string {
+export function eventsUrl(
+  baseUrl: string,
+  snapshotLimit?: number,
+  order: SortOrder = 'urgent',
+): string {
   return snapshotLimit === undefined
     ? `${baseUrl}/events`
-    : `${baseUrl}/events?snapshot_limit=${snapshotLimit}&snapshot_order=urgent`;
+    : `${baseUrl}/events?snapshot_limit=${snapshotLimit}&snapshot_order=${order}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { escapeControls } from '@contract/printable';
-import { compareUrgentFirst } from '@contract/request-order';
+import { compareInOrder, type SortOrder } from '@contract/request-order';
 import { promptPreview } from '../format/prompt-preview';
 
 /** At most this many rows: a screenful; the app's virtualised list replaces them. */
@@ -26,19 +26,23 @@ function orderable(r: EarlyRequest) {
 /**
  * Paints the first pending requests of the first `/events` snapshot as a plain, read-only list
  * while React and the app code are still loading and compiling (a few hundred ms on a cold load),
- * so the operator sees the questions at once, in the app's default order (soonest deadline, then
- * oldest) so no row moves when the app takes over. DOM only, text only (`textContent`, control
+ * so the operator sees the questions at once, in the list's `order` (the operator's, remembered;
+ * by default soonest deadline, then oldest) so no row moves when the app takes over. DOM only, text only (`textContent`, control
  * characters escaped as the app shows them), no React. The list sits before `root` and is removed
  * as soon as the app has rendered anything into `root`. Anything unexpected in the snapshot paints
  * nothing: the app checks the snapshot itself and shows what is wrong.
  */
-export function paintEarly(snapshot: unknown, root: HTMLElement): void {
+export function paintEarly(
+  snapshot: unknown,
+  root: HTMLElement,
+  order: SortOrder = 'urgent',
+): void {
   if (root.childElementCount > 0 || !root.parentNode) return;
   const pending = (snapshot as { pending?: unknown } | undefined)?.pending;
   if (!Array.isArray(pending) || pending.length === 0) return;
   const rows = (pending as EarlyRequest[])
     .filter((r) => r && typeof r === 'object' && typeof (r.title ?? r.key) === 'string')
-    .sort((a, b) => compareUrgentFirst(orderable(a), orderable(b)))
+    .sort((a, b) => compareInOrder(orderable(a), orderable(b), order))
     .slice(0, MAX_ROWS);
   if (rows.length === 0) return;
   const list = document.createElement('div');

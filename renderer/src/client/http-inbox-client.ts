@@ -1,3 +1,4 @@
+import type { SortOrder } from '@contract/request-order';
 import type { RunUpdated } from '@contract/run-schemas';
 import { BrokerRest } from './broker-rest';
 import type { ConnectionState, InboxClient, InboxEvent } from './inbox-client';
@@ -28,10 +29,12 @@ export interface HttpInboxClientOptions {
   /** Delay before re-opening a stream the browser gave up on (ms). */
   retryDelayMs?: number;
   /**
-   * Ask for a paged snapshot of this many newest requests (`/events?snapshot_limit`); the rest is
+   * Ask for a paged snapshot of this many requests (`/events?snapshot_limit`); the rest is
    * fetched after they are painted (see PagedSnapshot). Default: the whole list in the snapshot.
    */
   snapshotLimit?: number;
+  /** Which requests that page holds: the top of the list in this order (default: urgent). */
+  snapshotOrder?: SortOrder;
   /** When to fetch the rest of a paged snapshot (default: after the next paint). */
   afterPaint?: (fn: () => void) => void;
 }
@@ -57,6 +60,7 @@ export class HttpInboxClient extends BrokerRest implements InboxClient {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private state: ConnectionState = 'closed';
   private readonly snapshotLimit: number | undefined;
+  private readonly snapshotOrder: SortOrder | undefined;
   private readonly paged: PagedSnapshot;
 
   constructor(options: HttpInboxClientOptions = {}) {
@@ -64,6 +68,7 @@ export class HttpInboxClient extends BrokerRest implements InboxClient {
     this.openStream = options.eventSource ?? defaultEventSource;
     this.retryDelayMs = options.retryDelayMs ?? 2000;
     this.snapshotLimit = options.snapshotLimit;
+    this.snapshotOrder = options.snapshotOrder;
     this.paged = new PagedSnapshot({
       emit: (event) => {
         for (const listener of [...this.listeners]) listener(event);
@@ -111,7 +116,9 @@ export class HttpInboxClient extends BrokerRest implements InboxClient {
   private connect(state: ConnectionState, { paged = true } = {}): void {
     this.retryTimer = undefined;
     this.setState(state);
-    const stream = this.openStream(eventsUrl(this.baseUrl, paged ? this.snapshotLimit : undefined));
+    const stream = this.openStream(
+      eventsUrl(this.baseUrl, paged ? this.snapshotLimit : undefined, this.snapshotOrder),
+    );
     this.stream = stream;
     stream.onopen = () => {
       this.setState('open');

@@ -1,3 +1,4 @@
+import type { SortOrder } from '@contract/request-order';
 import type { RunDetail, RunSummary, RunUpdated } from '@contract/run-schemas';
 import type { AgentMessageView } from '@contract/agent-message';
 import type { ApprovalRuleView } from '@contract/approval';
@@ -20,11 +21,13 @@ import type { UnreadableItem } from '@contract/unreadable';
 
 export interface IpcInboxClientOptions {
   /**
-   * Start each subscription with only this many newest requests and fetch the rest after they
-   * are painted (see PagedSnapshot). Default: the whole list at once (the popover, which opens on
-   * the oldest request, needs all of it).
+   * Start each subscription with only this many requests (the top of the list in `order`) and
+   * fetch the rest after they are painted (see PagedSnapshot). Default: the whole list at once
+   * (the popover, which opens on the oldest request, needs all of it).
    */
   pageSize?: number;
+  /** The list's order, which the first page follows (default: urgent). */
+  order?: SortOrder;
   /** When to fetch the rest of a page (default: after the next paint). */
   afterPaint?: (fn: () => void) => void;
   /** Delay before asking again when the list could not be had (ms). */
@@ -152,7 +155,7 @@ export class IpcInboxClient implements InboxClient {
       ready = false;
       const limit = this.options.pageSize;
       void this.bridge
-        .listPending(limit === undefined ? {} : { limit, order: 'urgent' })
+        .listPending(limit === undefined ? {} : { limit, order: this.options.order ?? 'urgent' })
         .then(unwrap)
         .then(
           ({ requests, seq: at, total }) => {

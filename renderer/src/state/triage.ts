@@ -1,11 +1,9 @@
 import type { HitlRequest, Source } from '@contract/request';
-import { compareUrgentFirst } from '@contract/request-order';
+import { compareInOrder, type SortOrder } from '@contract/request-order';
 import { groupKeyOf, type InboxRow } from './group-requests';
 import { urgencyOf, type Urgency } from './urgency';
 
-/** How the pending list is ordered: soonest deadline first (then oldest), oldest first, newest first. */
-export type SortOrder = 'urgent' | 'oldest' | 'newest';
-export const SORT_ORDERS: readonly SortOrder[] = ['urgent', 'oldest', 'newest'];
+export { SORT_ORDERS, type SortOrder } from '@contract/request-order';
 
 /** The operator's view of the pending list: search, filters, order and grouping. */
 export interface TriageView {
@@ -25,10 +23,7 @@ export const defaultTriageView: TriageView = { text: '', order: 'urgent', groupB
 
 /** Orders two requests by `order`; ties go to the id so the order is stable. */
 export function compareRequests(a: HitlRequest, b: HitlRequest, order: SortOrder): number {
-  if (order === 'urgent') return compareUrgentFirst(a, b);
-  const byId = a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  if (order === 'newest') return b.createdAt - a.createdAt || byId;
-  return a.createdAt - b.createdAt || byId;
+  return compareInOrder(a, b, order);
 }
 
 /** Whether `request` passes the view's search and filters at time `now`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstPage } from '../../../main/broker/first-page';
 import type { HitlRequest } from '@contract/request';
 import { pendingRequest } from '../../support/pending-request';
-import { compareUrgentFirst } from '@contract/request-order';
+import { compareInOrder, compareUrgentFirst, SORT_ORDERS } from '@contract/request-order';
 
 const req = pendingRequest;
 
@@ -19,9 +19,17 @@ describe('firstPage', () => {
     req('late', 50),
   ];
 
-  it('newest (the default): the newest N, oldest first, as before', () => {
+  it('without an order: the newest N, oldest first, as before', () => {
     expect(ids(firstPage(pending, 2))).toEqual(['d', 'e']);
-    expect(ids(firstPage(pending, 3, 'newest'))).toEqual(['c', 'd', 'e']);
+    expect(ids(firstPage(pending, 3))).toEqual(['c', 'd', 'e']);
+  });
+
+  it('newest / oldest: the top of the list in that order, in that order', () => {
+    expect(ids(firstPage(pending, 3, 'newest'))).toEqual(['e', 'd', 'c']);
+    expect(ids(firstPage(pending, 3, 'oldest'))).toEqual(['late', 'a', 'b']);
+    expect(ids(firstPage(pending, 100, 'newest'))).toEqual(['e', 'd', 'c', 'b', 'a', 'late']);
+    // The broker's own list is never reordered in place.
+    expect(ids(pending)).toEqual(['a', 'b', 'c', 'd', 'e', 'late']);
   });
 
   it('urgent: soonest deadline first, then the oldest without one, in that order', () => {
@@ -41,9 +49,13 @@ describe('firstPage', () => {
         rand() < 0.1 ? Math.floor(rand() * 5_000) : undefined,
       ),
     );
-    const sorted = ids([...many].sort(compareUrgentFirst));
-    for (const limit of [1, 50, 199, 200, 201, 1_999])
-      expect(ids(firstPage(many, limit, 'urgent'))).toEqual(sorted.slice(0, limit));
+    for (const order of SORT_ORDERS) {
+      const sorted = ids([...many].sort((a, b) => compareInOrder(a, b, order)));
+      for (const limit of [1, 50, 199, 200, 201, 1_999])
+        expect(ids(firstPage(many, limit, order)), `${order} ${limit}`).toEqual(
+          sorted.slice(0, limit),
+        );
+    }
     // Created in arrival order (the usual case, no sort of the plain ones): still the same top.
     const inOrder = Array.from({ length: 500 }, (_, i) =>
       req(`s${i}`, i, i % 7 === 0 ? 10_000 - i : undefined),

@@ -219,9 +219,11 @@ describe('GET /events', () => {
       'oldest',
       'old',
     ]);
-    // The default stays the newest N (by creation time).
+    // Without an order: the newest N (by creation time), oldest first, as before.
     expect(await keysOf('snapshot_limit=2')).toEqual(['due-soon', 'newest']);
-    expect(await keysOf('snapshot_limit=2&snapshot_order=newest')).toEqual(['due-soon', 'newest']);
+    // The other orders of the list: its top, in that order.
+    expect(await keysOf('snapshot_limit=2&snapshot_order=newest')).toEqual(['newest', 'due-soon']);
+    expect(await keysOf('snapshot_limit=2&snapshot_order=oldest')).toEqual(['oldest', 'old']);
 
     const bad = await fetch(
       `http://127.0.0.1:${port}/events?snapshot_limit=2&snapshot_order=soonest`,
