@@ -303,7 +303,8 @@ export class ClarityFileAdapter {
         ready: true,
       };
       this.tracked.set(base, entry);
-      if (this.intake.usable(base, answer)) this.intake.answer(known.id, answer.text, 'cli');
+      if (this.intake.usable(base, answer))
+        this.intake.answer(known.id, answer.text, this.scanning ? 'system' : 'cli');
       return;
     }
     this.listedWithoutAnswer.delete(base);
