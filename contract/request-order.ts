@@ -12,22 +12,17 @@ export interface Orderable {
 const byId = (a: Orderable, b: Orderable) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * The inbox's default order: soonest deadline first, then the rest oldest first (the agent that
- * has waited longest on top); ties go to the id so the order is stable.
- */
-export function compareUrgentFirst(a: Orderable, b: Orderable): number {
-  const ea = a.expiresAt ?? Infinity;
-  const eb = b.expiresAt ?? Infinity;
-  if (ea !== eb) return ea < eb ? -1 : 1;
-  return a.createdAt - b.createdAt || byId(a, b);
-}
-
-/**
- * Orders two requests by `order`; ties go to the id. The broker's first page of a snapshot, the
- * early paint and the app's list all use this one comparison, so the first rows never move.
+ * Orders two requests by `order`; ties go to the id so the order is stable. `urgent` (the
+ * default) is soonest deadline first, then the rest oldest first: the agent that has waited
+ * longest on top. The broker's first page of a snapshot, the early paint and the app's list all
+ * use this one comparison, so the first rows never move.
  */
 export function compareInOrder(a: Orderable, b: Orderable, order: SortOrder): number {
-  if (order === 'urgent') return compareUrgentFirst(a, b);
+  if (order === 'urgent') {
+    const ea = a.expiresAt ?? Infinity;
+    const eb = b.expiresAt ?? Infinity;
+    if (ea !== eb) return ea < eb ? -1 : 1;
+  }
   if (order === 'newest') return b.createdAt - a.createdAt || byId(a, b);
   return a.createdAt - b.createdAt || byId(a, b);
 }

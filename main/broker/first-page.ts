@@ -17,10 +17,10 @@ export function firstPage(
   if (order === undefined) return newestRequests(requests, limit);
   if (order !== 'urgent') return topByTime(requests, limit, order);
   const withDeadline: HitlRequest[] = [];
-  for (const r of requests) if (r.expiresAt !== undefined) withDeadline.push(r);
+  const plain: HitlRequest[] = [];
+  for (const r of requests) (r.expiresAt === undefined ? plain : withDeadline).push(r);
   withDeadline.sort((a, b) => compareInOrder(a, b, 'urgent'));
   if (withDeadline.length >= limit) return withDeadline.slice(0, limit);
-  const plain = requests.filter((r) => r.expiresAt === undefined);
   return [...withDeadline, ...topByTime(plain, limit - withDeadline.length, 'oldest')];
 }
 

@@ -16,13 +16,14 @@ const EARLY_PAINT_WAIT_MS = 600;
  * would otherwise hold the snapshot's event, and so any question on screen, until it is done.
  */
 const web = !('hitl' in globalThis) && new URLSearchParams(location.search).get('preview') === null;
+/** The list's order (remembered): the first page and the early list follow it. */
+const order = savedView().order;
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  void import('./start-app').then(({ startApp }) => startApp(early));
+  void import('./start-app').then(({ startApp }) => startApp(early, order));
 };
-const order = savedView().order;
 const source =
   web && typeof EventSource === 'function'
     ? new EventSource(eventsUrl('', FIRST_PAGE_SIZE, order))

@@ -11,6 +11,7 @@ import { desktopBridge } from './client/desktop-bridge';
 import type { InboxClient } from './client/inbox-client';
 import { App } from './components/App';
 import { I18nProvider } from './i18n/I18nProvider';
+import type { SortOrder } from '@contract/request-order';
 import { savedView } from './state/saved-view';
 
 /**
@@ -19,7 +20,10 @@ import { savedView } from './state/saved-view';
  * page); otherwise the web inbox over HTTP + SSE to the broker that served this page, starting
  * with the `/events` stream the entry script already opened (`early`), if any.
  */
-export async function startApp(early?: EarlyEventSource): Promise<void> {
+export async function startApp(
+  early?: EarlyEventSource,
+  order: SortOrder = savedView().order,
+): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   const bridge = desktopBridge();
   if (bridge) {
@@ -27,9 +31,8 @@ export async function startApp(early?: EarlyEventSource): Promise<void> {
       import('./popover/desktop-entry'),
       import('./client/ipc-inbox-client'),
     ]);
-    // The main window paints the newest page first; the popover opens on the oldest request.
-    const paged =
-      location.hash === '#popover' ? {} : { pageSize: FIRST_PAGE_SIZE, order: savedView().order };
+    // The main window paints the top of its list first; the popover opens on the oldest request.
+    const paged = location.hash === '#popover' ? {} : { pageSize: FIRST_PAGE_SIZE, order };
     return renderDesktop(root, new IpcInboxClient(bridge, paged), bridge);
   }
   let client: InboxClient;
@@ -41,7 +44,6 @@ export async function startApp(early?: EarlyEventSource): Promise<void> {
     const { createPreviewClient } = await import('./preview/preview-client');
     client = createPreviewClient(preview);
   } else {
-    const order = savedView().order;
     const url = eventsUrl('', FIRST_PAGE_SIZE, order);
     client = new HttpInboxClient({
       snapshotLimit: FIRST_PAGE_SIZE,

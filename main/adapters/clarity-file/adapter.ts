@@ -28,7 +28,7 @@ import {
   statSignature,
 } from './question-file';
 import { MirrorFiles } from './mirror-files';
-import { TrackedBases, type Tracked } from './tracked-bases';
+import { decidesItsFile, fileEntry, TrackedBases, type Tracked } from './tracked-bases';
 import type { ClarityFileAdapterOptions } from './adapter-options';
 import { fileQuestionRequest, fingerprint } from './question-request';
 import { stableFileRequestId } from './stable-id';
@@ -231,7 +231,7 @@ export class ClarityFileAdapter {
     // Stable across broker restarts; a fresh one if that id was used already (answered before).
     const stable = stableFileRequestId(this.dir, base, read.signature, print);
     const known = this.broker.get(stable);
-    if (known?.source === 'clarity-file' && decidedForFile(known))
+    if (known?.source === 'clarity-file' && decidesItsFile(known))
       return this.resume(base, known, { signature: read.signature, print });
     const duplicate = this.broker.findPending('clarity-file', question.key);
     if (duplicate) {
@@ -246,13 +246,11 @@ export class ClarityFileAdapter {
     const answer = await this.answerOnDisk(base);
     if (this.closed || this.tracked.has(base)) return;
     // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
-    const created: Tracked = {
-      requestId: flatString(this.broker.get(stable) ? randomUUID() : stable),
-      kind: 'file',
-      signature: read.signature,
-      fingerprint: print,
-      ready: true,
-    };
+    const created = fileEntry(
+      flatString(this.broker.get(stable) ? randomUUID() : stable),
+      read.signature,
+      print,
+    );
     this.tracked.set(base, created);
     let request: HitlRequest;
     try {
@@ -289,20 +287,13 @@ export class ClarityFileAdapter {
   private async resume(
     base: string,
     known: HitlRequest,
-    file: { signature: Tracked['signature']; print: string },
+    file: { signature: NonNullable<Tracked['signature']>; print: string },
   ): Promise<void> {
     this.forgetInvalid(base);
     if (known.status === 'pending') {
       const answer = await this.answerOnDisk(base);
       if (this.closed || this.tracked.has(base)) return;
-      const entry: Tracked = {
-        requestId: known.id,
-        kind: 'file',
-        signature: file.signature,
-        fingerprint: file.print,
-        ready: true,
-      };
-      this.tracked.set(base, entry);
+      this.tracked.set(base, fileEntry(known.id, file.signature, file.print));
       if (this.intake.usable(base, answer))
         this.intake.answer(known.id, answer.text, this.scanning ? 'system' : 'cli');
       return;
@@ -385,14 +376,4 @@ export class ClarityFileAdapter {
   private answerPath(base: string): string {
     return join(this.dir, base + ANSWER_EXT);
   }
-}
-
-/**
- * Whether a known request still decides its question file: pending, answered, or cancelled by
- * someone. One that expired, or that the broker itself withdrew (its directory was no longer
- * watched), is asked again under a fresh id: the runtime is still waiting and nobody answered.
- */
-function decidedForFile(request: HitlRequest): boolean {
-  if (request.status === 'pending' || request.status === 'answered') return true;
-  return request.status === 'cancelled' && request.resolvedBy !== 'system';
 }

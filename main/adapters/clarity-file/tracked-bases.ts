@@ -1,5 +1,6 @@
 import { withdraw } from '../../broker/withdraw';
 import type { Broker } from '../../broker/broker';
+import type { HitlRequest } from '@contract/request';
 import type { FileSignature } from './question-file';
 
 /** What the adapter knows about one base name: the request its files belong to. */
@@ -12,6 +13,26 @@ export interface Tracked {
   fingerprint?: string;
   /** Mirrors only: false until the mirror file is on disk. */
   ready: boolean;
+}
+
+/** The entry of a runtime's question file, read and ready. */
+export function fileEntry(
+  requestId: string,
+  signature: FileSignature,
+  fingerprint: string,
+): Tracked {
+  return { requestId, kind: 'file', signature, fingerprint, ready: true };
+}
+
+/**
+ * Whether a request the broker already holds under a question file's stable id still decides that
+ * file: pending, answered, or cancelled by someone. One that expired, or that the broker itself
+ * withdrew (its directory was no longer watched), is asked again under a fresh id: the runtime is
+ * still waiting and nobody answered.
+ */
+export function decidesItsFile(request: HitlRequest): boolean {
+  if (request.status === 'pending' || request.status === 'answered') return true;
+  return request.status === 'cancelled' && request.resolvedBy !== 'system';
 }
 
 /** Two-way map base name ⇄ request id. */

@@ -41,11 +41,19 @@ export function remoteBrokersView(
   };
 }
 
-function refuseLaunchName(name: string, remotes?: RemoteInboxes): void {
-  if (remotes?.isLaunchName(name))
-    throw new InvalidInputError(
-      `name: "${name}" is already a broker given at launch (--remote or CLARITY_HITL_REMOTES) for this run; pick another name`,
-    );
+/** A broker given at launch is neither shadowed by a saved one nor removed in the settings. */
+function refuseLaunchName(
+  name: string,
+  remotes: RemoteInboxes | undefined,
+  action: 'save' | 'remove',
+): void {
+  if (!remotes?.isLaunchName(name)) return;
+  const given = 'given at launch (--remote or CLARITY_HITL_REMOTES)';
+  throw new InvalidInputError(
+    action === 'save'
+      ? `name: "${name}" is already a broker ${given} for this run; pick another name`
+      : `name: "${name}" was ${given}; it stays for this run`,
+  );
 }
 
 /**
@@ -60,7 +68,7 @@ export function registerRemoteBrokerIpc(
   const view = () => remoteBrokersView(store, remotes);
   router.handle('brokers:list', view);
   router.handle('brokers:save', (input) => {
-    refuseLaunchName(input.name, remotes);
+    refuseLaunchName(input.name, remotes, 'save');
     try {
       store.save(input);
     } catch (error) {
@@ -70,10 +78,7 @@ export function registerRemoteBrokerIpc(
     return view();
   });
   router.handle('brokers:remove', ({ name }) => {
-    if (remotes?.isLaunchName(name))
-      throw new InvalidInputError(
-        `name: "${name}" was given at launch (--remote or CLARITY_HITL_REMOTES); it stays for this run`,
-      );
+    refuseLaunchName(name, remotes, 'remove');
     store.remove(name);
     remotes?.sync(store.list());
     return view();

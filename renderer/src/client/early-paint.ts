@@ -27,8 +27,8 @@ function orderable(r: EarlyRequest) {
  * Paints the first pending requests of the first `/events` snapshot as a plain, read-only list
  * while React and the app code are still loading and compiling (a few hundred ms on a cold load),
  * so the operator sees the questions at once, in the list's `order` (the operator's, remembered;
- * by default soonest deadline, then oldest) so no row moves when the app takes over. DOM only, text only (`textContent`, control
- * characters escaped as the app shows them), no React. The list sits before `root` and is removed
+ * by default soonest deadline, then oldest) so no row moves when the app takes over. DOM only,
+ * text only (`textContent`, control characters escaped as the app shows them), no React. The list sits before `root` and is removed
  * as soon as the app has rendered anything into `root`. Anything unexpected in the snapshot paints
  * nothing: the app checks the snapshot itself and shows what is wrong.
  */

@@ -42,7 +42,7 @@ describe('desktop settings: remote brokers over IPC (rendered in Chromium)', () 
 
 describe('desktop settings: brokers given at launch', () => {
   it('lists them for this run, with their connection, no Remove button, and refuses their name for a saved one', async () => {
-    const page = await web.newPage({ viewport: { width: 900, height: 1250 } });
+    const page = await web.newPage({ viewport: { width: 900, height: 1250 }, colorScheme: 'dark' });
     // Nothing listens on port 9 of loopback: the launch broker stays disconnected, retrying.
     const h = await startDesktopViews(page, web.rendererDir, {
       launchRemotes: [{ name: 'lab', url: 'http://127.0.0.1:9/', token: 'tok-launch' }],

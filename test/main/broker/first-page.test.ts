@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstPage } from '../../../main/broker/first-page';
 import type { HitlRequest } from '@contract/request';
 import { pendingRequest } from '../../support/pending-request';
-import { compareInOrder, compareUrgentFirst, SORT_ORDERS } from '@contract/request-order';
+import { compareInOrder, SORT_ORDERS } from '@contract/request-order';
 
 const req = pendingRequest;
 
@@ -61,7 +61,7 @@ describe('firstPage', () => {
       req(`s${i}`, i, i % 7 === 0 ? 10_000 - i : undefined),
     );
     expect(ids(firstPage(inOrder, 120, 'urgent'))).toEqual(
-      ids([...inOrder].sort(compareUrgentFirst)).slice(0, 120),
+      ids([...inOrder].sort((a, b) => compareInOrder(a, b, 'urgent'))).slice(0, 120),
     );
   });
 });
