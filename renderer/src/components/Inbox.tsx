@@ -111,8 +111,10 @@ export function Inbox({
   // answer; but not while only the newest page is loaded (the first of the whole list, the most
   // urgent or oldest, is yet to come).
   const partial = state.partialTotal !== undefined;
+  // Only if nothing was chosen since this render: a key pressed before this effect ran wins.
   useEffect(() => {
-    if (selectedId && selectedId !== chosenId && !partial) setChosenId(selectedId);
+    if (selectedId && selectedId !== chosenId && !partial)
+      setChosenId((current) => (current === chosenId ? selectedId : current));
   }, [selectedId, chosenId, partial]);
   const heldCard = selectedId ? heldById.get(selectedId) : undefined;
   const listed = selectedId ? (state.pending.get(selectedId) ?? heldCard?.request) : undefined;

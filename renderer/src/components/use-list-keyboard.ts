@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { InputKind } from '@contract/request';
 import { isTyping } from '../keys/editing';
 import { popoverKeyAction, type PopoverKeyAction } from '../popover/popover-keys';
@@ -28,7 +28,8 @@ interface Handlers {
  */
 export function useListKeyboard(handlers: Handlers): void {
   const ref = useRef(handlers);
-  useEffect(() => {
+  // In the commit, not after it: a key pressed before React runs effects acts on what is shown.
+  useLayoutEffect(() => {
     ref.current = handlers;
   });
   useEffect(() => {

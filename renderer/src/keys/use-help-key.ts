@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { isTyping } from './editing';
 
 /** ? (outside a text field) calls `open`: the keyboard help in every view. */
 export function useHelpKey(open: () => void): void {
   const ref = useRef(open);
-  useEffect(() => {
+  useLayoutEffect(() => {
     ref.current = open;
   });
   useEffect(() => {

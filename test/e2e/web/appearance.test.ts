@@ -144,7 +144,7 @@ describe('appearance', () => {
     }
     const started = Date.now();
     await p.goto(harness!.url);
-    // Oldest first: the first card waits for the whole list (the first page is the newest 200).
+    // Oldest first (no deadlines); the first page is the top 200 in that order, the rest follows.
     await p.getByRole('heading', { name: 'bulk-9999' }).waitFor();
     console.log(`10,000 pending: oldest card visible ${Date.now() - started} ms after navigation`);
     expect(await p.title()).toBe('(10000) HITL Broker');

@@ -8,6 +8,9 @@ import { renderWithI18n } from './dom-fixtures';
 
 afterEach(cleanup);
 
+/** React's flag for "updates are wrapped in act" (Testing Library sets it). */
+const reactEnv = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
 /** The title of the card on show. */
 async function shownTitle(): Promise<string> {
   return waitFor(() => {
@@ -105,6 +108,38 @@ describe('inbox keys (the popover’s keys in the web inbox)', () => {
         { value: { kind: 'confirm', confirmed: false } },
       ]),
     );
+  });
+
+  it('a key pressed the moment the list first shows is not undone by the list settling', async () => {
+    const client = new FakeInboxClient();
+    renderWithI18n(<App client={client} />);
+    await screen.findByRole('heading', { name: 'No agent is waiting for you' });
+    // Press j in the microtask after the list's first commit, before React runs that commit's
+    // effects (a slow machine, or an operator quick on the keys, gets there first). Outside act,
+    // so React schedules the way it does in the browser.
+    const actEnvironment = reactEnv.IS_REACT_ACT_ENVIRONMENT;
+    reactEnv.IS_REACT_ACT_ENVIRONMENT = false;
+    let pressed = false;
+    const observer = new MutationObserver(() => {
+      if (pressed || !document.querySelector('[role="listbox"]')) return;
+      pressed = true;
+      fireEvent.keyDown(document.body, { key: 'j' });
+    });
+    try {
+      observer.observe(document.body, { childList: true, subtree: true });
+      const t = Date.now();
+      client.add({ key: 'first', title: 'First?', prompt: 'One.', createdAt: t - 3000 });
+      client.add({ key: 'second', title: 'Second?', prompt: 'Two.', createdAt: t - 2000 });
+      client.add({ key: 'third', title: 'Third?', prompt: 'Three.', createdAt: t - 1000 });
+      await waitFor(() => expect(pressed).toBe(true));
+      // Oldest first (no deadlines): j moved from 'First?' to 'Second?', and it stays there.
+      await waitFor(async () => expect(await shownTitle()).toBe('Second?'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await shownTitle()).toBe('Second?');
+    } finally {
+      observer.disconnect();
+      reactEnv.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 
   it('? opens the keyboard help (a named dialog listing the keys); Esc closes it and keys work again', async () => {
