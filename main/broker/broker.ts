@@ -20,49 +20,21 @@ import {
 } from '@contract/request';
 import { UnreadableBoard } from './unreadable-board';
 import { parseOrThrow } from './validation';
-
-export type BrokerEventType = 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
+import type {
+  BrokerEvent,
+  BrokerEventType,
+  BrokerListener,
+  BrokerOptions,
+  ResolutionGate,
+  ResolvedByOperator,
+} from './broker-types';
+import { RequestIndex } from './request-index';
+import { resolvedRecord } from './resolved-record';
+import { ResolutionWaiters } from './resolution-waiters';
 
 type ParsedNewRequest = z.output<typeof NewRequestSchema>;
-/** One change to one request. `seq` increases by one per event, broker-wide. */
-export interface BrokerEvent {
-  seq: number;
-  type: BrokerEventType;
-  at: number;
-  request: HitlRequest;
-}
 
-export type BrokerListener = (event: BrokerEvent) => void;
-
-export interface BrokerOptions {
-  now?: () => number;
-  newId?: () => string;
-  /** How many resolved requests stay queryable in memory (status look-ups by key). */
-  resolvedMemory?: number;
-  /** Called when a listener throws; the broker itself keeps going. */
-  onListenerError?: (error: unknown) => void;
-  /**
-   * Where event numbering starts (the first event is firstSeq + 1; default 0). A long-running
-   * broker passes a per-run base (its start time), so a `Last-Event-ID` or seq a client kept
-   * from an earlier run never matches this run's events: it gets a fresh snapshot instead.
-   */
-  firstSeq?: number;
-  /** This instance's name (team mode: the host), recorded on what it resolves. */
-  instanceName?: string;
-}
-
-/** Who a person resolving a request is (team mode: the operator named by the token used). */
-export interface ResolvedByOperator {
-  operator?: string;
-}
-
-/**
- * Decides, in a store shared by several broker instances, whether a proposed resolution wins.
- * `claim` resolves with the winner: the proposed record (it won) or the one already stored.
- */
-export interface ResolutionGate {
-  claim(proposed: HitlRequest): Promise<{ won: boolean; winner: HitlRequest }>;
-}
+export type * from './broker-types';
 
 type Patch = Partial<
   Pick<HitlRequest, 'title' | 'prompt' | 'input' | 'context' | 'agent' | 'meta' | 'expiresAt'>
@@ -73,15 +45,12 @@ type Patch = Partial<
  * (pending → answered | cancelled | expired, exactly once) and tells every listener.
  */
 export class Broker {
-  private readonly pendingById = new Map<string, HitlRequest>();
-  private readonly pendingByKey = new Map<string, string>();
-  private readonly resolvedById = new Map<string, HitlRequest>();
+  private readonly index: RequestIndex;
   private readonly listeners = new Set<BrokerListener>();
-  private readonly waiters = new Map<string, Set<(r: HitlRequest) => void>>();
+  private readonly waiters = new ResolutionWaiters();
   private readonly scheduler: DeadlineScheduler;
   private readonly now: () => number;
   private readonly newId: () => string;
-  private readonly resolvedMemory: number;
   private seq = 0;
   private gate: ResolutionGate | undefined;
   /** What agents sent that could not be read ("could not read" items in the inbox). */
@@ -90,7 +59,7 @@ export class Broker {
   constructor(private readonly options: BrokerOptions = {}) {
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
-    this.resolvedMemory = options.resolvedMemory ?? 10_000;
+    this.index = new RequestIndex(options.resolvedMemory ?? 10_000);
     this.seq = options.firstSeq ?? 0;
     this.scheduler = new DeadlineScheduler((id) => this.onDeadline(id), this.now);
     this.unreadable = new UnreadableBoard(this.now);
@@ -110,10 +79,10 @@ export class Broker {
     const parsed = checked
       ? (input as ParsedNewRequest)
       : parseOrThrow(NewRequestSchema, input, 'request');
-    const existingId = this.pendingByKey.get(keyOf(parsed.source, parsed.key));
-    if (existingId) throw new DuplicateRequestError(this.pendingById.get(existingId)!);
+    const existing = this.index.pendingFor(parsed.source, parsed.key);
+    if (existing) throw new DuplicateRequestError(existing);
     const request = this.pendingFrom(parsed);
-    if (this.pendingById.has(request.id) || this.resolvedById.has(request.id)) {
+    if (this.index.knows(request.id)) {
       throw new InvalidInputError(`invalid request: id ${request.id} is already used`);
     }
     this.insertPending(request);
@@ -131,13 +100,13 @@ export class Broker {
       const parsed = HitlRequestSchema.safeParse(raw);
       if (!parsed.success) continue;
       const request = parsed.data;
-      if (this.pendingById.has(request.id) || this.resolvedById.has(request.id)) continue;
+      if (this.index.knows(request.id)) continue;
       if (request.status === 'pending') {
-        if (this.pendingByKey.has(keyOf(request.source, request.key))) continue;
+        if (this.index.pendingFor(request.source, request.key)) continue;
         this.insertPending(request);
         this.emit('added', request);
       } else {
-        this.rememberResolved(request);
+        this.index.remember(request);
       }
       accepted.push(request);
     }
@@ -148,46 +117,38 @@ export class Broker {
   update(id: string, patch: Patch): HitlRequest {
     const current = this.requirePending(id);
     const next = parseOrThrow(HitlRequestSchema, { ...current, ...patch }, 'request update');
-    this.pendingById.set(id, next);
+    this.index.setPending(next);
     if (patch.expiresAt !== undefined) this.scheduler.schedule(id, patch.expiresAt);
     this.emit('updated', next);
     return next;
   }
 
   get(id: string): HitlRequest | undefined {
-    return this.pendingById.get(id) ?? this.resolvedById.get(id);
+    return this.index.pendingWith(id) ?? this.index.resolvedWith(id);
   }
 
   /** The pending request with this source and key, if any. */
   findPending(source: Source, key: string): HitlRequest | undefined {
-    const id = this.pendingByKey.get(keyOf(source, key));
-    return id ? this.pendingById.get(id) : undefined;
+    return this.index.pendingFor(source, key);
   }
 
   /** The newest request with this key (pending first), optionally restricted to some sources. */
   findByKey(key: string, sources?: readonly Source[]): HitlRequest | undefined {
-    for (const request of this.pendingById.values()) {
-      if (request.key === key && (!sources || sources.includes(request.source))) return request;
-    }
-    let found: HitlRequest | undefined;
-    for (const request of this.resolvedById.values()) {
-      if (request.key === key && (!sources || sources.includes(request.source))) found = request;
-    }
-    return found;
+    return this.index.findByKey(key, sources);
   }
 
   /** Pending requests, oldest first. */
   pending(): HitlRequest[] {
-    return [...this.pendingById.values()];
+    return this.index.pending();
   }
 
   get pendingCount(): number {
-    return this.pendingById.size;
+    return this.index.pendingCount;
   }
 
   /** Resolved requests still in memory, oldest first. */
   resolved(): HitlRequest[] {
-    return [...this.resolvedById.values()];
+    return this.index.resolved();
   }
 
   /** Answers a pending request. The first resolution wins; later calls throw AlreadyResolvedError. */
@@ -246,10 +207,10 @@ export class Broker {
    * when it was not pending here.
    */
   applyResolved(record: HitlRequest): boolean {
-    const pending = this.pendingById.get(record.id);
+    const pending = this.index.pendingWith(record.id);
     if (!pending || record.status === 'pending') {
-      if (!pending && !this.resolvedById.has(record.id) && record.status !== 'pending')
-        this.rememberResolved(record);
+      if (!pending && !this.index.knows(record.id) && record.status !== 'pending')
+        this.index.remember(record);
       return false;
     }
     const type: BrokerEventType = record.status;
@@ -264,7 +225,7 @@ export class Broker {
     const decided: HitlRequest = { ...pending, status: 'answered', resolvedBy: 'auto' };
     decided.answer = normaliseAnswer(pending, parsedAnswer);
     decided.resolvedAt = pending.createdAt;
-    this.rememberResolved(decided);
+    this.index.remember(decided);
     this.emit('answered', decided);
     return decided;
   }
@@ -290,21 +251,7 @@ export class Broker {
     const known = this.get(id);
     if (!known) return Promise.reject(new NotFoundError(`with id ${id}`));
     if (known.status !== 'pending') return Promise.resolve(known);
-    return new Promise((resolve, reject) => {
-      const set = this.waiters.get(id) ?? new Set();
-      this.waiters.set(id, set);
-      const done = (r: HitlRequest) => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve(r);
-      };
-      const onAbort = () => {
-        set.delete(done);
-        reject(signal?.reason ?? new Error('aborted'));
-      };
-      if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      set.add(done);
-    });
+    return this.waiters.wait(id, signal);
   }
 
   /** Listens to every event; returns the unsubscribe function. */
@@ -324,16 +271,15 @@ export class Broker {
   }
 
   private requirePending(id: string): HitlRequest {
-    const pending = this.pendingById.get(id);
+    const pending = this.index.pendingWith(id);
     if (pending) return pending;
-    const resolved = this.resolvedById.get(id);
+    const resolved = this.index.resolvedWith(id);
     if (resolved) throw new AlreadyResolvedError(resolved);
     throw new NotFoundError(`with id ${id}`);
   }
 
   private insertPending(request: HitlRequest): void {
-    this.pendingById.set(request.id, request);
-    this.pendingByKey.set(keyOf(request.source, request.key), request.id);
+    this.index.setPending(request);
     if (request.expiresAt !== undefined) this.scheduler.schedule(request.id, request.expiresAt);
   }
 
@@ -343,28 +289,14 @@ export class Broker {
     type: BrokerEventType,
   ): Promise<HitlRequest> {
     if (!this.gate) return this.resolve(request, patch, type);
-    const proposed = this.resolvedRecord(request, patch);
+    const proposed = resolvedRecord(request, patch, this.now(), this.options.instanceName);
     const { won, winner } = await this.gate.claim(proposed);
-    const local = this.pendingById.get(request.id);
+    const local = this.index.pendingWith(request.id);
     if (local)
       this.resolve(local, { ...winner }, winner.status as BrokerEventType, winner.resolvedAt);
-    if (!won) throw new AlreadyResolvedError(this.resolvedById.get(request.id) ?? winner);
-    return this.resolvedById.get(request.id) ?? winner;
-  }
-
-  private resolvedRecord(
-    request: HitlRequest,
-    patch: Partial<HitlRequest>,
-    at?: number,
-  ): HitlRequest {
-    const resolved: HitlRequest = { ...request, ...patch, resolvedAt: at ?? this.now() };
-    if (resolved.cancelReason === undefined) delete resolved.cancelReason;
-    if (resolved.operator === undefined) delete resolved.operator;
-    if (resolved.resolvedOn === undefined) {
-      if (this.options.instanceName) resolved.resolvedOn = this.options.instanceName;
-      else delete resolved.resolvedOn;
-    }
-    return resolved;
+    const settled = this.index.resolvedWith(request.id) ?? winner;
+    if (!won) throw new AlreadyResolvedError(settled);
+    return settled;
   }
 
   private resolve(
@@ -373,28 +305,17 @@ export class Broker {
     type: BrokerEventType,
     at?: number,
   ): HitlRequest {
-    const resolved = this.resolvedRecord(request, patch, at);
-    this.pendingById.delete(request.id);
-    this.pendingByKey.delete(keyOf(request.source, request.key));
+    const resolved = resolvedRecord(request, patch, at ?? this.now(), this.options.instanceName);
+    this.index.removePending(request);
     this.scheduler.cancel(request.id);
-    this.rememberResolved(resolved);
-    const waiters = this.waiters.get(request.id);
-    this.waiters.delete(request.id);
+    this.index.remember(resolved);
     this.emit(type, resolved);
-    for (const wake of waiters ?? []) wake(resolved);
+    this.waiters.wake(resolved);
     return resolved;
   }
 
-  private rememberResolved(request: HitlRequest): void {
-    this.resolvedById.set(request.id, request);
-    if (this.resolvedById.size > this.resolvedMemory) {
-      const oldest = this.resolvedById.keys().next().value;
-      if (oldest !== undefined) this.resolvedById.delete(oldest);
-    }
-  }
-
   private onDeadline(id: string): void {
-    const request = this.pendingById.get(id);
+    const request = this.index.pendingWith(id);
     if (!request) return;
     if (!this.gate) {
       this.expire(id, 'timeout');
@@ -407,7 +328,7 @@ export class Broker {
         if (error instanceof AlreadyResolvedError) return;
         this.options.onListenerError?.(error);
         // The store is unreachable: an agent must not wait past its deadline for it.
-        if (this.pendingById.has(id)) this.expire(id, 'timeout');
+        if (this.index.pendingWith(id)) this.expire(id, 'timeout');
       },
     );
   }
@@ -422,10 +343,6 @@ export class Broker {
       }
     }
   }
-}
-
-function keyOf(source: Source, key: string): string {
-  return `${source}\u0000${key}`;
 }
 
 function operatorOf(who: ResolvedByOperator): Pick<HitlRequest, 'operator'> {

@@ -1,0 +1,82 @@
+import type { HitlRequest, Source } from '@contract/request';
+
+/**
+ * The broker's requests by id and by source + key: every pending one, and the last
+ * `resolvedMemory` resolved ones (oldest forgotten first), so status look-ups by key still work.
+ */
+export class RequestIndex {
+  private readonly pendingById = new Map<string, HitlRequest>();
+  private readonly pendingByKey = new Map<string, string>();
+  private readonly resolvedById = new Map<string, HitlRequest>();
+
+  constructor(private readonly resolvedMemory: number) {}
+
+  /** The pending request with this id. */
+  pendingWith(id: string): HitlRequest | undefined {
+    return this.pendingById.get(id);
+  }
+
+  /** The resolved request with this id, while it is remembered. */
+  resolvedWith(id: string): HitlRequest | undefined {
+    return this.resolvedById.get(id);
+  }
+
+  /** Whether this id is pending or remembered as resolved. */
+  knows(id: string): boolean {
+    return this.pendingById.has(id) || this.resolvedById.has(id);
+  }
+
+  /** The pending request with this source and key, if any. */
+  pendingFor(source: Source, key: string): HitlRequest | undefined {
+    const id = this.pendingByKey.get(keyOf(source, key));
+    return id ? this.pendingById.get(id) : undefined;
+  }
+
+  /** The newest request with this key (pending first), optionally restricted to some sources. */
+  findByKey(key: string, sources?: readonly Source[]): HitlRequest | undefined {
+    const matches = (r: HitlRequest) => r.key === key && (!sources || sources.includes(r.source));
+    for (const request of this.pendingById.values()) if (matches(request)) return request;
+    let found: HitlRequest | undefined;
+    for (const request of this.resolvedById.values()) if (matches(request)) found = request;
+    return found;
+  }
+
+  /** Pending requests, oldest first. */
+  pending(): HitlRequest[] {
+    return [...this.pendingById.values()];
+  }
+
+  get pendingCount(): number {
+    return this.pendingById.size;
+  }
+
+  /** Resolved requests still remembered, oldest first. */
+  resolved(): HitlRequest[] {
+    return [...this.resolvedById.values()];
+  }
+
+  /** Adds a pending request, or replaces it (same id, same source and key). */
+  setPending(request: HitlRequest): void {
+    this.pendingById.set(request.id, request);
+    this.pendingByKey.set(keyOf(request.source, request.key), request.id);
+  }
+
+  /** Removes a request from the pending ones (it is being resolved). */
+  removePending(request: HitlRequest): void {
+    this.pendingById.delete(request.id);
+    this.pendingByKey.delete(keyOf(request.source, request.key));
+  }
+
+  /** Remembers a resolved request, forgetting the oldest beyond `resolvedMemory`. */
+  remember(request: HitlRequest): void {
+    this.resolvedById.set(request.id, request);
+    if (this.resolvedById.size > this.resolvedMemory) {
+      const oldest = this.resolvedById.keys().next().value;
+      if (oldest !== undefined) this.resolvedById.delete(oldest);
+    }
+  }
+}
+
+function keyOf(source: Source, key: string): string {
+  return `${source}\u0000${key}`;
+}
