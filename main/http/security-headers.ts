@@ -31,7 +31,8 @@ export const SECURITY_HEADERS: Record<string, string> = {
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    if (html && reply.getHeader('cache-control') === undefined)
       reply.header('cache-control', 'no-cache');
     return payload;
   });

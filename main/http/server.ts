@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import { reportBadRequests } from './bad-request-report';
 import { HttpError, installErrorHandling } from './http-error';
 import { MAX_JSON_DEPTH, jsonDepthOver } from './json-depth';
 import { defaultRendererDir } from './renderer-dir';
+import { registerRendererIndex } from './renderer-index';
 import { routeModules } from './routes';
 import { installSecurityHeaders } from './security-headers';
 import { EventHub } from './sse/event-hub';
@@ -145,6 +147,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   await registerRenderer(
     app,
     options.rendererDir === undefined ? defaultRendererDir() : options.rendererDir,
+    options.broker,
   );
 
   return {
@@ -189,8 +192,10 @@ function installJsonOnlyBodies(app: FastifyInstance): void {
 async function registerRenderer(
   app: FastifyInstance,
   dir: string | null | undefined,
+  broker: Broker,
 ): Promise<void> {
-  if (dir && existsSync(dir)) {
+  if (dir && existsSync(join(dir, 'index.html'))) {
+    registerRendererIndex(app, dir, broker);
     await app.register(fastifyStatic, {
       root: dir,
       index: 'index.html',

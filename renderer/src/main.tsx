@@ -1,6 +1,6 @@
 import { EarlyEventSource, eventsUrl, FIRST_PAGE_SIZE } from './client/early-event-source';
-import { paintEarly } from './client/early-paint';
-import { savedView } from './state/saved-view';
+import { paintEarly, removeWhenAppRenders, servedEarlyList } from './client/early-paint';
+import { rememberOrderForBroker, savedView } from './state/saved-view';
 import './styles.css';
 import './responsive.css';
 
@@ -8,16 +8,25 @@ import './responsive.css';
 const EARLY_PAINT_WAIT_MS = 600;
 
 /**
- * The entry script: small on purpose. In the web inbox it opens the `/events` stream at once, so
- * the broker sends the first snapshot (the first FIRST_PAGE_SIZE pending in the operator's order;
- * the rest is fetched after they are painted) while the app code (start-app and React, preloaded)
- * downloads. When the snapshot lands it paints its first requests as a plain list, and only then
- * starts the app: evaluating React and the app is one long task (100–300 ms on a cold load) that
- * would otherwise hold the snapshot's event, and so any question on screen, until it is done.
+ * The entry script: small on purpose. In the web inbox the page the broker served already holds
+ * the first pending requests as a plain list (in the order remembered in the `hitl_order`
+ * cookie), so they show before any script runs. This script opens the `/events` stream at once,
+ * so the broker sends the first snapshot (the first FIRST_PAGE_SIZE pending in the operator's
+ * order; the rest is fetched after they are painted) while the app code (start-app and React,
+ * preloaded) downloads. When the snapshot lands it paints its first requests as that plain list
+ * (fresher than the page's), and only then starts the app: evaluating React and the app is one
+ * long task (100–300 ms on a cold load) that would otherwise hold the snapshot's event, and so
+ * any question on screen, until it is done.
  */
 const web = !('hitl' in globalThis) && new URLSearchParams(location.search).get('preview') === null;
 /** The list's order (remembered): the first page and the early list follow it. */
 const order = savedView().order;
+const root = document.getElementById('root')!;
+// The broker painted the first rows into the page (in the order of the cookie below): they stay
+// until the app has rendered, or until the first snapshot paints fresher ones.
+const served = servedEarlyList(root);
+if (served) removeWhenAppRenders(served, root);
+if (web) rememberOrderForBroker(order);
 let started = false;
 const start = () => {
   if (started) return;
@@ -30,7 +39,7 @@ const source =
     : undefined;
 const early = source
   ? new EarlyEventSource(source, (snapshot) => {
-      paintEarly(snapshot, document.getElementById('root')!, order);
+      paintEarly(snapshot, root, order);
       // Start the app once that list is on screen (two frames later), not before.
       requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
     })

@@ -1,36 +1,18 @@
-import { escapeControls } from '@contract/printable';
-import { compareInOrder, type SortOrder } from '@contract/request-order';
-import { promptPreview } from '../format/prompt-preview';
+import { earlyRows } from '@contract/early-list';
+import type { SortOrder } from '@contract/request-order';
 
-/** At most this many rows: a screenful; the app's virtualised list replaces them. */
-const MAX_ROWS = 30;
-
-interface EarlyRequest {
-  id?: unknown;
-  title?: unknown;
-  key?: unknown;
-  prompt?: unknown;
-  createdAt?: unknown;
-  expiresAt?: unknown;
-}
-
-/** The fields the default order reads, coerced: the snapshot is not checked yet. */
-function orderable(r: EarlyRequest) {
-  return {
-    id: String(r.id),
-    createdAt: Number(r.createdAt) || 0,
-    ...(typeof r.expiresAt === 'number' ? { expiresAt: r.expiresAt } : {}),
-  };
-}
+/** The early list's class: the broker's served page may already hold one (served-list). */
+const EARLY_LIST_CLASS = 'early-paint';
 
 /**
  * Paints the first pending requests of the first `/events` snapshot as a plain, read-only list
  * while React and the app code are still loading and compiling (a few hundred ms on a cold load),
  * so the operator sees the questions at once, in the list's `order` (the operator's, remembered;
  * by default soonest deadline, then oldest) so no row moves when the app takes over. DOM only,
- * text only (`textContent`, control characters escaped as the app shows them), no React. The list sits before `root` and is removed
- * as soon as the app has rendered anything into `root`. Anything unexpected in the snapshot paints
- * nothing: the app checks the snapshot itself and shows what is wrong.
+ * text only (`textContent`), no React. It replaces the list the broker painted into the page, if
+ * any (the snapshot is newer). The list sits before `root` and is removed as soon as the app has
+ * rendered anything into `root`. Anything unexpected in the snapshot paints nothing: the app
+ * checks the snapshot itself and shows what is wrong.
  */
 export function paintEarly(
   snapshot: unknown,
@@ -39,28 +21,46 @@ export function paintEarly(
 ): void {
   if (root.childElementCount > 0 || !root.parentNode) return;
   const pending = (snapshot as { pending?: unknown } | undefined)?.pending;
-  if (!Array.isArray(pending) || pending.length === 0) return;
-  const rows = (pending as EarlyRequest[])
-    .filter((r) => r && typeof r === 'object' && typeof (r.title ?? r.key) === 'string')
-    .sort((a, b) => compareInOrder(orderable(a), orderable(b), order))
-    .slice(0, MAX_ROWS);
-  if (rows.length === 0) return;
+  if (!Array.isArray(pending)) return;
+  const rows = earlyRows(pending, order);
+  const served = servedEarlyList(root);
+  if (rows.length === 0) {
+    // Nothing pending any more: a list the broker painted a moment ago would be stale.
+    served?.remove();
+    return;
+  }
   const list = document.createElement('div');
-  list.className = 'early-paint';
+  list.className = EARLY_LIST_CLASS;
   list.setAttribute('aria-busy', 'true');
   for (const request of rows) {
     const row = list.appendChild(document.createElement('div'));
     row.className = 'early-row';
     const title = row.appendChild(document.createElement('div'));
     title.className = 'early-title';
-    title.textContent = escapeControls(String(request.title ?? request.key));
-    if (typeof request.prompt === 'string') {
+    title.textContent = request.title;
+    if (request.prompt !== undefined) {
       const prompt = row.appendChild(document.createElement('div'));
       prompt.className = 'early-prompt';
-      prompt.textContent = promptPreview(request.prompt);
+      prompt.textContent = request.prompt;
     }
   }
-  root.parentNode.insertBefore(list, root);
+  if (served) served.replaceWith(list);
+  else root.parentNode.insertBefore(list, root);
+  removeWhenAppRenders(list, root);
+}
+
+/** The early list the broker painted into the served page, right before `root`, if any. */
+export function servedEarlyList(root: HTMLElement): Element | undefined {
+  const before = root.previousElementSibling;
+  return before?.classList.contains(EARLY_LIST_CLASS) ? before : undefined;
+}
+
+/** Removes `list` as soon as the app has rendered anything into `root`. */
+export function removeWhenAppRenders(list: Element, root: HTMLElement): void {
+  if (root.childElementCount > 0) {
+    list.remove();
+    return;
+  }
   const observer = new MutationObserver(() => {
     if (root.childElementCount === 0) return;
     observer.disconnect();

@@ -2,7 +2,7 @@ import { escapeControls } from '@contract/printable';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { formatAge } from '../format/age';
-import { promptPreview } from '../format/prompt-preview';
+import { promptPreview } from '@contract/prompt-preview';
 import { useI18n } from '../i18n/I18nProvider';
 import { urgencyOf } from '../state/urgency';
 import { Countdown } from './Countdown';

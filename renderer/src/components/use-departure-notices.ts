@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { HitlRequest } from '@contract/request';
 import { escapeControls } from '@contract/printable';
 import { formatDuration } from '../format/duration';
-import { promptPreview } from '../format/prompt-preview';
+import { promptPreview } from '@contract/prompt-preview';
 import type { AgeTranslate } from '../format/age';
 import { appDraftStore } from '../drafts/app-drafts';
 import type { DraftStore } from '../drafts/draft-store';

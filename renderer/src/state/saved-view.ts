@@ -1,3 +1,4 @@
+import { ORDER_COOKIE } from '@contract/early-list';
 import { SORT_ORDERS, type SortOrder } from '@contract/request-order';
 
 /** Where the chosen order and grouping are remembered (search and filters are per visit). */
@@ -40,5 +41,19 @@ export function saveView(view: SavedView): void {
     );
   } catch {
     // Storage full or disabled.
+  }
+  rememberOrderForBroker(view.order);
+}
+
+/**
+ * Remembers the list's order in a cookie as well, so the broker paints the rows of the next page
+ * load in that order (a served page has no access to storage). Not a secret: SameSite=Strict.
+ */
+export function rememberOrderForBroker(order: SortOrder): void {
+  try {
+    if (globalThis.location?.protocol.startsWith('http'))
+      document.cookie = `${ORDER_COOKIE}=${order}; Path=/; Max-Age=31536000; SameSite=Strict`;
+  } catch {
+    // Cookies disabled: the broker paints the default order; the app reorders when it takes over.
   }
 }

@@ -97,4 +97,39 @@ describe('web inbox: the first snapshot is painted before the app has loaded', (
     release();
     await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
   });
+
+  it('the page the broker serves already holds them: they show with scripts off', async () => {
+    const harness = await web.startBroker();
+    for (const [i, key] of ['served-one', 'served-two', 'served-three'].entries()) {
+      await postQuestion(harness, key, `Served ${i + 1}: ok?`, i === 2 ? 600 : undefined);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const page = await web.newPage({ javaScriptEnabled: false });
+    await page.goto(harness.url);
+    const early = page.locator('.early-paint .early-title');
+    // No script ran: the rows came in the page itself, deadline first, then oldest.
+    expect(await early.allTextContents()).toEqual(['served-three', 'served-one', 'served-two']);
+    expect(await page.locator('.early-paint .early-prompt').first().textContent()).toBe(
+      'Served 3: ok?',
+    );
+    await screenshot(page, 'web-early-paint-served');
+  });
+
+  it('a reload lists them in the order the operator chose, before the app loads', async () => {
+    const harness = await web.startBroker();
+    for (const key of ['order-a', 'order-b', 'order-c']) {
+      await postQuestion(harness, key, `${key}?`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const page = await web.newPage();
+    await page.goto(harness.url);
+    await page.getByRole('listbox').waitFor();
+    await page.getByLabel('Order', { exact: true }).selectOption({ label: 'Newest first' });
+    // Reload with the scripts held back: what shows is the page the broker served.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.reload();
+    const early = page.locator('.early-paint .early-title');
+    await until(async () => (await early.count()) === 3, 'the served list');
+    expect(await early.allTextContents()).toEqual(['order-c', 'order-b', 'order-a']);
+  });
 });

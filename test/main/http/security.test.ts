@@ -231,7 +231,8 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect((await t.get('/index.html')).headers['cache-control']).toBe('no-cache');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

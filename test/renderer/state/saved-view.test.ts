@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveView, savedView, TRIAGE_STORAGE_KEY } from '../../../renderer/src/state/saved-view';
 
 /** A Storage with just what the module uses; `full` makes setItem throw as a full quota does. */
@@ -17,6 +17,7 @@ function memoryStorage(full = false) {
 const g = globalThis as { localStorage?: unknown };
 afterEach(() => {
   delete g.localStorage;
+  vi.unstubAllGlobals();
 });
 
 describe('savedView', () => {
@@ -50,5 +51,18 @@ describe('savedView', () => {
     g.localStorage = memoryStorage(true);
     expect(() => saveView({ order: 'oldest', groupByAgent: false })).not.toThrow();
     expect(savedView().order).toBe('urgent');
+  });
+
+  it('tells the broker the order in a cookie, so its served page lists rows in that order', () => {
+    g.localStorage = memoryStorage();
+    const page = { cookie: '' };
+    vi.stubGlobal('document', page);
+    vi.stubGlobal('location', { protocol: 'app:' });
+    saveView({ order: 'newest', groupByAgent: false });
+    // The desktop's own page has no broker to tell.
+    expect(page.cookie).toBe('');
+    vi.stubGlobal('location', { protocol: 'http:' });
+    saveView({ order: 'newest', groupByAgent: true });
+    expect(page.cookie).toBe('hitl_order=newest; Path=/; Max-Age=31536000; SameSite=Strict');
   });
 });

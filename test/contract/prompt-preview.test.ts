@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promptPreview } from '../../../renderer/src/format/prompt-preview';
+import { promptPreview } from '@contract/prompt-preview';
 
 describe('promptPreview', () => {
   it('takes the first non-empty line without markdown markup', () => {
