@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { resolverOf } from '../client-header';
 import { z } from 'zod';
 import { operatorOf } from '../guards/security-guard';
@@ -9,7 +10,7 @@ import type { RouteModule } from '../context';
 import { findByKey, keyStatus } from '../key-lookup';
 import { MAX_WAIT_SECONDS, waitForKeyStatusChange } from '../long-poll';
 import { answerWithFileFields, questionFileFields, specSafeKey } from '../clarity-fields';
-import { questionListJson } from '../question-list-json';
+import { questionListJson, questionListPieces, streamsList } from '../question-list-json';
 
 /** Any non-empty string up to MAX_KEY_BYTES: the key is data (mirror file names are sanitised). */
 const KeySchema = RequestKeySchema;
@@ -39,11 +40,13 @@ export const clarityRoutes: RouteModule = (app, context) => {
     for (const stop of closing) stop();
   });
 
-  app.get('/questions', async (_request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(questionListJson(broker.pending(), Date.now())),
-  );
+  app.get('/questions', async (_request, reply) => {
+    const pending = broker.pending();
+    reply.type('application/json; charset=utf-8');
+    return streamsList(pending.length)
+      ? reply.send(Readable.from(questionListPieces(pending, Date.now())))
+      : reply.send(questionListJson(pending, Date.now()));
+  });
 
   app.post('/questions', async (request, reply) => {
     const body = parseOrThrow(NewQuestionSchema, request.body, 'question');

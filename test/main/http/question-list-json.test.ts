@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Broker } from '../../../main/broker/broker';
-import { questionListJson } from '../../../main/http/question-list-json';
+import {
+  questionListJson,
+  questionListPieces,
+  streamsList,
+} from '../../../main/http/question-list-json';
 import { toQuestionSummary } from '../../../main/http/views';
 
 describe('questionListJson', () => {
@@ -24,6 +28,24 @@ describe('questionListJson', () => {
     expect(after).toEqual(expected(1_070_000));
     expect(after[1]).toMatchObject({ question: 'a new prompt', pid: 42, age: 79, ageSeconds: 79 });
     expect(questionListJson([], 0)).toBe('[]');
+    broker.close();
+  });
+
+  it('a long list goes out in pieces that join to the same body', () => {
+    const broker = new Broker({ now: () => 5_000_000 });
+    for (let i = 0; i < 2500; i++)
+      broker.add({ source: 'cueme', key: `k${i}`, prompt: `q ${i}`, createdAt: 4_000_000 + i });
+    const pending = broker.pending();
+    const pieces = [...questionListPieces(pending, 5_000_000)];
+    expect(pieces).toHaveLength(3);
+    expect(pieces.join('')).toBe(questionListJson(pending, 5_000_000));
+    expect(JSON.parse(pieces.join(''))).toHaveLength(2500);
+    for (const count of [0, 1, 1000, 1001])
+      expect([...questionListPieces(pending.slice(0, count), 5_000_000)].join('')).toBe(
+        questionListJson(pending.slice(0, count), 5_000_000),
+      );
+    expect(streamsList(1000)).toBe(false);
+    expect(streamsList(1001)).toBe(true);
     broker.close();
   });
 });

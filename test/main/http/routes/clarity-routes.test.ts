@@ -68,6 +68,19 @@ describe('Clarity spec routes', () => {
     expect(JSON.stringify(list)).not.toContain('secret');
   });
 
+  it('GET /questions lists a long list whole (sent in pieces), in order, as JSON', async () => {
+    t = await makeServer();
+    for (let i = 0; i < 2345; i++)
+      t.broker.add({ source: 'cueme', key: `long-${i}`, prompt: 'q', createdAt: 1000 + i });
+    const res = await t.get('/questions');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const list = res.json() as Array<{ key: string }>;
+    expect(list).toHaveLength(2345);
+    expect(list[0]!.key).toBe('long-0');
+    expect(list[2344]!.key).toBe('long-2344');
+  });
+
   it('re-posting the same pending question is idempotent; a different question with the key is 409', async () => {
     t = await makeServer();
     const first = await t.post('/questions', { key: 'k', question: 'q' });
