@@ -14,9 +14,10 @@ const EARLY_PAINT_WAIT_MS = 600;
  * so the broker sends the first snapshot (the first FIRST_PAGE_SIZE pending in the operator's
  * order; the rest is fetched after they are painted) while the app code (start-app and React,
  * preloaded) downloads. When the snapshot lands it paints its first requests as that plain list
- * (fresher than the page's), and only then starts the app: evaluating React and the app is one
- * long task (100–300 ms on a cold load) that would otherwise hold the snapshot's event, and so
- * any question on screen, until it is done.
+ * (fresher than the page's). The app starts once a list is on screen (two frames after the
+ * served one, or after the snapshot's), not before: evaluating React and the app is one long task
+ * (100–300 ms on a cold load) that would otherwise hold the first paint or the snapshot's event,
+ * and so any question on screen, until it is done.
  */
 const web = !('hitl' in globalThis) && new URLSearchParams(location.search).get('preview') === null;
 /** The list's order (remembered): the first page and the early list follow it. */
@@ -44,6 +45,8 @@ const early = source
       requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
     })
   : undefined;
+// Two frames after the served list is on screen the app may start: the list does not wait for it.
+if (served) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
 if (source) {
   source.addEventListener('error', start);
   setTimeout(start, EARLY_PAINT_WAIT_MS);
