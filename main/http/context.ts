@@ -21,8 +21,11 @@ export interface HttpContext {
   events: EventHub;
   /** Resolved requests, oldest first (persisted history when a store is attached). */
   history: () => HitlRequest[];
-  /** Writes a `.question` file for a request born over HTTP, when a handshake dir is configured. */
-  mirrorQuestion?: (request: HitlRequest) => void | Promise<void>;
+  /**
+   * Writes a `.question` file for a request born over HTTP, when a handshake dir is configured:
+   * its name is chosen at once (`requestFiles` gives it), the file is written once `ready` resolves.
+   */
+  mirrorQuestion?: (request: HitlRequest, ready?: PromiseLike<unknown>) => void | Promise<void>;
   /** A request's handshake files when a watched directory holds them (the spec's `safeKey`, paths). */
   requestFiles?: (request: HitlRequest) => RequestFiles | undefined;
   /** Resolves once the file writes started for a request (e.g. its answer file) are done. */

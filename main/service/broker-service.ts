@@ -213,7 +213,7 @@ export async function startBrokerService(
           }),
           rendererDir: options.rendererDir,
           history: () => store.historyList(),
-          mirrorQuestion: async (request) => watched.mirrorTarget()?.mirror(request),
+          mirrorQuestion: (request, ready) => watched.mirrorTarget()?.mirror(request, ready),
           requestFiles: (request) => watched.filesOf(request.id),
           filesSettled: (request) => watched.settled(request.id),
           heartbeatMs: options.heartbeatMs,

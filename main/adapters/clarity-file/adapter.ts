@@ -117,9 +117,16 @@ export class ClarityFileAdapter {
     return this.invalid.list();
   }
 
-  /** Mirrors a request born elsewhere (e.g. Clarity HTTP mode) as a question file. See the README. */
-  async mirror(request: HitlRequest): Promise<void> {
-    if (!this.closed) await this.mirrors.write(request);
+  /**
+   * Mirrors a request born elsewhere (e.g. Clarity HTTP mode) as a question file. See the README.
+   * The file name is claimed at once (`filesOf` knows it when this returns); the file is written
+   * once `ready` resolves, e.g. after the HTTP reply went out, and whenIdle() waits for it.
+   */
+  mirror(request: HitlRequest, ready?: PromiseLike<unknown>): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const writing = this.mirrors.write(request, ready);
+    this.track(writing, false);
+    return writing;
   }
 
   /**
@@ -326,7 +333,9 @@ export class ClarityFileAdapter {
     const entry = base === undefined ? undefined : this.tracked.get(base);
     if (base === undefined || !entry) return;
     if (entry.kind === 'mirror') {
-      if (entry.ready) this.track(this.mirrors.remove(base));
+      // After this turn: the resolution's own replies (a long poll, the answering request) go
+      // out first; the files go moments later.
+      if (entry.ready) this.track(nextTurn().then(() => this.mirrors.remove(base)));
       return;
     }
     if (event.type === 'answered') {
@@ -362,9 +371,12 @@ export class ClarityFileAdapter {
     this.invalid.forget(base, [base + QUESTION_EXT, base + ANSWER_EXT]);
   }
 
-  private track(operation: Promise<void>): void {
+  /** Counts `operation` in whenIdle(); its error goes to onError unless the caller reports it. */
+  private track(operation: Promise<void>, report = true): void {
     const tracked = operation
-      .catch((error) => this.options.onError?.(error))
+      .catch((error) => {
+        if (report) this.options.onError?.(error);
+      })
       .finally(() => this.operations.delete(tracked));
     this.operations.add(tracked);
   }
@@ -376,4 +388,9 @@ export class ClarityFileAdapter {
   private answerPath(base: string): string {
     return join(this.dir, base + ANSWER_EXT);
   }
+}
+
+/** Resolves in the event loop's next check phase (after the I/O callbacks of this turn). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -57,6 +57,11 @@ export function questionCreatedAt(question: QuestionFile, mtimeMs: number, now: 
 
 /** True when `path` exists (as anything, a dangling symlink included). Sync: see readQuestionFile. */
 export async function exists(path: string): Promise<boolean> {
+  return existsNow(path);
+}
+
+/** exists(), synchronously. */
+export function existsNow(path: string): boolean {
   try {
     lstatSync(path);
     return true;

@@ -2,9 +2,9 @@ import { withdraw } from '../../broker/withdraw';
 import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '@contract/request';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
-import { writeFileAtomic } from './atomic-write';
-import { exists } from './handshake-dir';
-import { readQuestionFile } from './question-file';
+import { writeFileAtomicSigned } from './atomic-write';
+import { exists, existsNow } from './handshake-dir';
+import { readQuestionFile, sameSignature, statSignature } from './question-file';
 import { safeKey } from './safe-key';
 import type { Tracked, TrackedBases } from './tracked-bases';
 
@@ -27,23 +27,20 @@ export interface MirrorContext {
 export class MirrorFiles {
   constructor(private readonly c: MirrorContext) {}
 
-  /** Writes `{safeKey}.question` (or `{safeKey}-2`... when taken) for a pending request. */
-  async write(request: HitlRequest): Promise<void> {
-    const { bases } = this.c;
-    if (request.status !== 'pending' || bases.hasRequest(request.id) || !this.c.dirUsable()) return;
-    const safe = safeKey(request.key);
-    let base = safe;
-    for (
-      let n = 2;
-      bases.has(base) ||
-      (await exists(this.c.questionPath(base))) ||
-      (await exists(this.c.answerPath(base)));
-      n++
-    ) {
-      base = `${safe}-${n}`;
-    }
-    if (bases.hasRequest(request.id) || bases.has(base)) return this.write(request);
-    const entry = bases.set(base, { requestId: request.id, kind: 'mirror', ready: false });
+  /**
+   * Writes `{safeKey}.question` (or `{safeKey}-2`... when taken) for a pending request. The name
+   * is claimed at once, before the first await (so `filesOf` gives it to a reply being built);
+   * the file is written once `ready` resolves (e.g. once that reply is sent).
+   */
+  async write(request: HitlRequest, ready?: PromiseLike<unknown>): Promise<void> {
+    const claimed = this.claim(request);
+    if (!claimed) return;
+    const { base, entry } = claimed;
+    if (ready) await ready;
+    if (this.c.bases.get(base) !== entry) return;
+    // Resolved meanwhile (the UI, a deadline): there is nothing left to mirror.
+    if (this.c.broker.get(request.id)?.status !== 'pending')
+      return this.c.bases.delete(base, entry);
     const body = {
       key: request.key,
       question: request.prompt,
@@ -51,17 +48,54 @@ export class MirrorFiles {
       pid: process.pid,
       mirrorOf: request.id,
     };
-    await writeFileAtomic(this.c.questionPath(base), JSON.stringify(body, null, 2) + '\n');
+    if (!this.c.dirUsable()) return this.c.bases.delete(base, entry);
+    try {
+      entry.signature = await writeFileAtomicSigned(
+        this.c.questionPath(base),
+        JSON.stringify(body, null, 2) + '\n',
+      );
+    } catch (error) {
+      this.c.bases.delete(base, entry);
+      throw error;
+    }
     entry.ready = true;
     if (this.c.broker.get(request.id)?.status !== 'pending') await this.remove(base);
-    else this.c.recheck(base);
+    else if (entry.missed) this.c.recheck(base);
+  }
+
+  /** Picks a free base name for the request's mirror and tracks it (not ready yet). */
+  private claim(request: HitlRequest): { base: string; entry: Tracked } | undefined {
+    const { bases } = this.c;
+    if (request.status !== 'pending' || bases.hasRequest(request.id) || !this.c.dirUsable())
+      return undefined;
+    const safe = safeKey(request.key);
+    let base = safe;
+    for (
+      let n = 2;
+      bases.has(base) || existsNow(this.c.questionPath(base)) || existsNow(this.c.answerPath(base));
+      n++
+    ) {
+      base = `${safe}-${n}`;
+    }
+    return {
+      base,
+      entry: bases.set(base, { requestId: request.id, kind: 'mirror', ready: false }),
+    };
   }
 
   /** An `.answer` next to the mirror answers the request; the mirror deleted by someone cancels it. */
   async reconcile(base: string, entry: Tracked): Promise<void> {
     const { broker } = this.c;
-    if (!entry.ready || broker.get(entry.requestId)?.status !== 'pending') return;
-    if (!(await exists(this.c.questionPath(base)))) {
+    if (!entry.ready) {
+      // e.g. an `.answer` written before the mirror is: write() looks again once it is.
+      entry.missed = true;
+      return;
+    }
+    if (broker.get(entry.requestId)?.status !== 'pending') return;
+    // The watch reports the broker's own write back (fs.watch, chokidar, the recheck after
+    // writing): while the file is still the one written, only the answer file needs a look.
+    const own = sameSignature(entry.signature, await statSignature(this.c.questionPath(base)));
+    if (!own && !(await exists(this.c.questionPath(base)))) {
       await withdraw(broker, entry.requestId, {
         status: 'cancelled',
         by: 'cli',
@@ -69,8 +103,8 @@ export class MirrorFiles {
       });
       return;
     }
-    const read = await readQuestionFile(this.c.questionPath(base));
-    if (read.ok && read.question.mirrorOf !== entry.requestId) {
+    const read = own ? undefined : await readQuestionFile(this.c.questionPath(base));
+    if (read?.ok && read.question.mirrorOf !== entry.requestId) {
       // A runtime wrote its own question over the mirror (its key has the same file name): the
       // file is the runtime's now. The adapter reads it as such; the mirror moves to a free name.
       this.c.bases.delete(base, entry);

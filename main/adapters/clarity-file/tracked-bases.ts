@@ -13,6 +13,8 @@ export interface Tracked {
   fingerprint?: string;
   /** Mirrors only: false until the mirror file is on disk. */
   ready: boolean;
+  /** Mirrors only: the watch reported the base while not ready (looked at once ready). */
+  missed?: boolean;
 }
 
 /** The entry of a runtime's question file, read and ready. */

@@ -11,6 +11,7 @@ import { findByKey, keyStatus } from '../key-lookup';
 import { MAX_WAIT_SECONDS, waitForKeyStatusChange } from '../long-poll';
 import { answerWithFileFields, questionFileFields, specSafeKey } from '../clarity-fields';
 import { questionListJson, questionListPieces, streamsList } from '../question-list-json';
+import { afterReply } from '../after-reply';
 
 /** Any non-empty string up to MAX_KEY_BYTES: the key is data (mirror file names are sanitised). */
 const KeySchema = RequestKeySchema;
@@ -78,10 +79,15 @@ export const clarityRoutes: RouteModule = (app, context) => {
         : {}),
     });
     if (mirrorQuestion) {
-      try {
-        await mirrorQuestion(created);
-      } catch (error) {
+      const warn = (error: unknown) =>
         request.log.warn({ err: error, key: body.key }, 'could not mirror the question file');
+      // The file's name is settled now (the reply gives it); the file is written once the reply
+      // is out. The question is already durable (the store's journal), and pending HTTP
+      // questions are mirrored again at start, so a crash in between loses nothing.
+      try {
+        Promise.resolve(mirrorQuestion(created, afterReply(reply))).catch(warn);
+      } catch (error) {
+        warn(error);
       }
     }
     return reply.status(201).send({

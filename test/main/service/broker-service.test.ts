@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -116,6 +116,28 @@ describe('startBrokerService', () => {
       requests: Array<{ key: string }>;
     };
     expect(history.requests.map((r) => r.key)).toEqual(['remote']);
+  });
+
+  it('a question accepted before a crash that left no mirror file is mirrored at the next start', async () => {
+    const first = await start();
+    const created = await fetch(`${first.url}questions`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ key: 'crashed', question: 'Still there?' }),
+    });
+    expect(created.status).toBe(201);
+    // The state as a kill -9 right after the reply leaves it (no close, no snapshot flush; the
+    // journal line was written before the reply), next to a handshake dir without the mirror.
+    const crashed = path.join(root, 'crashed-state');
+    await cp(stateDir, crashed, {
+      recursive: true,
+      filter: (source) => !source.endsWith('broker.lock'),
+    });
+    const freshDir = path.join(root, 'fresh-handshake');
+    const second = await start({ stateDir: crashed, dirs: [freshDir] });
+    expect(second.broker.findPending('clarity-http', 'crashed')).toBeDefined();
+    const mirrored = JSON.parse(await readFile(path.join(freshDir, 'crashed.question'), 'utf8'));
+    expect(mirrored).toMatchObject({ key: 'crashed', question: 'Still there?' });
   });
 
   it('keeps agent runs across a restart in <stateDir>/runs', async () => {

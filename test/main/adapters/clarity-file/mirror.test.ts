@@ -64,6 +64,54 @@ describe('ClarityFileAdapter.mirror', () => {
     expect(resolved).toMatchObject({ status: 'cancelled', resolvedBy: 'cli' });
   });
 
+  it('claims the name at once and writes the file once `ready` resolves (after an HTTP reply)', async () => {
+    const request = addHttp('later');
+    let release!: () => void;
+    const ready = new Promise<void>((resolve) => (release = resolve));
+    const writing = h.adapter.mirror(request, ready);
+    expect(h.adapter.filesOf(request.id)).toMatchObject({
+      safeKey: 'later',
+      kind: 'mirror',
+      questionPath: join(h.dir, 'later.question'),
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await readdir(h.dir)).toEqual([]);
+    release();
+    await writing;
+    expect(JSON.parse(await readFile(join(h.dir, 'later.question'), 'utf8')).mirrorOf).toBe(
+      request.id,
+    );
+  });
+
+  it('whenIdle() waits for a mirror that is still waiting for `ready`', async () => {
+    const request = addHttp('held');
+    let release!: () => void;
+    void h.adapter.mirror(request, new Promise<void>((resolve) => (release = resolve)));
+    let idle = false;
+    const idling = h.adapter.whenIdle().then(() => (idle = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(idle).toBe(false);
+    release();
+    await idling;
+    expect(await readdir(h.dir)).toEqual(['held.question']);
+  });
+
+  it('an .answer that appears before the mirror is written is taken once it is', async () => {
+    const request = addHttp('early');
+    let release!: () => void;
+    void h.adapter.mirror(request, new Promise<void>((resolve) => (release = resolve)));
+    await writeFile(join(h.dir, 'early.answer'), 'already decided\n');
+    await waitFor(() => h.adapter.filesOf(request.id)?.kind === 'mirror', 'claimed');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(h.broker.get(request.id)?.status).toBe('pending');
+    release();
+    expect(await h.broker.waitForResolution(request.id)).toMatchObject({
+      status: 'answered',
+      resolvedBy: 'cli',
+      answer: { text: 'already decided' },
+    });
+  });
+
   it('picks another name when a real question already uses the safe key', async () => {
     await writeFile(join(h.dir, 'k.question'), JSON.stringify({ key: 'k', question: 'file' }));
     await waitFor(() => h.broker.findPending('clarity-file', 'k'), 'file request');

@@ -99,6 +99,42 @@ describe('Clarity spec routes', () => {
     expect(mirrored).toEqual(['mirror-me']);
   });
 
+  it('POST /questions names the mirror file in its reply and has it written once the reply is out', async () => {
+    const steps: string[] = [];
+    let writing: Promise<void> | undefined;
+    t = await makeServer({
+      mirrorQuestion: (request, ready) => {
+        steps.push(`claimed ${request.key}`);
+        writing = Promise.resolve(ready).then(() => void steps.push('written'));
+      },
+      requestFiles: (request) => ({
+        safeKey: request.key,
+        kind: 'mirror',
+        questionPath: `/hs/${request.key}.question`,
+        answerPath: `/hs/${request.key}.answer`,
+      }),
+    });
+    const created = await t.post('/questions', { key: 'after', question: 'q' });
+    steps.push('replied');
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ safeKey: 'after', path: '/hs/after.question' });
+    await writing;
+    expect(steps[0]).toBe('claimed after');
+    expect(steps).toContain('written');
+  });
+
+  it('a mirror that fails is only a warning: the question is still accepted', async () => {
+    t = await makeServer({
+      mirrorQuestion: async (_request, ready) => {
+        await ready;
+        throw new Error('disk full');
+      },
+    });
+    const created = await t.post('/questions', { key: 'k', question: 'q' });
+    expect(created.statusCode).toBe(201);
+    expect(t.broker.findPending('clarity-http', 'k')).toBeDefined();
+  });
+
   it('GET /questions/:key reports pending, answered (with response), cancelled, expired and missing', async () => {
     t = await makeServer();
     expect((await t.get('/questions/nope')).json()).toEqual({
