@@ -1,4 +1,4 @@
-import { unlinkSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { readAgentFile } from './agent-file';
 import { MAX_QUESTION_BYTES } from './question-file';
 
@@ -25,13 +25,14 @@ export async function readAnswerFile(path: string): Promise<AnswerRead> {
 }
 
 /**
- * Deletes a file, treating "already gone" as success. One synchronous unlink: fs.promises.rm
- * takes three trips through libuv's thread pool (two lstats, then the unlink) and, per mirror
- * answered, cost more than the rest of an HTTP round trip.
+ * Deletes a file, treating "already gone" as success. One unlink in libuv's thread pool:
+ * fs.promises.rm takes three trips (two lstats, then the unlink), and a synchronous unlink would
+ * hold the event loop while the kernel waits for the directory, which the watchers (chokidar's
+ * re-reads above all) keep busy.
  */
 export async function removeIfPresent(path: string): Promise<void> {
   try {
-    unlinkSync(path);
+    await unlink(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
