@@ -1,4 +1,5 @@
 import type { HitlRequest, Source } from '@contract/request';
+import { IdsByKey } from './ids-by-key';
 
 /**
  * The broker's requests by id and by source + key: every pending one, and the last
@@ -8,6 +9,9 @@ export class RequestIndex {
   private readonly pendingById = new Map<string, HitlRequest>();
   private readonly pendingByKey = new Map<string, string>();
   private readonly resolvedById = new Map<string, HitlRequest>();
+  /** By key alone, in the order of the maps above: a look-up by key never walks them all. */
+  private readonly pendingIdsByKey = new IdsByKey();
+  private readonly resolvedIdsByKey = new IdsByKey();
 
   constructor(private readonly resolvedMemory: number) {}
 
@@ -34,10 +38,17 @@ export class RequestIndex {
 
   /** The newest request with this key (pending first), optionally restricted to some sources. */
   findByKey(key: string, sources?: readonly Source[]): HitlRequest | undefined {
-    const matches = (r: HitlRequest) => r.key === key && (!sources || sources.includes(r.source));
-    for (const request of this.pendingById.values()) if (matches(request)) return request;
+    const matches = (r: HitlRequest | undefined): r is HitlRequest =>
+      r !== undefined && r.key === key && (!sources || sources.includes(r.source));
+    for (const id of this.pendingIdsByKey.of(key)) {
+      const request = this.pendingById.get(id);
+      if (matches(request)) return request;
+    }
     let found: HitlRequest | undefined;
-    for (const request of this.resolvedById.values()) if (matches(request)) found = request;
+    for (const id of this.resolvedIdsByKey.of(key)) {
+      const request = this.resolvedById.get(id);
+      if (matches(request)) found = request;
+    }
     return found;
   }
 
@@ -57,22 +68,35 @@ export class RequestIndex {
 
   /** Adds a pending request, or replaces it (same id, same source and key). */
   setPending(request: HitlRequest): void {
+    const previous = this.pendingById.get(request.id);
+    if (previous && previous.key !== request.key)
+      this.pendingIdsByKey.delete(previous.key, previous.id);
     this.pendingById.set(request.id, request);
+    this.pendingIdsByKey.add(request.key, request.id);
     this.pendingByKey.set(keyOf(request.source, request.key), request.id);
   }
 
   /** Removes a request from the pending ones (it is being resolved). */
   removePending(request: HitlRequest): void {
+    const current = this.pendingById.get(request.id);
+    if (current) this.pendingIdsByKey.delete(current.key, current.id);
     this.pendingById.delete(request.id);
     this.pendingByKey.delete(keyOf(request.source, request.key));
   }
 
   /** Remembers a resolved request, forgetting the oldest beyond `resolvedMemory`. */
   remember(request: HitlRequest): void {
+    const previous = this.resolvedById.get(request.id);
+    if (previous && previous.key !== request.key)
+      this.resolvedIdsByKey.delete(previous.key, previous.id);
     this.resolvedById.set(request.id, request);
+    this.resolvedIdsByKey.add(request.key, request.id);
     if (this.resolvedById.size > this.resolvedMemory) {
-      const oldest = this.resolvedById.keys().next().value;
-      if (oldest !== undefined) this.resolvedById.delete(oldest);
+      const oldest = this.resolvedById.values().next().value;
+      if (oldest !== undefined) {
+        this.resolvedById.delete(oldest.id);
+        this.resolvedIdsByKey.delete(oldest.key, oldest.id);
+      }
     }
   }
 }
