@@ -4,10 +4,10 @@ import { newestRequests } from './newest-requests';
 
 /**
  * The first `limit` pending requests a window paints before the whole list arrives (SSE
- * `snapshot_limit`, IPC `inbox:list-pending {limit}`). Without `order`: the newest, oldest first.
- * With an order (the inbox's: `urgent` soonest deadline then oldest, `oldest`, `newest`): the top
- * of the list in that order, in that order, so the page is exactly the rows the list shows first
- * and nothing moves when the rest arrives.
+ * `snapshot_limit`, IPC `inbox:list-pending {limit}`, the list in the served page). Without
+ * `order`: the newest, oldest first. With an order (the inbox's: `urgent` soonest deadline then
+ * oldest, `oldest`, `newest`): the top of the list in that order, in that order, so the page is
+ * exactly the rows the list shows first and nothing moves when the rest arrives.
  */
 export function firstPage(
   requests: HitlRequest[],
@@ -15,33 +15,50 @@ export function firstPage(
   order?: SortOrder,
 ): HitlRequest[] {
   if (order === undefined) return newestRequests(requests, limit);
-  if (order !== 'urgent') return topByTime(requests, limit, order);
-  const withDeadline: HitlRequest[] = [];
-  const plain: HitlRequest[] = [];
-  for (const r of requests) (r.expiresAt === undefined ? plain : withDeadline).push(r);
-  withDeadline.sort((a, b) => compareInOrder(a, b, 'urgent'));
-  if (withDeadline.length >= limit) return withDeadline.slice(0, limit);
-  return [...withDeadline, ...topByTime(plain, limit - withDeadline.length, 'oldest')];
+  return topInOrder(requests, limit, order);
+}
+
+/** The two numbers `compareInOrder` looks at first, smaller first: one read of each field. */
+function rank(request: HitlRequest, order: SortOrder): [number, number] {
+  return [
+    order === 'urgent' ? (request.expiresAt ?? Infinity) : 0,
+    order === 'newest' ? -request.createdAt : request.createdAt,
+  ];
 }
 
 /**
- * The `count` first of `requests` in `order` (by creation time, ties by id), in that order. Only
- * those at or past the count-th creation time are sorted with the comparator: at 10,000 pending
- * a numeric sort of the times and a filter cost a fraction of sorting every record.
+ * The `count` first of `requests` in `order`, in that order, in one pass: a request that does
+ * not beat the current last of the top is set aside by two numbers (its deadline and creation
+ * time, read once), the others are placed by binary search. Sorting every record instead cost
+ * 10,000 pending several ms per page (more when many share a creation time), on every page load
+ * and every new window.
  */
-function topByTime(
-  requests: HitlRequest[],
+function topInOrder(
+  requests: readonly HitlRequest[],
   count: number,
-  order: 'newest' | 'oldest',
+  order: SortOrder,
 ): HitlRequest[] {
   const compare = (a: HitlRequest, b: HitlRequest) => compareInOrder(a, b, order);
-  if (count <= 0) return [];
-  if (requests.length <= count) return [...requests].sort(compare);
-  const times = Float64Array.from(requests, (r) => r.createdAt).sort();
-  const cutoff = order === 'newest' ? times[times.length - count]! : times[count - 1]!;
-  const near =
-    order === 'newest'
-      ? requests.filter((r) => r.createdAt >= cutoff)
-      : requests.filter((r) => r.createdAt <= cutoff);
-  return near.sort(compare).slice(0, count);
+  const top: HitlRequest[] = [];
+  if (count <= 0) return top;
+  let last: [number, number] = [Infinity, Infinity];
+  for (const request of requests) {
+    if (top.length === count) {
+      const [first, second] = rank(request, order);
+      if (first > last[0] || (first === last[0] && second > last[1])) continue;
+      if (first === last[0] && second === last[1] && compare(request, top[count - 1]!) >= 0)
+        continue;
+    }
+    let low = 0;
+    let high = top.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compare(top[mid]!, request) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    top.splice(low, 0, request);
+    if (top.length > count) top.pop();
+    if (top.length === count) last = rank(top[count - 1]!, order);
+  }
+  return top;
 }

@@ -51,7 +51,7 @@ describe('firstPage', () => {
     );
     for (const order of SORT_ORDERS) {
       const sorted = ids([...many].sort((a, b) => compareInOrder(a, b, order)));
-      for (const limit of [1, 50, 199, 200, 201, 1_999])
+      for (const limit of [0, 1, 50, 199, 200, 201, 1_999, 2_000, 2_500])
         expect(ids(firstPage(many, limit, order)), `${order} ${limit}`).toEqual(
           sorted.slice(0, limit),
         );

@@ -88,6 +88,21 @@ describe('GET / paints the first pending requests into the page', () => {
     expect(shown[0]).toBe('k0');
   });
 
+  it('follows every change of the pending list between page loads', async () => {
+    t = await makeServer({ rendererDir: dir });
+    const first = t.broker.add({ source: 'cueme', key: 'first', prompt: 'q', createdAt: 1 });
+    expect(titles((await t.get('/')).body)).toEqual(['first']);
+    t.broker.add({ source: 'cueme', key: 'second', prompt: 'q', createdAt: 2 });
+    expect(titles((await t.get('/')).body)).toEqual(['first', 'second']);
+    expect(titles((await t.get('/', { cookie: 'hitl_order=newest' })).body)).toEqual([
+      'second',
+      'first',
+    ]);
+    t.broker.cancel(first.id);
+    expect(titles((await t.get('/')).body)).toEqual(['second']);
+    expect(titles((await t.get('/', { cookie: 'hitl_order=newest' })).body)).toEqual(['second']);
+  });
+
   it('needs the token like every other request when one is set', async () => {
     t = await makeServer({ rendererDir: dir, token: 'secret-token' });
     t.broker.add({ source: 'cueme', key: 'private', prompt: 'q' });
