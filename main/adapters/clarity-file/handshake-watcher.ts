@@ -1,7 +1,11 @@
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { answerBaseName, questionBaseName } from './handshake-dir';
-import { startReliableWatch, type ReliableWatch } from './reliable-watch';
+import {
+  startReliableWatch,
+  startReliableWatchInProcess,
+  type ReliableWatch,
+} from './reliable-watch';
 
 /** How often the directory listing is compared with the last one, to catch events the OS dropped. */
 export const DEFAULT_RESCAN_MS = 2000;
@@ -23,8 +27,11 @@ export interface HandshakeWatch {
   prime(names: string[]): void;
   /** Starts chokidar in the background (after the start-up scan); never awaited. */
   startReliable(): void;
-  /** Whether chokidar runs beside the plain watch (it is held back in a very full directory). */
-  reliableRunning(): boolean;
+  /**
+   * Where chokidar runs beside the plain watch: undefined while it is held back (in a very full
+   * directory), `in-process` with few files, `thread` with more.
+   */
+  reliableMode(): ReliableWatch['mode'] | undefined;
   close(): Promise<void>;
 }
 
@@ -38,9 +45,18 @@ export interface HandshakeWatchOptions {
    * docs/benchmarks.md). The directory's own `fs.watch` and the rescan still see every change.
    */
   reliableMaxFiles?: number;
+  /**
+   * chokidar runs on the broker's thread while the directory holds at most this many handshake
+   * files (default 100), and moves to a worker thread once a rescan finds more. Its per-change
+   * re-read of the directory only delays the broker's other work in a full directory, while the
+   * thread's own V8 isolate costs ~12 MB of RSS even when the directory is empty
+   * (docs/benchmarks.md).
+   */
+  reliableThreadFiles?: number;
 }
 
 export const DEFAULT_RELIABLE_MAX_FILES = 5000;
+export const DEFAULT_RELIABLE_THREAD_FILES = 100;
 
 /**
  * Watches the top level of `dir` for `.question` / `.answer` files with a plain `fs.watch` on
@@ -54,8 +70,9 @@ export const DEFAULT_RELIABLE_MAX_FILES = 5000;
  * chokidar runs beside them as the cross-platform source (FSEvents, Windows, renames and editors'
  * write patterns), started once the adapter's own start-up scan is done and never awaited: its
  * initial walk lstats every file and watches each one, which over 10,000 question files would
- * otherwise delay start-up by a second. It runs in a worker thread (reliable-watch.ts), so its
- * per-change directory re-read never delays the plain `fs.watch` path (docs/benchmarks.md).
+ * otherwise delay start-up by a second. Beyond a few files it runs in a worker thread
+ * (reliable-watch.ts), so its per-change directory re-read never delays the plain `fs.watch`
+ * path (docs/benchmarks.md).
  * Events may arrive two or three times; the consumer's work per base is idempotent.
  */
 export function watchHandshakeDir(
@@ -70,19 +87,34 @@ export function watchHandshakeDir(
   let rescanning = false;
   let reliable: ReliableWatch | undefined;
   let reliableWanted = false;
+  // The in-process chokidar that keeps reporting until the thread's has finished its first walk.
+  let handingOver: ReliableWatch | undefined;
+  let threaded = false;
   const maxFiles = options.reliableMaxFiles ?? DEFAULT_RELIABLE_MAX_FILES;
+  const threadFiles = options.reliableThreadFiles ?? DEFAULT_RELIABLE_THREAD_FILES;
 
+  const reportReliable = (name: string, written: boolean) => {
+    const base = handshakeBaseOf(name);
+    if (base !== undefined) onChange(base, written);
+  };
+  const startThread = () => {
+    threaded = true;
+    const previous = reliable;
+    handingOver = previous;
+    reliable = startReliableWatch(dir, reportReliable, onError, {
+      onReady: () => {
+        if (handingOver !== previous) return;
+        handingOver = undefined;
+        void previous?.close();
+      },
+    });
+  };
   const startChokidar = () => {
     if (closed || reliable || !reliableWanted) return;
-    if (known !== undefined && known.size > maxFiles) return;
-    reliable = startReliableWatch(
-      dir,
-      (name, written) => {
-        const base = handshakeBaseOf(name);
-        if (base !== undefined) onChange(base, written);
-      },
-      onError,
-    );
+    const files = known?.size ?? 0;
+    if (files > maxFiles) return;
+    if (files > threadFiles) startThread();
+    else reliable = startReliableWatchInProcess(dir, reportReliable, onError);
   };
 
   const open = () => {
@@ -125,6 +157,7 @@ export function watchHandshakeDir(
       const previous = known;
       known = names;
       if (!reliable && reliableWanted) startChokidar();
+      else if (reliable && !threaded && names.size > threadFiles) startThread();
       if (!previous) return;
       for (const name of names) if (!previous.has(name)) onChange(handshakeBaseOf(name)!, true);
       for (const name of previous) if (!names.has(name)) onChange(handshakeBaseOf(name)!, false);
@@ -149,14 +182,15 @@ export function watchHandshakeDir(
       reliableWanted = true;
       setImmediate(startChokidar);
     },
-    reliableRunning: () => reliable !== undefined,
+    reliableMode: () => reliable?.mode,
     close: async () => {
       closed = true;
       clearTimeout(timer);
       watcher?.close();
       watcher = undefined;
-      await reliable?.close();
+      await Promise.all([reliable?.close(), handingOver?.close()]);
       reliable = undefined;
+      handingOver = undefined;
     },
   };
 }

@@ -14,6 +14,11 @@ export interface ReliableWatch {
 export interface ReliableWatchOptions {
   /** The chokidar module the worker loads (default: the broker's own copy). */
   chokidarUrl?: string;
+  /**
+   * Called once chokidar watches: when the thread's has finished its first walk, or at once when
+   * it fell back to the broker's thread.
+   */
+  onReady?: () => void;
 }
 
 /** What the watch reports: a file name in the directory, and whether it was written (not deleted). */
@@ -44,6 +49,7 @@ import(workerData.chokidarUrl).then(({ watch }) => {
     ...workerData.options,
     ignored: (path) => path !== dir && !wanted(basename(path)),
   });
+  watcher.on('ready', () => parentPort.postMessage({ ready: true }));
   watcher.on('all', (event, path) => {
     const name = basename(path);
     if (wanted(name)) parentPort.postMessage({ name, written: event === 'add' || event === 'change' });
@@ -55,6 +61,7 @@ import(workerData.chokidarUrl).then(({ watch }) => {
 `;
 
 interface WorkerMessage {
+  ready?: boolean;
   name?: string;
   written?: boolean;
   error?: string;
@@ -77,9 +84,17 @@ export function startReliableWatch(
 ): ReliableWatch {
   let closed = false;
   let fallback: ReliableWatch | undefined;
+  let readyCalled = false;
+  const ready = () => {
+    if (readyCalled) return;
+    readyCalled = true;
+    options.onReady?.();
+  };
   const fallBack = (error: unknown) => {
     onError(error);
-    if (!closed && !fallback) fallback = startReliableWatchInProcess(dir, onChange, onError);
+    if (closed || fallback) return;
+    fallback = startReliableWatchInProcess(dir, onChange, onError);
+    ready();
   };
   let worker: Worker | undefined;
   try {
@@ -96,7 +111,9 @@ export function startReliableWatch(
     worker.unref();
     worker.on('message', (message: WorkerMessage) => {
       if (closed) return;
-      if (message.error !== undefined) {
+      if (message.ready) {
+        ready();
+      } else if (message.error !== undefined) {
         onError(Object.assign(new Error(message.error), { code: message.code }));
       } else if (message.name !== undefined) {
         onChange(message.name, message.written === true);
@@ -121,7 +138,10 @@ export function startReliableWatch(
   };
 }
 
-/** chokidar on the broker's own thread: the fallback of {@link startReliableWatch}. */
+/**
+ * chokidar on the broker's own thread: the fallback of {@link startReliableWatch}, and the watch
+ * of a directory with few files (handshake-watcher.ts).
+ */
 export function startReliableWatchInProcess(
   dir: string,
   onChange: ReliableChange,

@@ -98,13 +98,30 @@ describe('watchHandshakeDir in a very full directory', () => {
     watch.prime(['a.question', 'b.question', 'c.question']);
     watch.startReliable();
     await new Promise((r) => setTimeout(r, 200));
-    expect(watch.reliableRunning()).toBe(false);
+    expect(watch.reliableMode()).toBeUndefined();
     // Still watched without it: the directory's own watch and the rescan see the change.
     await writeFile(join(dir, 'd.question'), '{}');
     await until(() => changes.some(([b]) => b === 'd'), 'd reported');
     await rm(join(dir, 'a.question'));
     await rm(join(dir, 'b.question'));
     await rm(join(dir, 'c.question'));
-    await until(() => watch!.reliableRunning(), 'chokidar started once 1 file is left');
+    await until(() => watch!.reliableMode() !== undefined, 'chokidar started once 1 file is left');
+  });
+
+  it('runs chokidar on the broker thread with few files, and moves it to a thread once a rescan finds more than reliableThreadFiles', async () => {
+    watch = watchHandshakeDir(
+      dir,
+      (base, written) => changes.push([base, written]),
+      (e) => {
+        throw e;
+      },
+      { rescanMs: 50, reliableThreadFiles: 2 },
+    );
+    watch.prime([]);
+    watch.startReliable();
+    await until(() => watch!.reliableMode() !== undefined, 'chokidar started');
+    expect(watch.reliableMode()).toBe('in-process');
+    for (const name of ['a', 'b', 'c']) await writeFile(join(dir, `${name}.question`), '{}');
+    await until(() => watch!.reliableMode() === 'thread', 'chokidar moved to its thread');
   });
 });

@@ -31,11 +31,14 @@ describe('startReliableWatch', () => {
     dir = await mkdtemp(join(tmpdir(), 'hitl-reliable-'));
     const changes: Array<[string, boolean]> = [];
     const errors: unknown[] = [];
+    let ready = 0;
     watch = startReliableWatch(
       dir,
       (n, w) => changes.push([n, w]),
       (e) => errors.push(e),
+      { onReady: () => (ready += 1) },
     );
+    await waitFor(() => ready === 1, 'the thread ready');
     await probe(dir, changes);
     await writeFile(join(dir, 'notes.txt'), 'ignored');
     await writeFile(join(dir, '.hidden.question'), 'ignored');
@@ -53,15 +56,15 @@ describe('startReliableWatch', () => {
     const changes: Array<[string, boolean]> = [];
     const errors: unknown[] = [];
     const missing = pathToFileURL(join(dir, 'no-such-chokidar.js')).href;
+    let ready = 0;
     watch = startReliableWatch(
       dir,
       (n, w) => changes.push([n, w]),
       (e) => errors.push(e),
-      {
-        chokidarUrl: missing,
-      },
+      { chokidarUrl: missing, onReady: () => (ready += 1) },
     );
     await waitFor(() => watch!.mode === 'in-process', 'the fallback');
+    expect(ready).toBe(1);
     expect(String(errors[0])).toMatch(/no-such-chokidar/);
     await probe(dir, changes);
     expect(changes.some(([n, w]) => n === 'probe.question' && w)).toBe(true);
