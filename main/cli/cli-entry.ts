@@ -12,4 +12,10 @@ import { setFlagsFromString } from 'node:v8';
 // --max-semi-space-size, which V8 reads only when it sets the heap up, the growth factor is read
 // at each scavenge, so it still takes effect here; no re-spawn with flags is needed.
 setFlagsFromString('--semi-space-growth-factor=1');
+// TurboFan waits out the first seconds: what runs hot then is start-up work that never runs
+// again (path normalisation, building the schemas), and its first compile maps ~5 MB of the
+// optimizer's own machine code that an idle broker would then keep resident. Short commands are
+// done by then; a long-running one gets TurboFan for its real work.
+setFlagsFromString('--no-turbofan');
+setTimeout(() => setFlagsFromString('--turbofan'), 2000).unref();
 await import('./clarity-hitl');
