@@ -4,6 +4,8 @@ import { runInNewContext } from 'node:vm';
 
 /** How long after it starts the CLI counts as started: TurboFan's hold and the heap's settling. */
 const START_UP_MS = 2000;
+/** The heap below which that settling GC runs (an idle broker's is ~20 MB). */
+const SETTLE_MAX_HEAP_BYTES = 48 * 1024 * 1024;
 
 /**
  * `out/main/cli.js`: a few lines that turn on Node's on-disk compile cache (Node ≥ 22.1; a no-op
@@ -35,6 +37,9 @@ await import('./clarity-hitl');
  * It pauses the thread for tens of milliseconds, once.
  */
 function settleHeap(): void {
+  // A broker still busy with a large directory (or holding one) has a heap many times this: a
+  // last-resort GC of it would pause start-up for hundreds of ms, to save what it needs anyway.
+  if (process.memoryUsage().heapUsed > SETTLE_MAX_HEAP_BYTES) return;
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (options: object) => void;
   setFlagsFromString('--no-expose-gc');
