@@ -161,7 +161,7 @@ export const firstPaintBench: Benchmark = {
           name: `web UI: first question painted, ${n} pending (Chromium, median of ${LOADS} cold loads)`,
           unit: 'ms',
           target: { op: '<=', value: 2, on: 'ratio' },
-          baselineLabel: 'static HTML list from node:http',
+          baselineLabel: 'static HTML list, same headers, node:http',
         }
       : n > PENDING
         ? {
@@ -175,7 +175,7 @@ export const firstPaintBench: Benchmark = {
             id: figureId(n),
             name: `web UI: first question painted, ${n} pending`,
             unit: 'ms',
-            baselineLabel: 'static HTML list from node:http',
+            baselineLabel: 'static HTML list, same headers, node:http',
           },
   ),
   async run() {

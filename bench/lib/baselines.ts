@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { SECURITY_HEADERS } from '../../main/http/security-headers';
 
 /**
  * The floor for file latency: a bare fs.watch on `dir`, writing `count` question files one at a
@@ -62,7 +63,10 @@ function readBody(req: IncomingMessage): Promise<string> {
  * - POST /hold/:key then GET /wait/:key: the GET is held until POST /release/:key (the bare
  *   equivalent of a long-poll or a held execute call).
  * - GET /list: JSON.stringify(listBody).
- * - GET /page: a static HTML list of 30 items (the first-paint floor).
+ * - GET /page: a static HTML list of 30 items (the first-paint floor), with the security headers
+ *   the broker sends its page with. Its `cross-origin-opener-policy` alone makes Chromium load
+ *   the page in a new renderer process when the tab was blank (or on another site): without the
+ *   same headers the floor would leave that out, and the figure would measure the header.
  */
 export async function startEchoServer(): Promise<EchoServer> {
   const held = new Map<string, { released: boolean; waiters: Array<(body: string) => void> }>();
@@ -87,7 +91,7 @@ export async function startEchoServer(): Promise<EchoServer> {
     if (route === 'echo') return send(200, body || '{}');
     if (route === 'list') return send(200, JSON.stringify(handle.listBody));
     if (route === 'page') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' });
       const items = Array.from(
         { length: 30 },
         (_, i) => `<li>bench-q-${i}: does step ${i} look right?</li>`,

@@ -2,7 +2,7 @@ import nodeModule from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** How long after it starts the CLI counts as started: TurboFan's hold and the heap's settling. */
+/** How long after it starts the CLI counts as started, for the heap's settling. */
 const START_UP_MS = 2000;
 /** The heap below which that settling GC runs (an idle broker's is ~20 MB). */
 const SETTLE_MAX_HEAP_BYTES = 48 * 1024 * 1024;
@@ -13,20 +13,7 @@ const SETTLE_MAX_HEAP_BYTES = 48 * 1024 * 1024;
  * again. It must come first: a static import would be compiled before this line ran.
  */
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-// Loading the bundle allocates in a burst, and V8 answers by growing the young generation's
-// semi-spaces, which then stay resident for the life of an idle broker (~4 MB of RSS). Unlike
-// --max-semi-space-size, which V8 reads only when it sets the heap up, the growth factor is read
-// at each scavenge, so it still takes effect here; no re-spawn with flags is needed.
-setFlagsFromString('--semi-space-growth-factor=1');
-// TurboFan waits out start-up: what runs hot then is work that never runs again (path
-// normalisation, building the schemas), and its first compile maps ~5 MB of the optimizer's own
-// machine code that an idle broker would then keep resident. Short commands are done by then; a
-// long-running one gets TurboFan back for its real work.
-setFlagsFromString('--no-turbofan');
-setTimeout(() => {
-  setFlagsFromString('--turbofan');
-  settleHeap();
-}, START_UP_MS).unref();
+setTimeout(settleHeap, START_UP_MS).unref();
 await import('./clarity-hitl');
 
 /**
