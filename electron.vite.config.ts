@@ -84,7 +84,7 @@ process.env.ELECTRON_MAJOR_VER ||= electronMajor();
 const BUNDLED_DEPS = [
   'zod',
   'fastify',
-  '@fastify/static',
+  '@fastify/send',
   'conf',
   'commander',
   'picomatch',
@@ -109,11 +109,17 @@ export default defineConfig({
             'main/adapters/cueme-mailbox/mailbox-worker.ts',
           ),
         },
-        // Every process holds the source of what it loads (the main chunk: 2 MB). ASCII strings
-        // (other characters as \u escapes) and no JSDoc: V8 keeps a source as a one-byte string
-        // only when every character is Latin-1, and a few arrows in comments made it UTF-16.
+        // Every process holds the source of what it loads in its heap. Minified (1.9 → 0.9 MB for
+        // the main chunk: -1.1 MB of an idle broker, ~20 ms less to start), with function and
+        // class names kept for stack traces and `.name`; ASCII (other characters as \u escapes),
+        // because V8 keeps a source as a one-byte string only when every character is Latin-1.
         output: {
           format: 'es',
+          minify: {
+            compress: { keepNames: { function: true, class: true } },
+            mangle: { keepNames: true },
+            codegen: { removeWhitespace: true },
+          },
           charset: 'ascii',
           comments: { legal: true, annotation: false, jsdoc: false },
         },

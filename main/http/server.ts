@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { FileRootPolicy } from '../adapters/file-pick/file-roots';
 import { RuleStore } from '../adapters/coding-agents/rule-store';
@@ -18,6 +17,7 @@ import { reportBadRequests } from './bad-request-report';
 import { HttpError, installErrorHandling } from './http-error';
 import { MAX_JSON_DEPTH, jsonDepthOver } from './json-depth';
 import { defaultRendererDir } from './renderer-dir';
+import { registerRendererFiles } from './renderer-files';
 import { registerRendererIndex } from './renderer-index';
 import { routeModules } from './routes';
 import { installSecurityHeaders } from './security-headers';
@@ -196,12 +196,7 @@ async function registerRenderer(
 ): Promise<void> {
   if (dir && existsSync(join(dir, 'index.html'))) {
     registerRendererIndex(app, dir, broker);
-    await app.register(fastifyStatic, {
-      root: dir,
-      index: 'index.html',
-      wildcard: true,
-      cacheControl: false,
-    });
+    registerRendererFiles(app, resolve(dir));
     return;
   }
   app.get('/', async (_request, reply) =>

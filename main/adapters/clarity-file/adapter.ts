@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import { DuplicateRequestError } from '../../broker/errors';
 import type { HitlRequest } from '@contract/request';
@@ -54,6 +54,8 @@ export interface RequestFiles {
 
 export class ClarityFileAdapter {
   readonly dir: string;
+  /** `dir` with one trailing separator. */
+  private readonly dirPrefix: string;
   private readonly broker: Broker;
   private readonly now: () => number;
   private readonly runner: KeyedRunner;
@@ -73,6 +75,7 @@ export class ClarityFileAdapter {
 
   private constructor(private readonly options: ClarityFileAdapterOptions) {
     this.dir = resolve(options.dir);
+    this.dirPrefix = this.dir.endsWith(sep) ? this.dir : this.dir + sep;
     this.broker = options.broker;
     this.now = options.now ?? Date.now;
     this.runner = new KeyedRunner(
@@ -217,7 +220,7 @@ export class ClarityFileAdapter {
     ) {
       return this.takeExternalAnswer(base, entry);
     }
-    const read = await readQuestionFile(this.questionPath(base));
+    const read = readQuestionFile(this.questionPath(base));
     if (!read.ok && read.missing) {
       this.forgetInvalid(base);
       if (entry) this.tracked.retire(base, entry, this.broker);
@@ -312,10 +315,10 @@ export class ClarityFileAdapter {
   }
 
   /** The `.answer` next to a question (at start, one the listing did not show is not opened). */
-  private async answerOnDisk(base: string): Promise<AnswerRead> {
+  private answerOnDisk(base: string): Promise<AnswerRead> | AnswerRead {
     return this.listedWithoutAnswer.delete(base)
       ? { ok: false, missing: true }
-      : await readAnswerFile(this.answerPath(base));
+      : readAnswerFile(this.answerPath(base));
   }
 
   /** An `.answer` written by another process answers the pending request (resolvedBy cli). */
@@ -368,6 +371,7 @@ export class ClarityFileAdapter {
   }
 
   private forgetInvalid(base: string): void {
+    if (!this.invalid.knows(base)) return;
     this.invalid.forget(base, [base + QUESTION_EXT, base + ANSWER_EXT]);
   }
 
@@ -381,12 +385,13 @@ export class ClarityFileAdapter {
     this.operations.add(tracked);
   }
 
+  // A base is one file name (never a separator, never `.` first): plain concatenation is join().
   private questionPath(base: string): string {
-    return join(this.dir, base + QUESTION_EXT);
+    return this.dirPrefix + base + QUESTION_EXT;
   }
 
   private answerPath(base: string): string {
-    return join(this.dir, base + ANSWER_EXT);
+    return this.dirPrefix + base + ANSWER_EXT;
   }
 }
 

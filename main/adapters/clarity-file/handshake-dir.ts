@@ -89,7 +89,7 @@ export async function scanHandshakeDir(dir: string, now = Date.now()): Promise<D
     const baseName = questionBaseName(name);
     if (baseName === undefined || name.startsWith('.')) continue;
     const questionFile = join(dir, name);
-    const read = await readQuestionFile(questionFile);
+    const read = readQuestionFile(questionFile);
     if (!read.ok) {
       if (!read.missing)
         scan.invalid.push({

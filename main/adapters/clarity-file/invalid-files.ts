@@ -41,6 +41,8 @@ export class InvalidFiles {
   private readonly invalid = new Map<string, InvalidQuestionFile>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly graceOver = new Set<string>();
+  /** The files reported invalid (still in `invalid`), by base name. */
+  private readonly filesByBase = new Map<string, Set<string>>();
 
   constructor(
     private readonly graceMs: number,
@@ -53,6 +55,11 @@ export class InvalidFiles {
 
   list(): InvalidQuestionFile[] {
     return [...this.invalid.values()];
+  }
+
+  /** Whether `base` has anything here for forget() to undo (false for nearly every file). */
+  knows(base: string): boolean {
+    return this.filesByBase.has(base) || this.timers.has(base) || this.graceOver.has(base);
   }
 
   /** True while a half-written-looking file still deserves another look. */
@@ -80,6 +87,9 @@ export class InvalidFiles {
   /** Records `file` as invalid, telling `onInvalid` the first time only (the sink when the reason changed). */
   report(base: string, file: string, reason: string, field?: string): void {
     this.clearTimer(base);
+    const files = this.filesByBase.get(base);
+    if (files) files.add(file);
+    else this.filesByBase.set(base, new Set([file]));
     const known = this.invalid.get(file);
     if (known?.reason !== `${file} ${reason}`) this.sink?.report(file, reason, field);
     if (known) {
@@ -100,10 +110,13 @@ export class InvalidFiles {
   forget(base: string, files: string[]): void {
     this.clearTimer(base);
     this.graceOver.delete(base);
+    const reported = this.filesByBase.get(base);
     for (const file of files) {
-      this.invalid.delete(file);
-      this.sink?.clear(file);
+      // Only a file reported here has an item in the sink: the others need no look-up there.
+      if (this.invalid.delete(file)) this.sink?.clear(file);
+      reported?.delete(file);
     }
+    if (reported?.size === 0) this.filesByBase.delete(base);
   }
 
   /** Stops every timer; the files' items leave the sink (the directory is no longer watched). */

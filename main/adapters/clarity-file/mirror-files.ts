@@ -103,7 +103,7 @@ export class MirrorFiles {
       });
       return;
     }
-    const read = own ? undefined : await readQuestionFile(this.c.questionPath(base));
+    const read = own ? undefined : readQuestionFile(this.c.questionPath(base));
     if (read?.ok && read.question.mirrorOf !== entry.requestId) {
       // A runtime wrote its own question over the mirror (its key has the same file name): the
       // file is the runtime's now. The adapter reads it as such; the mirror moves to a free name.

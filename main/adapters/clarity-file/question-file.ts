@@ -61,11 +61,7 @@ export type QuestionRead =
  * milliseconds in a busy directory. A question file is small and local; reading it
  * directly costs microseconds.
  */
-export async function readQuestionFile(path: string): Promise<QuestionRead> {
-  return readQuestionFileSync(path);
-}
-
-function readQuestionFileSync(path: string): QuestionRead {
+export function readQuestionFile(path: string): QuestionRead {
   const file = readAgentFile(path, MAX_QUESTION_BYTES);
   if (!file.ok) {
     if (file.missing) return { ok: false, missing: true };

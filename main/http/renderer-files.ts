@@ -1,0 +1,69 @@
+import { readdirSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+type SendModule = typeof import('@fastify/send');
+
+/** How long a listing of the UI's files is trusted before a miss lists the directory again. */
+const RELIST_AFTER_MS = 1000;
+
+/**
+ * Serves the built UI's own files (scripts, styles, icons; `/` is renderer-index.ts's) by exact
+ * URL path: a path that is not one of the files the directory held when last listed is a 404, so
+ * no `..`, encoding trick or symlink added later reaches anything else. The file itself goes out
+ * through @fastify/send (ETag, Last-Modified, ranges, HEAD, content types), loaded on the first
+ * such request: it and its MIME table cost an idle broker ~1 MB and its start-up ~15 ms, and a
+ * broker nobody opens in a browser never needs them. A rebuild while serving (new hashed names)
+ * is picked up by listing again on a miss, at most once a second.
+ */
+export function registerRendererFiles(app: FastifyInstance, dir: string): void {
+  let files = listFiles(dir);
+  let listedAt = Date.now();
+  let send: Promise<SendModule['send']> | undefined;
+  const known = (path: string): boolean => {
+    if (files.has(path)) return true;
+    if (Date.now() - listedAt < RELIST_AFTER_MS) return false;
+    files = listFiles(dir);
+    listedAt = Date.now();
+    return files.has(path);
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = urlPath(request.raw.url ?? '/');
+    if (!known(path)) return reply.callNotFound();
+    const sendFile = await (send ??= import('@fastify/send').then((module) => module.send));
+    const { statusCode, headers, stream, type } = await sendFile(request.raw, path, {
+      root: dir,
+      index: false,
+      cacheControl: false,
+      dotfiles: 'deny',
+    });
+    // Listed a moment ago, gone now (a rebuild in progress): as if never there.
+    if (type === 'error' && statusCode === 404) return reply.callNotFound();
+    return reply.code(statusCode).headers(headers).send(stream);
+  };
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
+}
+
+/** The path of a request URL, without its query or fragment (still percent-encoded). */
+function urlPath(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** Every file below `dir` as the URL path it is served under (`/assets/x.js`), dotfiles left out. */
+function listFiles(dir: string): Set<string> {
+  const paths = new Set<string>();
+  let entries;
+  try {
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return paths;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const parent = (entry.parentPath ?? dir).slice(dir.length).replace(/\\/g, '/');
+    const path = `${parent}/${entry.name}`;
+    if (!path.split('/').some((part) => part.startsWith('.'))) paths.add(path);
+  }
+  return paths;
+}

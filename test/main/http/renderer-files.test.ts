@@ -1,0 +1,95 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeServer, type TestServer } from './helpers';
+
+const SCRIPT = 'export const answer = 42;\n';
+
+let root: string;
+let dir: string;
+let t: TestServer | undefined;
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'hitl-files-'));
+  dir = path.join(root, 'renderer');
+  await mkdir(path.join(dir, 'assets'), { recursive: true });
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>HITL</title>');
+  await writeFile(path.join(dir, 'assets', 'index-abc.js'), SCRIPT);
+  await writeFile(path.join(dir, 'assets', 'index-abc.css'), 'body{margin:0}');
+  await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(dir, '.env'), 'SECRET=dotfile');
+  await writeFile(path.join(root, 'secret.txt'), 'SECRET=outside');
+  t = await makeServer({ rendererDir: dir });
+});
+afterEach(async () => {
+  await t?.server.close();
+  t = undefined;
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("the UI's files", () => {
+  it('serves each with its type, validators and the security headers', async () => {
+    const js = await t!.get('/assets/index-abc.js?v=1');
+    expect(js.statusCode).toBe(200);
+    expect(js.body).toBe(SCRIPT);
+    expect(js.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(js.headers['etag']).toBeTruthy();
+    expect(js.headers['last-modified']).toBeTruthy();
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    expect((await t!.get('/assets/index-abc.css')).headers['content-type']).toMatch(/^text\/css/);
+    expect((await t!.get('/favicon.svg')).headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('answers a matching ETag with 304, a range with 206 and HEAD without a body', async () => {
+    const first = await t!.get('/assets/index-abc.js');
+    const again = await t!.get('/assets/index-abc.js', { 'if-none-match': first.headers['etag'] });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const part = await t!.get('/assets/index-abc.js', { range: 'bytes=0-5' });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe(SCRIPT.slice(0, 6));
+    const head = await t!.inject({ method: 'HEAD', url: '/assets/index-abc.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(SCRIPT)));
+    expect(head.body).toBe('');
+  });
+
+  it('is a 404 for anything that is not one of its files: unknown, dotfiles, ways out', async () => {
+    for (const url of [
+      '/assets/missing.js',
+      '/.env',
+      '/assets',
+      '/assets/',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/assets//index-abc.js',
+      '/assets/index-abc.js/',
+    ]) {
+      const res = await t!.get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('SECRET');
+    }
+  });
+
+  it('serves a file written after start (a rebuild) but never a symlink out', async () => {
+    await writeFile(path.join(dir, 'assets', 'later-def.js'), 'later');
+    await symlink(path.join(root, 'secret.txt'), path.join(dir, 'assets', 'link.js'));
+    // A miss lists the directory again at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = await t!.get('/assets/later-def.js');
+    expect(later.statusCode).toBe(200);
+    expect(later.body).toBe('later');
+    const link = await t!.get('/assets/link.js');
+    expect(link.statusCode).toBe(404);
+    expect(link.body).not.toContain('SECRET');
+  });
+
+  it('still serves the page itself at / and, raw, at /index.html', async () => {
+    expect((await t!.get('/')).body).toContain('<title>HITL</title>');
+    const raw = await t!.get('/index.html');
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['cache-control']).toBe('no-cache');
+  });
+});
