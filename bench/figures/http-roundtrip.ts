@@ -15,7 +15,7 @@ export const httpRoundTrip: Benchmark = {
       id: 'http.roundtrip.median',
       name: `HTTP mode POST /questions → answer → long-poll returns, median (n=${COUNT})`,
       unit: 'ms',
-      target: { op: '<=', value: 2, on: 'ratio' },
+      target: { op: '<=', value: 1.3, on: 'ratio' },
       baselineLabel: 'node:http echo process, same 3 requests',
     },
     {

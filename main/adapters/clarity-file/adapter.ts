@@ -7,7 +7,7 @@ import type { HitlRequest } from '@contract/request';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { AnswerIntake } from './answer-intake';
 import { writeFileAtomic } from './atomic-write';
-import { exists } from './handshake-dir';
+import { exists, questionBaseName } from './handshake-dir';
 import {
   forEachLimited,
   handshakeBases,
@@ -189,7 +189,7 @@ export class ClarityFileAdapter {
         void this.runner.request(base);
       },
       (error) => this.options.onError?.(error),
-      { rescanMs: this.options.rescanMs },
+      { rescanMs: this.options.rescanMs, ownFile: (name) => this.isOwnMirror(name) },
     );
     // The watch is already running: a file that appears during the scan is seen by one or both.
     this.scanning = true;
@@ -383,6 +383,12 @@ export class ClarityFileAdapter {
       })
       .finally(() => this.operations.delete(tracked));
     this.operations.add(tracked);
+  }
+
+  /** Whether `name` is the question file of a mirror this adapter wrote (or is about to write). */
+  private isOwnMirror(name: string): boolean {
+    const base = questionBaseName(name);
+    return base !== undefined && this.tracked.get(base)?.kind === 'mirror';
   }
 
   // A base is one file name (never a separator, never `.` first): plain concatenation is join().

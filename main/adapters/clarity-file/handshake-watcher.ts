@@ -1,4 +1,5 @@
-import { watch as fsWatch, type FSWatcher } from 'node:fs';
+import { existsSync, watch as fsWatch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
 import { readdir } from 'node:fs/promises';
 import { answerBaseName, questionBaseName } from './handshake-dir';
 import {
@@ -53,6 +54,15 @@ export interface HandshakeWatchOptions {
    * (docs/benchmarks.md).
    */
   reliableThreadFiles?: number;
+  /**
+   * The broker's own files in the directory (HTTP mode's mirrors). chokidar starts only once the
+   * directory holds a handshake file that is not one of them, and then leaves them out: a
+   * directory that only ever holds the broker's own mirrors needs no second watch, and chokidar on
+   * the broker's thread re-reads the directory and follows each new file, which during a burst
+   * of HTTP-mode questions (each mirrored, then removed) took a fifth of every round trip
+   * (docs/benchmarks.md). The directory's `fs.watch` and the rescan see every file regardless.
+   */
+  ownFile?: (name: string) => boolean;
 }
 
 export const DEFAULT_RELIABLE_MAX_FILES = 5000;
@@ -93,6 +103,16 @@ export function watchHandshakeDir(
   const maxFiles = options.reliableMaxFiles ?? DEFAULT_RELIABLE_MAX_FILES;
   const threadFiles = options.reliableThreadFiles ?? DEFAULT_RELIABLE_THREAD_FILES;
 
+  const ownFile = options.ownFile ?? (() => false);
+  // Whether a handshake file the broker did not write has been seen: chokidar waits for one.
+  let othersSeen = false;
+  const isOthers = (name: string) => handshakeBaseOf(name) !== undefined && !ownFile(name);
+  const noteOthers = (names: Iterable<string>) => {
+    if (othersSeen) return;
+    for (const name of names) if (isOthers(name)) othersSeen = true;
+    if (othersSeen && reliableWanted) setImmediate(startChokidar);
+  };
+
   const reportReliable = (name: string, written: boolean) => {
     const base = handshakeBaseOf(name);
     if (base !== undefined) onChange(base, written);
@@ -111,16 +131,21 @@ export function watchHandshakeDir(
   };
   const startChokidar = () => {
     if (closed || reliable || !reliableWanted) return;
+    // Without the directory's own watch chokidar is the only live source: it starts at once.
+    if (!othersSeen && watcher) return;
     const files = known?.size ?? 0;
     if (files > maxFiles) return;
     if (files > threadFiles) startThread();
-    else reliable = startReliableWatchInProcess(dir, reportReliable, onError);
+    else reliable = startReliableWatchInProcess(dir, reportReliable, onError, ownFile);
   };
 
   const open = () => {
     try {
       const w = fsWatch(dir, { persistent: false }, (_event, name) => {
         const base = name ? handshakeBaseOf(name.toString()) : undefined;
+        // A name whose file is gone may be a mirror just removed (no longer the broker's own).
+        if (base !== undefined && !othersSeen && existsSync(join(dir, name!.toString())))
+          noteOthers([name!.toString()]);
         if (base !== undefined) onChange(base, true);
         else if (!name) void rescan();
       });
@@ -156,6 +181,7 @@ export function watchHandshakeDir(
       if (closed) return;
       const previous = known;
       known = names;
+      noteOthers(names);
       if (!reliable && reliableWanted) startChokidar();
       else if (reliable && !threaded && names.size > threadFiles) startThread();
       if (!previous) return;
@@ -177,6 +203,7 @@ export function watchHandshakeDir(
   return {
     prime: (names) => {
       known ??= new Set(names.filter((n) => handshakeBaseOf(n) !== undefined));
+      noteOthers(known);
     },
     startReliable: () => {
       reliableWanted = true;

@@ -14,7 +14,7 @@ export interface RequestStoreOptions {
    * Other pending requests are persisted when their adapter set `meta.durable` (see durability.ts).
    */
   pendingSources?: readonly Source[];
-  /** Snapshot writes are batched: at most one write per file per this many ms. Default 100. */
+  /** Snapshot writes are batched: at most one write per file per this many ms. Default FLUSH_DELAY_MS. */
   flushDelayMs?: number;
   /** Told when a store file was unreadable and has been moved aside. */
   onSetAside?: (file: string, movedTo: string) => void;
@@ -23,6 +23,14 @@ export interface RequestStoreOptions {
 }
 
 export const DEFAULT_HISTORY_LIMIT = 5000;
+
+/**
+ * How long changes gather before the snapshots are rewritten. Each change is durable at once in
+ * the journal; a snapshot rewrite serialises and fsyncs the whole history (up to
+ * DEFAULT_HISTORY_LIMIT records) on the broker's thread, which at 10 rewrites a second during a
+ * burst of HTTP-mode questions cost every round trip ~0.2 ms (docs/benchmarks.md).
+ */
+export const FLUSH_DELAY_MS = 1000;
 
 type FileName = 'history' | 'pending';
 
@@ -191,7 +199,8 @@ export class RequestStore {
 
   private markDirty(name: FileName): void {
     this.dirty.add(name);
-    if (!this.timer) this.timer = setTimeout(() => this.flush(), this.options.flushDelayMs ?? 100);
+    if (!this.timer)
+      this.timer = setTimeout(() => this.flush(), this.options.flushDelayMs ?? FLUSH_DELAY_MS);
   }
 
   private open(name: FileName) {

@@ -117,11 +117,66 @@ describe('watchHandshakeDir in a very full directory', () => {
       },
       { rescanMs: 50, reliableThreadFiles: 2 },
     );
-    watch.prime([]);
+    await writeFile(join(dir, 'first.question'), '{}');
+    watch.prime(['first.question']);
     watch.startReliable();
     await until(() => watch!.reliableMode() !== undefined, 'chokidar started');
     expect(watch.reliableMode()).toBe('in-process');
     for (const name of ['a', 'b', 'c']) await writeFile(join(dir, `${name}.question`), '{}');
     await until(() => watch!.reliableMode() === 'thread', 'chokidar moved to its thread');
+  });
+});
+
+describe("watchHandshakeDir and the broker's own files", () => {
+  let dir: string;
+  let watch: HandshakeWatch | undefined;
+  const changes: string[] = [];
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hitl-watch-own-'));
+    changes.length = 0;
+  });
+  afterEach(async () => {
+    await watch?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts chokidar only once a file the broker did not write shows up, and still reports its own', async () => {
+    const own = new Set(['mirror-1.question', 'mirror-2.question']);
+    watch = watchHandshakeDir(
+      dir,
+      (base) => changes.push(base),
+      (e) => {
+        throw e;
+      },
+      { rescanMs: 50, ownFile: (name) => own.has(name) },
+    );
+    watch.prime([]);
+    watch.startReliable();
+    await writeFile(join(dir, 'mirror-1.question'), '{}');
+    await writeFile(join(dir, 'mirror-2.question'), '{}');
+    await rm(join(dir, 'mirror-1.question'));
+    // The directory's watch and the rescan report them; chokidar is not needed for them.
+    await until(() => changes.includes('mirror-2'), 'the mirror reported');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(watch.reliableMode()).toBeUndefined();
+    await writeFile(join(dir, 'runtime.question'), '{}');
+    await until(() => watch!.reliableMode() === 'in-process', 'chokidar started');
+    expect(changes).toContain('runtime');
+  });
+
+  it('starts chokidar at once when the listing at start holds a file the broker did not write', async () => {
+    await writeFile(join(dir, 'runtime.question'), '{}');
+    watch = watchHandshakeDir(
+      dir,
+      () => undefined,
+      (e) => {
+        throw e;
+      },
+      { rescanMs: 3_600_000, ownFile: () => false },
+    );
+    watch.prime(['runtime.question']);
+    watch.startReliable();
+    await until(() => watch!.reliableMode() === 'in-process', 'chokidar started');
   });
 });
