@@ -25,6 +25,9 @@ const NewQuestionSchema = z.object({
   timeout_sec: z.number().positive().max(31_536_000).nullable().optional(),
 });
 
+/** Why a long poll stopped waiting early: its client went away, or the server is closing. */
+const WAIT_ENDED = new Error('the long poll ended before the status changed');
+
 const AnswerBodySchema = z.object({ key: KeySchema, response: z.string().max(1_000_000) });
 const CancelBodySchema = z.object({ key: KeySchema });
 const WaitQuerySchema = z.object({ wait: z.coerce.number().nonnegative().optional() });
@@ -109,8 +112,9 @@ export const clarityRoutes: RouteModule = (app, context) => {
     if (!wait || (current.status !== 'pending' && current.status !== 'missing'))
       return withSafeKey(current);
     const abort = new AbortController();
-    request.raw.on('close', () => abort.abort());
-    const stop = () => abort.abort();
+    // With a reason: abort() without one builds a DOMException (a stack trace) every time.
+    const stop = () => abort.abort(WAIT_ENDED);
+    request.raw.once('close', stop);
     closing.add(stop);
     try {
       return withSafeKey(
@@ -124,6 +128,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
       );
     } finally {
       closing.delete(stop);
+      request.raw.off('close', stop);
     }
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeServer, type TestServer } from './helpers';
+import { makeServer, until, type TestServer } from './helpers';
 
 let t: TestServer;
 afterEach(async () => {
@@ -52,6 +52,33 @@ describe('GET /questions/:key?wait=', () => {
       status: 'cancelled',
       safeKey: 'c',
     });
+  });
+
+  it('stops listening to the broker when its client goes away, and not before', async () => {
+    t = await makeServer();
+    await t.post('/questions', { key: 'gone', question: 'q' });
+    let listening = 0;
+    const subscribe = t.broker.subscribe.bind(t.broker);
+    t.broker.subscribe = (listener) => {
+      listening += 1;
+      const unsubscribe = subscribe(listener);
+      return () => {
+        listening -= 1;
+        unsubscribe();
+      };
+    };
+    const abort = new AbortController();
+    const polling = t.inject({
+      method: 'GET',
+      url: '/questions/gone?wait=60',
+      signal: abort.signal,
+    });
+    await until(() => listening === 1, 5000, 'the long poll waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listening).toBe(1);
+    abort.abort();
+    await polling.catch(() => undefined);
+    await until(() => listening === 0, 5000, 'the long poll let go');
   });
 
   it('answers open long polls with the current status when the server closes', async () => {
