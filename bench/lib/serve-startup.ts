@@ -26,7 +26,12 @@ export interface StartedServe extends StartupResult {
   stop(): Promise<void>;
 }
 
-/** Resolves once an SSE client of `url` has seen `count` pending (snapshot + new_question). */
+/**
+ * Resolves once an SSE client of `url` has seen `count` pending: the snapshot's `total` (it asks
+ * for one entry, so what is timed is the broker having them all, not sending 10,000 or 100,000
+ * entries to this client and this process parsing them; `GET /questions` has its own figures),
+ * plus any `new_question` after it.
+ */
 function allPending(url: string, count: number, timeoutMs = 120_000): Promise<void> {
   let pending = 0;
   let sse: SseClient | undefined;
@@ -35,9 +40,9 @@ function allPending(url: string, count: number, timeoutMs = 120_000): Promise<vo
       sse?.close();
       reject(new Error(`not all ${count} pending after ${timeoutMs / 1000} s (${pending})`));
     }, timeoutMs);
-    sse = new SseClient(`${url}/events`, (event) => {
+    sse = new SseClient(`${url}/events?snapshot_limit=1`, (event) => {
       if (event.event === 'snapshot')
-        pending += (JSON.parse(event.data) as { pending: unknown[] }).pending.length;
+        pending += (JSON.parse(event.data) as { total: number }).total;
       else if (event.event === 'new_question') pending++;
       if (pending >= count) {
         clearTimeout(timer);
