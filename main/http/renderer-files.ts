@@ -1,5 +1,8 @@
 import { readdirSync } from 'node:fs';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './http-error';
 
 type SendModule = typeof import('@fastify/send');
 
@@ -8,8 +11,8 @@ const RELIST_AFTER_MS = 1000;
 
 /**
  * Serves the built UI's own files (scripts, styles, icons; `/` is renderer-index.ts's) by exact
- * URL path: a path that is not one of the files the directory held when last listed is a 404, so
- * no `..`, encoding trick or symlink added later reaches anything else. The file itself goes out
+ * (decoded) URL path: a path that is not one of the regular files the directory held when last
+ * listed, and still is one, is a 404, so no `..`, encoding trick or symlink reaches anything else. The file itself goes out
  * through @fastify/send (ETag, Last-Modified, ranges, HEAD, content types), loaded on the first
  * such request: it and its MIME table cost an idle broker ~1 MB and its start-up ~15 ms, and a
  * broker nobody opens in a browser never needs them. A rebuild while serving (new hashed names)
@@ -29,8 +32,19 @@ export function registerRendererFiles(app: FastifyInstance, dir: string): void {
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = urlPath(request.raw.url ?? '/');
-    if (!known(path)) return reply.callNotFound();
-    const sendFile = await (send ??= import('@fastify/send').then((module) => module.send));
+    const name = decodedPath(path);
+    if (!known(name)) return reply.callNotFound();
+    // A listed file replaced by a symlink (or anything else) since: send would follow it.
+    const stats = await lstat(join(dir, name)).catch(() => undefined);
+    if (!stats?.isFile()) return reply.callNotFound();
+    send ??= import('@fastify/send').then(
+      (module) => module.send,
+      (error: unknown) => {
+        send = undefined; // the next request tries again
+        throw error;
+      },
+    );
+    const sendFile = await send;
     const { statusCode, headers, stream, type } = await sendFile(request.raw, path, {
       root: dir,
       index: false,
@@ -42,6 +56,15 @@ export function registerRendererFiles(app: FastifyInstance, dir: string): void {
     return reply.code(statusCode).headers(headers).send(stream);
   };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
+}
+
+/** The file a URL path names (`/assets/my%20file.js` → `/assets/my file.js`); 400 when malformed. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw new HttpError(400, 'invalid', `path: not a valid percent-encoded path (${path})`);
+  }
 }
 
 /** The path of a request URL, without its query or fragment (still percent-encoded). */

@@ -26,9 +26,16 @@ import {
   readQuestionFile,
   sameSignature,
   statSignature,
+  statSignatureNow,
 } from './question-file';
 import { MirrorFiles } from './mirror-files';
-import { decidesItsFile, fileEntry, TrackedBases, type Tracked } from './tracked-bases';
+import {
+  decidesItsFile,
+  fileEntry,
+  holdsOwnMirror,
+  TrackedBases,
+  type Tracked,
+} from './tracked-bases';
 import type { ClarityFileAdapterOptions } from './adapter-options';
 import { fileQuestionRequest, fingerprint } from './question-request';
 import { stableFileRequestId } from './stable-id';
@@ -388,7 +395,8 @@ export class ClarityFileAdapter {
   /** Whether `name` is the question file of a mirror this adapter wrote (or is about to write). */
   private isOwnMirror(name: string): boolean {
     const base = questionBaseName(name);
-    return base !== undefined && this.tracked.get(base)?.kind === 'mirror';
+    if (base === undefined) return false;
+    return holdsOwnMirror(this.tracked.get(base), () => statSignatureNow(this.questionPath(base)));
   }
 
   // A base is one file name (never a separator, never `.` first): plain concatenation is join().

@@ -203,10 +203,11 @@ export function watchHandshakeDir(
   return {
     prime: (names) => {
       known ??= new Set(names.filter((n) => handshakeBaseOf(n) !== undefined));
-      noteOthers(known);
     },
     startReliable: () => {
       reliableWanted = true;
+      // Judged now, after the start-up scan: mirrors left from the last run are the broker's again.
+      noteOthers(known ?? []);
       setImmediate(startChokidar);
     },
     reliableMode: () => reliable?.mode,

@@ -99,6 +99,11 @@ export function readQuestionFile(path: string): QuestionRead {
 
 /** The signature of a regular file at `path`, or undefined when it is missing or anything else (sync: see readQuestionFile). */
 export async function statSignature(path: string): Promise<FileSignature | undefined> {
+  return statSignatureNow(path);
+}
+
+/** {@link statSignature}, synchronously. */
+export function statSignatureNow(path: string): FileSignature | undefined {
   try {
     const stats = lstatSync(path, { throwIfNoEntry: false });
     return stats?.isFile()

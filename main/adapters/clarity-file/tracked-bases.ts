@@ -1,7 +1,7 @@
 import { withdraw } from '../../broker/withdraw';
 import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '@contract/request';
-import type { FileSignature } from './question-file';
+import { sameSignature, type FileSignature } from './question-file';
 
 /** What the adapter knows about one base name: the request its files belong to. */
 export interface Tracked {
@@ -15,6 +15,20 @@ export interface Tracked {
   ready: boolean;
   /** Mirrors only: the watch reported the base while not ready (looked at once ready). */
   missed?: boolean;
+}
+
+/**
+ * Whether the file now at a tracked base's question path is the broker's own mirror: the entry is
+ * a mirror, and the file is the one it wrote (`current`, the path's signature now), or the mirror
+ * is not written yet. A runtime's question written over a mirror is someone else's file.
+ */
+export function holdsOwnMirror(
+  entry: Tracked | undefined,
+  current: () => FileSignature | undefined,
+): boolean {
+  if (entry?.kind !== 'mirror') return false;
+  if (!entry.ready || !entry.signature) return true;
+  return sameSignature(entry.signature, current());
 }
 
 /** The entry of a runtime's question file, read and ready. */

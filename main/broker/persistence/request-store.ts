@@ -36,10 +36,10 @@ type FileName = 'history' | 'pending';
 
 /**
  * Keeps durable pending requests (see durability.ts) and the resolved history on disk, following
- * the broker's events. Each change to a durable request is appended to `journal.jsonl` at once
- * (synchronously, before the route that caused it replies); the full snapshots (`pending.json`,
- * `history.json`, written with conf) are batched, one write per file per flush, and the journal
- * is emptied once they are on disk. On start: snapshots, then the journal replayed, then compacted.
+ * the broker's events. Each change to a durable request, and every resolution, is appended to
+ * `journal.jsonl` at once (synchronously, before the route that caused it replies); the full
+ * snapshots (`pending.json`, `history.json`, written with conf) are batched, one write per file
+ * per flush, and the journal is emptied once they are on disk. On start: snapshots, then the journal replayed, then compacted.
  */
 export class RequestStore {
   private readonly history = new Map<string, HitlRequest>();
@@ -156,10 +156,10 @@ export class RequestStore {
       return this.markDirty('pending');
     }
     const kept = forHistory(request);
-    if (this.pending.has(request.id)) {
-      this.record({ op: 'resolved', request: kept });
-      this.markDirty('pending');
-    }
+    // Every resolution goes to the journal, also of a request that was never persisted pending
+    // (a file or MCP question): its history entry must not wait for the next snapshot either.
+    this.record({ op: 'resolved', request: kept });
+    if (this.pending.has(request.id)) this.markDirty('pending');
     this.apply({ op: 'resolved', request: kept });
     this.prune();
     this.markDirty('history');

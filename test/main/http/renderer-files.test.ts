@@ -88,6 +88,26 @@ describe("the UI's files", () => {
     expect(link.body).not.toContain('SECRET');
   });
 
+  it('finds a file whose name needs percent-encoding, and refuses a malformed encoding', async () => {
+    await writeFile(path.join(dir, 'assets', 'my file.js'), 'spaced');
+    await writeFile(path.join(dir, 'assets', '100%.txt'), 'percent');
+    await writeFile(path.join(dir, 'assets', 'é.js'), 'accent');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await t!.get('/assets/my%20file.js')).body).toBe('spaced');
+    expect((await t!.get('/assets/100%25.txt')).body).toBe('percent');
+    expect((await t!.get('/assets/%C3%A9.js')).body).toBe('accent');
+    expect((await t!.get('/assets/%E0%A4%A')).statusCode).toBe(400);
+  });
+
+  it('never follows a listed file that was replaced by a symlink', async () => {
+    expect((await t!.get('/assets/index-abc.css')).statusCode).toBe(200);
+    await rm(path.join(dir, 'assets', 'index-abc.css'));
+    await symlink(path.join(root, 'secret.txt'), path.join(dir, 'assets', 'index-abc.css'));
+    const res = await t!.get('/assets/index-abc.css');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('SECRET');
+  });
+
   it('still serves the page itself at / and, raw, at /index.html', async () => {
     expect((await t!.get('/')).body).toContain('<title>HITL</title>');
     const raw = await t!.get('/index.html');

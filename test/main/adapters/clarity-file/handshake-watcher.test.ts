@@ -160,9 +160,32 @@ describe("watchHandshakeDir and the broker's own files", () => {
     await until(() => changes.includes('mirror-2'), 'the mirror reported');
     await new Promise((r) => setTimeout(r, 200));
     expect(watch.reliableMode()).toBeUndefined();
+    // A mirror that is removed is no longer the broker's when its event arrives: still not others'.
+    own.delete('mirror-2.question');
+    await rm(join(dir, 'mirror-2.question'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(watch.reliableMode()).toBeUndefined();
     await writeFile(join(dir, 'runtime.question'), '{}');
     await until(() => watch!.reliableMode() === 'in-process', 'chokidar started');
     expect(changes).toContain('runtime');
+  });
+
+  it("judges the start-up listing once the scan has adopted the last run's mirrors", async () => {
+    await writeFile(join(dir, 'left.question'), '{}');
+    const own = new Set<string>();
+    watch = watchHandshakeDir(
+      dir,
+      () => undefined,
+      (e) => {
+        throw e;
+      },
+      { rescanMs: 3_600_000, ownFile: (name) => own.has(name) },
+    );
+    watch.prime(['left.question']);
+    own.add('left.question'); // the scan found it to be a mirror of a pending HTTP question
+    watch.startReliable();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(watch.reliableMode()).toBeUndefined();
   });
 
   it('starts chokidar at once when the listing at start holds a file the broker did not write', async () => {

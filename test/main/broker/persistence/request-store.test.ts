@@ -206,6 +206,27 @@ describe('RequestStore', () => {
       }
     });
 
+    it('the answer of a request that was never persisted pending is in the history after a crash too', async () => {
+      const first = open({ flushDelayMs: 60_000 });
+      const asked = first.broker.add({ source: 'clarity-file', key: 'file', prompt: 'q' });
+      first.store.flush();
+      first.broker.answer(asked.id, { text: 'from the inbox' }, 'http');
+      const copy = crashCopy();
+      first.store.close();
+      try {
+        const broker = new Broker();
+        const store = new RequestStore({ stateDir: copy, flushDelayMs: 10 });
+        expect(store.attach(broker)).toEqual({ history: 1, pending: 0 });
+        expect(broker.findByKey('file')).toMatchObject({
+          status: 'answered',
+          answer: { text: 'from the inbox' },
+        });
+        store.close();
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    });
+
     it('keeps snapshot batching: 10,000 answers are one journal line each and a handful of snapshot writes', () => {
       const { broker, store } = open({ flushDelayMs: 60_000 });
       const ids = Array.from(
