@@ -160,9 +160,10 @@ describe("watchHandshakeDir and the broker's own files", () => {
     await until(() => changes.includes('mirror-2'), 'the mirror reported');
     await new Promise((r) => setTimeout(r, 200));
     expect(watch.reliableMode()).toBeUndefined();
-    // A mirror that is removed is no longer the broker's when its event arrives: still not others'.
-    own.delete('mirror-2.question');
+    // A mirror is no longer the broker's once removed (the adapter forgets it): the removal's own
+    // event, which arrives after that, must not count as someone else's file.
     await rm(join(dir, 'mirror-2.question'));
+    own.delete('mirror-2.question');
     await new Promise((r) => setTimeout(r, 200));
     expect(watch.reliableMode()).toBeUndefined();
     await writeFile(join(dir, 'runtime.question'), '{}');
