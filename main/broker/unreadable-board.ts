@@ -58,6 +58,11 @@ export class UnreadableBoard {
     return true;
   }
 
+  /** Nothing listed and nothing dismissed: clear() would have nothing to do. */
+  get empty(): boolean {
+    return this.items.size === 0 && this.dismissed.size === 0;
+  }
+
   has(id: string): boolean {
     return this.items.has(id);
   }

@@ -31,22 +31,27 @@ const KEY_FIELDS = ['key', 'hil_id', 'id', 'agent_id'];
  * and key clears it.
  */
 export function reportBadRequests(app: FastifyInstance, board: UnreadableBoard): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!UNREADABLE_STATUSES.has(reply.statusCode)) return payload;
+  // Callback-style hooks: they run on every response, and an async one costs a promise and a
+  // microtask turn before the bytes go out.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!UNREADABLE_STATUSES.has(reply.statusCode)) return done(null, payload);
     const found = describe(request);
-    if (!found) return payload;
-    const said = replyText(payload);
-    board.report({
-      ...found,
-      reason: said.message ?? `HTTP ${reply.statusCode}`,
-      ...(said.field ? { field: said.field } : {}),
-    });
-    return payload;
+    if (found) {
+      const said = replyText(payload);
+      board.report({
+        ...found,
+        reason: said.message ?? `HTTP ${reply.statusCode}`,
+        ...(said.field ? { field: said.field } : {}),
+      });
+    }
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 400) return;
-    const found = describe(request);
-    if (found && board.has(found.id)) board.clear(found.id);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode < 400 && !board.empty) {
+      const found = describe(request);
+      if (found) board.clear(found.id);
+    }
+    done();
   });
 }
 

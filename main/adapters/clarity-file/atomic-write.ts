@@ -22,8 +22,15 @@ export async function writeFileAtomicSigned(path: string, text: string): Promise
   return writeAtomic(path, text, true)!;
 }
 
+// Unique per process (random) and per write (counter); O_EXCL refuses a name that exists anyway.
+const TEMP_PREFIX = randomBytes(6).toString('hex');
+let tempCount = 0;
+
 function writeAtomic(path: string, text: string, sign: boolean): FileSignature | undefined {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(
+    dirname(path),
+    `.${basename(path)}.${TEMP_PREFIX}${(tempCount++).toString(36)}.tmp`,
+  );
   // Synchronous calls: an answer is small, and async ones would queue in libuv's thread pool
   // behind other file-system work (see readQuestionFile).
   // No fsync: atomicity for readers comes from rename; durability across a power cut is not

@@ -22,18 +22,23 @@ export class DirIdentity {
     return new DirIdentity(dir, stats.dev, stats.ino, link.isSymbolicLink());
   }
 
-  /** Why `dir` is no longer the directory captured, or undefined while it still is. */
+  /**
+   * Why `dir` is no longer the directory captured, or undefined while it still is. One system
+   * call: a path that was no symlink is checked with lstat (a symlink there now is the change),
+   * one that was a symlink with stat (what it points to must still be the same directory). It
+   * runs before every file operation in the directory.
+   */
   changed(): string | undefined {
-    let link;
     let stats;
     try {
-      link = lstatSync(this.dir);
-      stats = statSync(this.dir);
+      stats = this.wasLink
+        ? statSync(this.dir, { throwIfNoEntry: false })
+        : lstatSync(this.dir, { throwIfNoEntry: false });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return code === 'ENOENT' ? 'was removed or moved away' : `cannot be checked (${code})`;
+      return `cannot be checked (${(error as NodeJS.ErrnoException).code})`;
     }
-    if (link.isSymbolicLink() && !this.wasLink) return 'was replaced by a symbolic link';
+    if (stats === undefined) return 'was removed or moved away';
+    if (stats.isSymbolicLink()) return 'was replaced by a symbolic link';
     if (!stats.isDirectory()) return 'was replaced by something that is not a directory';
     if (stats.dev !== this.dev || stats.ino !== this.ino)
       return 'was replaced by another directory';

@@ -63,6 +63,13 @@ export interface HandshakeWatchOptions {
    * (docs/benchmarks.md). The directory's `fs.watch` and the rescan see every file regardless.
    */
   ownFile?: (name: string) => boolean;
+  /**
+   * Whether a directory event on `name` is the broker's own change coming back, with the file
+   * still as the broker left it (a mirror it wrote, one it removed): such an event is not passed
+   * on, since reconciling it would find nothing to do. Every HTTP-mode question with a handshake
+   * dir is written and removed once, and each echo cost a reconcile on the request's own path.
+   */
+  ownEcho?: (name: string) => boolean;
 }
 
 export const DEFAULT_RELIABLE_MAX_FILES = 5000;
@@ -104,6 +111,7 @@ export function watchHandshakeDir(
   const threadFiles = options.reliableThreadFiles ?? DEFAULT_RELIABLE_THREAD_FILES;
 
   const ownFile = options.ownFile ?? (() => false);
+  const ownEcho = options.ownEcho ?? (() => false);
   // Whether a handshake file the broker did not write has been seen: chokidar waits for one.
   let othersSeen = false;
   const isOthers = (name: string) => handshakeBaseOf(name) !== undefined && !ownFile(name);
@@ -142,12 +150,13 @@ export function watchHandshakeDir(
   const open = () => {
     try {
       const w = fsWatch(dir, { persistent: false }, (_event, name) => {
-        const base = name ? handshakeBaseOf(name.toString()) : undefined;
+        if (!name) return void rescan();
+        const file = name.toString();
+        const base = handshakeBaseOf(file);
+        if (base === undefined || ownEcho(file)) return;
         // A name whose file is gone may be a mirror just removed (no longer the broker's own).
-        if (base !== undefined && !othersSeen && existsSync(join(dir, name!.toString())))
-          noteOthers([name!.toString()]);
-        if (base !== undefined) onChange(base, true);
-        else if (!name) void rescan();
+        if (!othersSeen && existsSync(join(dir, file))) noteOthers([file]);
+        onChange(base, true);
       });
       w.on('error', (error) => {
         w.close();

@@ -3,10 +3,13 @@ import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '@contract/request';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { writeFileAtomicSigned } from './atomic-write';
-import { exists, existsNow } from './handshake-dir';
-import { readQuestionFile, sameSignature, statSignature } from './question-file';
+import { exists, existsNow, questionBaseName } from './handshake-dir';
+import { readQuestionFile, sameSignature, statSignature, statSignatureNow } from './question-file';
 import { safeKey } from './safe-key';
-import type { Tracked, TrackedBases } from './tracked-bases';
+import { holdsOwnMirror, type Tracked, type TrackedBases } from './tracked-bases';
+
+/** How many removed mirrors are remembered until the watch reports their removal back. */
+const REMOVED_REMEMBERED = 1000;
 
 export interface MirrorContext {
   broker: Broker;
@@ -25,7 +28,34 @@ export interface MirrorContext {
  * file carries `mirrorOf: <request id>` so no watcher mistakes it for a runtime's question.
  */
 export class MirrorFiles {
+  /** Base names whose mirror this broker removed, until the watch reports the removal back. */
+  private readonly removed = new Set<string>();
+
   constructor(private readonly c: MirrorContext) {}
+
+  /** Whether `name` is the question file of a mirror written here (or about to be). */
+  ownFile(name: string): boolean {
+    const base = questionBaseName(name);
+    if (base === undefined) return false;
+    return holdsOwnMirror(this.c.bases.get(base), () =>
+      statSignatureNow(this.c.questionPath(base)),
+    );
+  }
+
+  /**
+   * Whether a watch event on `name` only reports this broker's own change: the question file of
+   * a written mirror that is still the file written, or of a mirror removed that is still absent.
+   */
+  ownEcho(name: string): boolean {
+    const base = questionBaseName(name);
+    if (base === undefined) return false;
+    const path = this.c.questionPath(base);
+    // Removed here (the watch may report it before remove() has forgotten the entry).
+    if (this.removed.has(base) && !existsNow(path)) return this.removed.delete(base);
+    const entry = this.c.bases.get(base);
+    if (entry?.kind !== 'mirror' || !entry.ready || !entry.signature) return false;
+    return sameSignature(entry.signature, statSignatureNow(path));
+  }
 
   /**
    * Writes `{safeKey}.question` (or `{safeKey}-2`... when taken) for a pending request. The name
@@ -77,6 +107,8 @@ export class MirrorFiles {
     ) {
       base = `${safe}-${n}`;
     }
+    // A new file at this name: a removal reported from now on is someone else's.
+    this.removed.delete(base);
     return {
       base,
       entry: bases.set(base, { requestId: request.id, kind: 'mirror', ready: false }),
@@ -138,8 +170,22 @@ export class MirrorFiles {
   async remove(base: string): Promise<void> {
     const entry = this.c.bases.get(base);
     if (!this.c.dirUsable()) return;
+    // Noted first: the watch may report the removal before this continues.
+    this.noteRemoved(base);
     await removeIfPresent(this.c.questionPath(base));
     await removeIfPresent(this.c.answerPath(base));
     if (entry) this.c.bases.delete(base, entry);
+  }
+
+  private noteRemoved(base: string): void {
+    this.removed.delete(base);
+    if (this.removed.size >= REMOVED_REMEMBERED) {
+      // The oldest: their echoes were lost (no watch) or are long past.
+      for (const old of this.removed) {
+        this.removed.delete(old);
+        if (this.removed.size < REMOVED_REMEMBERED / 2) break;
+      }
+    }
+    this.removed.add(base);
   }
 }

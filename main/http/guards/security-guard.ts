@@ -34,61 +34,79 @@ export function operatorOf(request: FastifyRequest): string | undefined {
  * `?token=` cookie exchange → token. Nothing here sends CORS headers: foreign origins get 403.
  */
 export function installSecurityGuard(app: FastifyInstance, options: SecurityOptions): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isAllowedHost(request.headers.host, options)) {
-      throw new HttpError(
-        403,
-        'forbidden_host',
-        `Host ${request.headers.host ?? '(none)'} is not this broker's loopback name and port`,
-      );
+  // Callback style: an async hook costs a promise and a microtask turn on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    let replied: FastifyReply | undefined;
+    try {
+      replied = guard(request, reply, options);
+    } catch (error) {
+      return done(error as Error);
     }
-    if (!isAllowedOrigin(request.headers.origin, options)) {
-      throw new HttpError(
-        403,
-        'forbidden_origin',
-        `Origin ${request.headers.origin} is not this broker's own origin`,
-      );
-    }
-    const candidates: Array<{ name?: string; token: string }> = [
-      ...(options.token !== undefined ? [{ token: options.token }] : []),
-      ...(options.operators ?? []),
-    ];
-    if (candidates.length === 0) return;
-    const remember = (found: { name?: string }) => {
-      if (found.name) operatorOfRequest.set(request.raw, found.name);
-    };
-    const url = new URL(request.url, 'http://broker.invalid');
-    const queryToken = url.searchParams.get('token');
-    const byQuery =
-      queryToken === null ? undefined : candidates.find((c) => safeEqual(queryToken, c.token));
-    if (queryToken !== null && options.allowQueryToken && !isPageLoad(request)) {
-      if (!byQuery) throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
-      return remember(byQuery);
-    }
-    if (request.method === 'GET' && queryToken !== null) {
-      if (!byQuery) throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
-      url.searchParams.delete('token');
-      const clean =
-        url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : '');
-      return reply
-        .header('set-cookie', sessionCookie(byQuery.token))
-        .header('cache-control', 'no-store')
-        .redirect(clean, 303);
-    }
-    for (const candidate of candidates) {
-      const auth = authorisation(request.headers, candidate.token);
-      if (auth === 'denied') continue;
-      remember(candidate);
-      // A session in use is renewed once a day, so it lasts while used and ends 7 days after the last use.
-      if (auth === 'renew') reply.header('set-cookie', sessionCookie(candidate.token));
-      return;
-    }
-    throw new HttpError(
-      401,
-      'unauthorized',
-      'this broker needs its token: send Authorization: Bearer <token>, or open /?token=<token> once in the browser',
-    );
+    // A reply sent here (the cookie exchange's redirect) ends the request: done() is not called.
+    if (!replied) done();
   });
+}
+
+/** Throws the HttpError that refuses `request`; returns the reply when it answered it itself. */
+function guard(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: SecurityOptions,
+): FastifyReply | undefined {
+  if (!isAllowedHost(request.headers.host, options)) {
+    throw new HttpError(
+      403,
+      'forbidden_host',
+      `Host ${request.headers.host ?? '(none)'} is not this broker's loopback name and port`,
+    );
+  }
+  if (!isAllowedOrigin(request.headers.origin, options)) {
+    throw new HttpError(
+      403,
+      'forbidden_origin',
+      `Origin ${request.headers.origin} is not this broker's own origin`,
+    );
+  }
+  const candidates: Array<{ name?: string; token: string }> = [
+    ...(options.token !== undefined ? [{ token: options.token }] : []),
+    ...(options.operators ?? []),
+  ];
+  if (candidates.length === 0) return undefined;
+  const remember = (found: { name?: string }): undefined => {
+    if (found.name) operatorOfRequest.set(request.raw, found.name);
+    return undefined;
+  };
+  const url = new URL(request.url, 'http://broker.invalid');
+  const queryToken = url.searchParams.get('token');
+  const byQuery =
+    queryToken === null ? undefined : candidates.find((c) => safeEqual(queryToken, c.token));
+  if (queryToken !== null && options.allowQueryToken && !isPageLoad(request)) {
+    if (!byQuery) throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
+    return remember(byQuery);
+  }
+  if (request.method === 'GET' && queryToken !== null) {
+    if (!byQuery) throw new HttpError(401, 'unauthorized', 'the token in the URL is wrong');
+    url.searchParams.delete('token');
+    const clean =
+      url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : '');
+    return reply
+      .header('set-cookie', sessionCookie(byQuery.token))
+      .header('cache-control', 'no-store')
+      .redirect(clean, 303);
+  }
+  for (const candidate of candidates) {
+    const auth = authorisation(request.headers, candidate.token);
+    if (auth === 'denied') continue;
+    remember(candidate);
+    // A session in use is renewed once a day, so it lasts while used and ends 7 days after the last use.
+    if (auth === 'renew') reply.header('set-cookie', sessionCookie(candidate.token));
+    return undefined;
+  }
+  throw new HttpError(
+    401,
+    'unauthorized',
+    'this broker needs its token: send Authorization: Bearer <token>, or open /?token=<token> once in the browser',
+  );
 }
 
 /** A browser loading a page: it gets the cookie exchange, which also takes the token out of the URL. */

@@ -44,6 +44,25 @@ describe('watchHandshakeDir', () => {
     expect(changes.every(([b]) => b === 'step_1')).toBe(true);
   });
 
+  it("does not pass on an event that ownEcho calls the broker's own change; the next one on that name counts", async () => {
+    const echoes = new Set(['mine.question']);
+    watch = watchHandshakeDir(
+      dir,
+      (base, written) => changes.push([base, written]),
+      (e) => {
+        throw e;
+      },
+      { rescanMs: 3_600_000, ownEcho: (name) => echoes.has(name) },
+    );
+    await writeFile(join(dir, 'mine.question'), '{}');
+    await writeFile(join(dir, 'other.question'), '{}');
+    await until(() => changes.some(([b]) => b === 'other'), 'other');
+    expect(changes.some(([b]) => b === 'mine')).toBe(false);
+    echoes.clear();
+    await writeFile(join(dir, 'mine.question'), '{"again":1}');
+    await until(() => changes.some(([b]) => b === 'mine'), 'mine, no longer an echo');
+  });
+
   it('the rescan reports files that appeared or vanished since the primed listing (events the OS dropped)', async () => {
     await writeFile(join(dir, 'arrived.question'), '{}');
     await writeFile(join(dir, 'kept.answer'), 'yes');

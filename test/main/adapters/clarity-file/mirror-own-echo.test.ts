@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as agentFile from '../../../../main/adapters/clarity-file/agent-file';
 import * as questionFile from '../../../../main/adapters/clarity-file/question-file';
 import { startHarness } from './harness';
 
@@ -8,6 +10,12 @@ vi.mock('../../../../main/adapters/clarity-file/question-file', async (importOri
   const original =
     await importOriginal<typeof import('../../../../main/adapters/clarity-file/question-file')>();
   return { ...original, readQuestionFile: vi.fn(original.readQuestionFile) };
+});
+
+vi.mock('../../../../main/adapters/clarity-file/agent-file', async (importOriginal) => {
+  const original =
+    await importOriginal<typeof import('../../../../main/adapters/clarity-file/agent-file')>();
+  return { ...original, readAgentFile: vi.fn(original.readAgentFile) };
 });
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
@@ -40,6 +48,26 @@ describe('a mirror reported back by the watch', () => {
       if (path === mirrorPath && !('missing' in read && read.missing)) found.push(read);
     }
     expect(found).toEqual([]);
+  });
+
+  it('costs no file read when the watch reports its writing and its removal back', async () => {
+    const reads = vi.mocked(agentFile.readAgentFile);
+    const request = h.broker.add({ source: 'clarity-http', key: 'quiet', prompt: 'Ship?' });
+    await h.adapter.mirror(request);
+    const mirrorPath = join(h.dir, 'quiet.question');
+    expect(existsSync(mirrorPath)).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    h.broker.answer(request.id, { text: 'yes' }, 'ui');
+    await vi.waitFor(() => expect(existsSync(mirrorPath)).toBe(false));
+    await new Promise((r) => setTimeout(r, 100));
+    await h.adapter.whenIdle();
+    const touched = reads.mock.calls
+      .map(([path]) => path)
+      .filter((path) => path.startsWith(join(h.dir, 'quiet.')));
+    expect(touched).toEqual([]);
+    // The name is anyone's again: a runtime's question there is read and asked.
+    await writeFile(mirrorPath, JSON.stringify({ key: 'quiet', question: 'a runtime asks' }));
+    await vi.waitFor(() => expect(h.broker.findPending('clarity-file', 'quiet')).toBeDefined());
   });
 
   it('is read again once someone else wrote over it', async () => {

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { Broker } from '../../broker/broker';
+import { DuplicateRequestError } from '../../broker/errors';
+import type { HitlRequest } from '@contract/request';
+import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
+import type { AnswerIntake } from './answer-intake';
+import { writeFileAtomic } from './atomic-write';
+import { flatString } from './flat-string';
+import { exists } from './handshake-dir';
+import type { InvalidFiles } from './invalid-files';
+import type { MirrorFiles } from './mirror-files';
+import {
+  ANSWER_EXT,
+  QUESTION_EXT,
+  readQuestionFile,
+  sameSignature,
+  statSignature,
+} from './question-file';
+import { fileQuestionRequest, fingerprint } from './question-request';
+import { stableFileRequestId } from './stable-id';
+import { decidesItsFile, fileEntry, type Tracked, type TrackedBases } from './tracked-bases';
+
+export interface QuestionFilesContext {
+  dir: string;
+  broker: Broker;
+  bases: TrackedBases;
+  mirrors: MirrorFiles;
+  invalid: InvalidFiles;
+  intake: AnswerIntake;
+  now: () => number;
+  questionPath: (base: string) => string;
+  answerPath: (base: string) => string;
+  /** The adapter was closed (a reconcile may still be finishing). */
+  closed: () => boolean;
+  /** The start-up scan runs: an answer found now was there before the broker, not given by a tool. */
+  scanning: () => boolean;
+  /** The directory is still the one watched (checked before writing there). */
+  dirInUse: () => boolean;
+  onAnswerWritten?: (request: HitlRequest, file: string) => void;
+}
+
+/**
+ * The runtimes' side of the handshake dir: each `{name}.question` a runtime writes is a pending
+ * `clarity-file` request (asked again under the same id after a restart), an `.answer` written
+ * by a file tool answers it, and an answer given in the inbox is written as its `.answer`.
+ */
+export class QuestionFiles {
+  /** Bases the start-up listing showed without an `.answer`: their first reconcile skips the read. */
+  private readonly listedWithoutAnswer = new Set<string>();
+
+  constructor(private readonly c: QuestionFilesContext) {}
+
+  /** The start-up listing showed `base` without an answer file. */
+  listedWithout(base: string): void {
+    this.listedWithoutAnswer.add(base);
+  }
+
+  /** What the start-up listing showed of `base` (of every base, when none is given) is no longer current. */
+  forgetListing(base?: string): void {
+    if (base === undefined) this.listedWithoutAnswer.clear();
+    else this.listedWithoutAnswer.delete(base);
+  }
+
+  /** Brings a runtime's question file (or a name no one holds yet) in line with what is on disk. */
+  async reconcile(base: string, entry: Tracked | undefined): Promise<void> {
+    if (
+      entry?.signature &&
+      sameSignature(entry.signature, await statSignature(this.c.questionPath(base)))
+    ) {
+      return this.takeExternalAnswer(base, entry);
+    }
+    const read = readQuestionFile(this.c.questionPath(base));
+    if (!read.ok && read.missing) {
+      this.forgetInvalid(base);
+      if (entry) this.c.bases.retire(base, entry, this.c.broker);
+      return;
+    }
+    if (entry && read.ok && entry.fingerprint === fingerprint(read.question)) {
+      entry.signature = read.signature;
+      return this.takeExternalAnswer(base, entry);
+    }
+    // A half-written file gets its grace period before it retires a request or counts as invalid.
+    if (!read.ok && read.transient && this.c.invalid.inGrace(base))
+      return this.c.invalid.wait(base);
+    if (entry) this.c.bases.retire(base, entry, this.c.broker);
+    if (!read.ok) return this.markInvalid(base, read.reason, read.field);
+    this.c.invalid.forget(base, []);
+    const question = read.question;
+    if (question.mirrorOf !== undefined) return this.c.mirrors.adoptStale(base, question.mirrorOf);
+    const print = fingerprint(question);
+    // Stable across broker restarts; a fresh one if that id was used already (answered before).
+    const stable = stableFileRequestId(this.c.dir, base, read.signature, print);
+    const known = this.c.broker.get(stable);
+    if (known?.source === 'clarity-file' && decidesItsFile(known))
+      return this.resume(base, known, { signature: read.signature, print });
+    const duplicate = this.c.broker.findPending('clarity-file', question.key);
+    if (duplicate) {
+      return this.markInvalid(
+        base,
+        `has key ${JSON.stringify(question.key)}, already pending from ${String(duplicate.meta?.baseName)}${QUESTION_EXT}`,
+        'key',
+      );
+    }
+    // At start, trying to open thousands of answer files the listing did not show costs more
+    // than the questions themselves; one written since then is reported by the watch.
+    const answer = await this.answerOnDisk(base);
+    if (this.c.closed() || this.c.bases.has(base)) return;
+    // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
+    const created = fileEntry(
+      flatString(this.c.broker.get(stable) ? randomUUID() : stable),
+      read.signature,
+      print,
+    );
+    this.c.bases.set(base, created);
+    let request: HitlRequest;
+    try {
+      request = this.c.broker.add(
+        fileQuestionRequest(question, {
+          id: created.requestId,
+          base,
+          dir: this.c.dir,
+          questionFile: flatString(this.c.questionPath(base)),
+          mtimeMs: read.signature.mtimeMs,
+          now: this.c.now(),
+        }),
+        'checked',
+      );
+    } catch (error) {
+      this.c.bases.delete(base, created);
+      if (error instanceof DuplicateRequestError)
+        return this.markInvalid(base, `has key ${JSON.stringify(question.key)} (duplicate)`, 'key');
+      throw error;
+    }
+    this.forgetInvalid(base);
+    if (this.c.intake.usable(base, answer))
+      this.c.intake.answer(request.id, answer.text, this.c.scanning() ? 'system' : 'cli');
+  }
+
+  /**
+   * The question file of a request this broker already knows under the file's stable id: loaded
+   * from the shared store after a restart (team mode: it was created here before), or in the
+   * history. Never asked again. Pending: followed again, so an answer given on any instance writes
+   * the answer file. Answered while nobody watched this file: the answer is written now (the
+   * runtime is still waiting on it). Cancelled by someone: the question is removed, as it would
+   * have been.
+   */
+  private async resume(
+    base: string,
+    known: HitlRequest,
+    file: { signature: NonNullable<Tracked['signature']>; print: string },
+  ): Promise<void> {
+    this.forgetInvalid(base);
+    if (known.status === 'pending') {
+      const answer = await this.answerOnDisk(base);
+      if (this.c.closed() || this.c.bases.has(base)) return;
+      this.c.bases.set(base, fileEntry(known.id, file.signature, file.print));
+      if (this.c.intake.usable(base, answer))
+        this.c.intake.answer(known.id, answer.text, this.c.scanning() ? 'system' : 'cli');
+      return;
+    }
+    this.listedWithoutAnswer.delete(base);
+    if (known.status === 'answered' && !(await exists(this.c.answerPath(base))))
+      await this.writeAnswer(base, known);
+    else if (known.status === 'cancelled') await removeIfPresent(this.c.questionPath(base));
+  }
+
+  /** The `.answer` next to a question (at start, one the listing did not show is not opened). */
+  private answerOnDisk(base: string): Promise<AnswerRead> | AnswerRead {
+    return this.listedWithoutAnswer.delete(base)
+      ? { ok: false, missing: true }
+      : readAnswerFile(this.c.answerPath(base));
+  }
+
+  /** An `.answer` written by another process answers the pending request (resolvedBy cli). */
+  private async takeExternalAnswer(base: string, entry: Tracked): Promise<void> {
+    if (this.c.broker.get(entry.requestId)?.status !== 'pending') return;
+    const answer = await readAnswerFile(this.c.answerPath(base));
+    if (this.c.intake.usable(base, answer))
+      this.c.intake.answer(entry.requestId, answer.text, 'cli');
+    else if (!answer.ok && !answer.missing)
+      this.c.invalid.report(base, base + ANSWER_EXT, answer.reason);
+  }
+
+  /** Writes the answer of a request asked by a question file, where its runtime waits for it. */
+  async writeAnswer(base: string, request: HitlRequest): Promise<void> {
+    if (!this.c.dirInUse()) return;
+    const file = this.c.answerPath(base);
+    await writeFileAtomic(file, request.answer?.text ?? '');
+    this.c.onAnswerWritten?.(request, file);
+    // The runtime may have given up (deleted its question) just before: never leave an orphan
+    // answer that a later question with the same key would pick up.
+    if (!(await exists(this.c.questionPath(base)))) await removeIfPresent(file);
+  }
+
+  private markInvalid(base: string, reason: string, field?: string): void {
+    this.c.invalid.report(base, base + QUESTION_EXT, reason, field);
+  }
+
+  private forgetInvalid(base: string): void {
+    if (!this.c.invalid.knows(base)) return;
+    this.c.invalid.forget(base, [base + QUESTION_EXT, base + ANSWER_EXT]);
+  }
+}
