@@ -58,9 +58,9 @@ export class UnreadableBoard {
     return true;
   }
 
-  /** Nothing listed and nothing dismissed: clear() would have nothing to do. */
+  /** Nothing listed (dismissed items are not). */
   get empty(): boolean {
-    return this.items.size === 0 && this.dismissed.size === 0;
+    return this.items.size === 0;
   }
 
   has(id: string): boolean {

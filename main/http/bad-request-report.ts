@@ -49,7 +49,7 @@ export function reportBadRequests(app: FastifyInstance, board: UnreadableBoard):
   app.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode < 400 && !board.empty) {
       const found = describe(request);
-      if (found) board.clear(found.id);
+      if (found && board.has(found.id)) board.clear(found.id);
     }
     done();
   });

@@ -251,8 +251,9 @@ export class ClarityFileAdapter {
   }
 
   /** Counts `operation` in whenIdle(); its error goes to onError unless the caller reports it. */
-  private track(operation: Promise<void>, report = true): void {
-    const tracked = operation
+  private track(operation: Promise<unknown>, report = true): void {
+    const tracked: Promise<void> = operation
+      .then(() => undefined)
       .catch((error) => {
         if (report) this.options.onError?.(error);
       })

@@ -25,15 +25,17 @@ export async function readAnswerFile(path: string): Promise<AnswerRead> {
 }
 
 /**
- * Deletes a file, treating "already gone" as success. One unlink in libuv's thread pool:
+ * Deletes a file, treating "already gone" as success; true when this call removed it. One unlink in libuv's thread pool:
  * fs.promises.rm takes three trips (two lstats, then the unlink), and a synchronous unlink would
  * hold the event loop while the kernel waits for the directory, which the watchers (chokidar's
  * re-reads above all) keep busy.
  */
-export async function removeIfPresent(path: string): Promise<void> {
+export async function removeIfPresent(path: string): Promise<boolean> {
   try {
     await unlink(path);
+    return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return false;
   }
 }

@@ -6,7 +6,7 @@ import type { FileSignature } from './question-file';
 /**
  * Writes `text` (UTF-8) to `path` so that no reader ever sees a partial file: the bytes go to a
  * hidden temp file in the same directory, and the temp file is renamed over `path`.
- * The temp name (`.{name}.{random}.tmp`) never ends in `.question` or `.answer`, so handshake
+ * The temp name (`.{name}.{unique}.tmp`) never ends in `.question` or `.answer`, so handshake
  * watchers ignore it. A symlink at `path` is replaced, never followed.
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
@@ -22,22 +22,36 @@ export async function writeFileAtomicSigned(path: string, text: string): Promise
   return writeAtomic(path, text, true)!;
 }
 
-// Unique per process (random) and per write (counter); O_EXCL refuses a name that exists anyway.
+// Unique per process (random) and per write (counter), without a random draw per write. A name
+// taken meanwhile (O_EXCL refuses it) is passed over for a fully random one.
 const TEMP_PREFIX = randomBytes(6).toString('hex');
 let tempCount = 0;
+const TEMP_ATTEMPTS = 5;
+
+/** Creates a new temp file beside `path` (never one that exists); its name and descriptor. */
+function openTemp(path: string): { temp: string; fd: number } {
+  const stem = join(dirname(path), `.${basename(path)}.`);
+  for (let attempt = 1; ; attempt++) {
+    const unique =
+      attempt === 1 ? TEMP_PREFIX + (tempCount++).toString(36) : randomBytes(9).toString('hex');
+    const temp = `${stem}${unique}.tmp`;
+    try {
+      return { temp, fd: openSync(temp, 'wx') };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === TEMP_ATTEMPTS)
+        throw error;
+    }
+  }
+}
 
 function writeAtomic(path: string, text: string, sign: boolean): FileSignature | undefined {
-  const temp = join(
-    dirname(path),
-    `.${basename(path)}.${TEMP_PREFIX}${(tempCount++).toString(36)}.tmp`,
-  );
   // Synchronous calls: an answer is small, and async ones would queue in libuv's thread pool
   // behind other file-system work (see readQuestionFile).
   // No fsync: atomicity for readers comes from rename; durability across a power cut is not
   // needed (the runtime is blocked waiting and would time out) and fsync costs milliseconds.
+  const { temp, fd } = openTemp(path);
   try {
     let signature: FileSignature | undefined;
-    const fd = openSync(temp, 'wx');
     try {
       const bytes = Buffer.from(text, 'utf8');
       for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
@@ -52,6 +66,7 @@ function writeAtomic(path: string, text: string, sign: boolean): FileSignature |
     renameSync(temp, path);
     return signature;
   } catch (error) {
+    // Only the temp file this call created.
     rmSync(temp, { force: true });
     throw error;
   }

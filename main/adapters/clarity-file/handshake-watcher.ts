@@ -111,7 +111,15 @@ export function watchHandshakeDir(
   const threadFiles = options.reliableThreadFiles ?? DEFAULT_RELIABLE_THREAD_FILES;
 
   const ownFile = options.ownFile ?? (() => false);
-  const ownEcho = options.ownEcho ?? (() => false);
+  // Called synchronously in the watch's callback: a file-system error there (EACCES, EIO on a
+  // network share) must not escape it, so the event then goes on as any other.
+  const ownEcho = (name: string) => {
+    try {
+      return options.ownEcho?.(name) ?? false;
+    } catch {
+      return false;
+    }
+  };
   // Whether a handshake file the broker did not write has been seen: chokidar waits for one.
   let othersSeen = false;
   const isOthers = (name: string) => handshakeBaseOf(name) !== undefined && !ownFile(name);

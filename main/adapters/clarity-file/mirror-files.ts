@@ -50,9 +50,12 @@ export class MirrorFiles {
     const base = questionBaseName(name);
     if (base === undefined) return false;
     const path = this.c.questionPath(base);
-    // Removed here (the watch may report it before remove() has forgotten the entry).
-    if (this.removed.has(base) && !existsNow(path)) return this.removed.delete(base);
     const entry = this.c.bases.get(base);
+    if (this.removed.delete(base) && entry?.kind !== 'file') {
+      // Removed here (the watch may report it before remove() has forgotten the entry). Present
+      // again, the file is someone else's: this and any later event on the name count.
+      if (!existsNow(path)) return true;
+    }
     if (entry?.kind !== 'mirror' || !entry.ready || !entry.signature) return false;
     return sameSignature(entry.signature, statSignatureNow(path));
   }
@@ -170,9 +173,10 @@ export class MirrorFiles {
   async remove(base: string): Promise<void> {
     const entry = this.c.bases.get(base);
     if (!this.c.dirUsable()) return;
-    // Noted first: the watch may report the removal before this continues.
+    // Noted first: the watch may report the removal before this continues. Not there (someone
+    // else removed it): no echo will come, and the note would hide a later runtime's removal.
     this.noteRemoved(base);
-    await removeIfPresent(this.c.questionPath(base));
+    if (!(await removeIfPresent(this.c.questionPath(base)))) this.removed.delete(base);
     await removeIfPresent(this.c.answerPath(base));
     if (entry) this.c.bases.delete(base, entry);
   }

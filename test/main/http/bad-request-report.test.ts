@@ -96,6 +96,16 @@ describe('bad protocol requests are answered 400 naming the field and shown as "
     expect(t.broker.unreadable.list()).toEqual([]);
   });
 
+  it('a dismissed problem stays dismissed across an accepted request with the same key', async () => {
+    t = await makeServer();
+    await t.post('/questions', { key: 'k', question: 1 });
+    const [item] = t.broker.unreadable.list();
+    expect(t.broker.unreadable.dismiss(item!.id)).toBe(true);
+    expect((await t.post('/questions', { key: 'k', question: 'ok' })).statusCode).toBe(201);
+    await t.post('/questions', { key: 'k', question: 1 });
+    expect(t.broker.unreadable.list()).toEqual([]);
+  });
+
   it('the UI routes and dismissing: GET /api/unreadable lists, POST /api/unreadable/dismiss removes', async () => {
     t = await makeServer();
     await t.post('/api/requests/nope/cancel', { reason: 5 });

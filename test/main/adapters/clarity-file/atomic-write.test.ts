@@ -1,8 +1,14 @@
+import * as fs from 'node:fs';
 import { readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { safeKey, writeFileAtomic } from '../../../../main/adapters/clarity-file';
 import { makeTempDir } from '../../../support/temp-dir';
+
+vi.mock('node:fs', async (importOriginal) => {
+  const original = await importOriginal<typeof import('node:fs')>();
+  return { ...original, openSync: vi.fn(original.openSync) };
+});
 
 describe('writeFileAtomic', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -17,6 +23,30 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic(join(temp.path, 'a.answer'), 'héllo\nworld');
     expect(await readdir(temp.path)).toEqual(['a.answer']);
     expect(await readFile(join(temp.path, 'a.answer'), 'utf8')).toBe('héllo\nworld');
+  });
+
+  it('passes over a temp name someone else took, and leaves their file alone', async () => {
+    const realOpen = vi.mocked(fs.openSync).getMockImplementation()!;
+    const planted: string[] = [];
+    vi.mocked(fs.openSync).mockImplementation(((path: fs.PathLike, flags?: fs.OpenMode) => {
+      // Another process created the temp name this write picked, just before it.
+      if (flags === 'wx' && planted.length < 2) {
+        planted.push(String(path));
+        fs.writeFileSync(path, 'theirs');
+      }
+      return realOpen(path, flags!);
+    }) as typeof fs.openSync);
+    try {
+      await writeFileAtomic(join(temp.path, 'b.answer'), 'ours');
+    } finally {
+      vi.mocked(fs.openSync).mockImplementation(realOpen);
+    }
+    expect(planted).toHaveLength(2);
+    expect(await readFile(join(temp.path, 'b.answer'), 'utf8')).toBe('ours');
+    for (const path of planted) expect(await readFile(path, 'utf8')).toBe('theirs');
+    expect((await readdir(temp.path)).sort()).toEqual(
+      ['b.answer', ...planted.map((p) => p.slice(temp.path.length + 1))].sort(),
+    );
   });
 
   it('a concurrent reader sees the old or the new content, never a part', async () => {

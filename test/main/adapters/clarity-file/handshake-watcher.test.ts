@@ -6,6 +6,7 @@ import {
   handshakeBases,
   watchHandshakeDir,
   type HandshakeWatch,
+  type HandshakeWatchOptions,
 } from '../../../../main/adapters/clarity-file/handshake-watcher';
 
 async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
@@ -14,6 +15,22 @@ async function until(check: () => boolean, what: string, ms = 10_000): Promise<v
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** A watch of `dir` that records its changes in `changes` and fails the test on an error. */
+function watchRecording(
+  dir: string,
+  changes: Array<[string, boolean]>,
+  options?: HandshakeWatchOptions,
+): HandshakeWatch {
+  return watchHandshakeDir(
+    dir,
+    (base, written) => changes.push([base, written]),
+    (e) => {
+      throw e;
+    },
+    options,
+  );
 }
 
 describe('watchHandshakeDir', () => {
@@ -31,13 +48,7 @@ describe('watchHandshakeDir', () => {
   });
 
   it('reports a new question file by its base name, and ignores other files', async () => {
-    watch = watchHandshakeDir(
-      dir,
-      (base, written) => changes.push([base, written]),
-      (e) => {
-        throw e;
-      },
-    );
+    watch = watchRecording(dir, changes);
     await writeFile(join(dir, 'notes.txt'), 'x');
     await writeFile(join(dir, 'step_1.question'), '{}');
     await until(() => changes.some(([b]) => b === 'step_1'), 'step_1');
@@ -46,14 +57,10 @@ describe('watchHandshakeDir', () => {
 
   it("does not pass on an event that ownEcho calls the broker's own change; the next one on that name counts", async () => {
     const echoes = new Set(['mine.question']);
-    watch = watchHandshakeDir(
-      dir,
-      (base, written) => changes.push([base, written]),
-      (e) => {
-        throw e;
-      },
-      { rescanMs: 3_600_000, ownEcho: (name) => echoes.has(name) },
-    );
+    watch = watchRecording(dir, changes, {
+      rescanMs: 3_600_000,
+      ownEcho: (name) => echoes.has(name),
+    });
     await writeFile(join(dir, 'mine.question'), '{}');
     await writeFile(join(dir, 'other.question'), '{}');
     await until(() => changes.some(([b]) => b === 'other'), 'other');
@@ -63,17 +70,23 @@ describe('watchHandshakeDir', () => {
     await until(() => changes.some(([b]) => b === 'mine'), 'mine, no longer an echo');
   });
 
+  it('passes the event on when ownEcho cannot tell (a file-system error), and keeps watching', async () => {
+    watch = watchRecording(dir, changes, {
+      rescanMs: 3_600_000,
+      ownEcho: () => {
+        throw Object.assign(new Error('EIO: i/o error, lstat'), { code: 'EIO' });
+      },
+    });
+    await writeFile(join(dir, 'first.question'), '{}');
+    await until(() => changes.some(([b]) => b === 'first'), 'first');
+    await writeFile(join(dir, 'second.question'), '{}');
+    await until(() => changes.some(([b]) => b === 'second'), 'second');
+  });
+
   it('the rescan reports files that appeared or vanished since the primed listing (events the OS dropped)', async () => {
     await writeFile(join(dir, 'arrived.question'), '{}');
     await writeFile(join(dir, 'kept.answer'), 'yes');
-    watch = watchHandshakeDir(
-      dir,
-      (base, written) => changes.push([base, written]),
-      (e) => {
-        throw e;
-      },
-      { rescanMs: 50 },
-    );
+    watch = watchRecording(dir, changes, { rescanMs: 50 });
     // As if the start-up scan had listed "gone.question" and "kept.answer" but not "arrived.question".
     watch.prime(['gone.question', 'kept.answer', 'readme.md']);
     await until(() => changes.length >= 2, 'two rescan changes');
@@ -106,14 +119,7 @@ describe('watchHandshakeDir in a very full directory', () => {
 
   it('holds chokidar back while the directory holds more files than reliableMaxFiles, and starts it once a rescan finds fewer', async () => {
     for (const name of ['a', 'b', 'c']) await writeFile(join(dir, `${name}.question`), '{}');
-    watch = watchHandshakeDir(
-      dir,
-      (base, written) => changes.push([base, written]),
-      (e) => {
-        throw e;
-      },
-      { rescanMs: 50, reliableMaxFiles: 2 },
-    );
+    watch = watchRecording(dir, changes, { rescanMs: 50, reliableMaxFiles: 2 });
     watch.prime(['a.question', 'b.question', 'c.question']);
     watch.startReliable();
     await new Promise((r) => setTimeout(r, 200));
@@ -128,14 +134,7 @@ describe('watchHandshakeDir in a very full directory', () => {
   });
 
   it('runs chokidar on the broker thread with few files, and moves it to a thread once a rescan finds more than reliableThreadFiles', async () => {
-    watch = watchHandshakeDir(
-      dir,
-      (base, written) => changes.push([base, written]),
-      (e) => {
-        throw e;
-      },
-      { rescanMs: 50, reliableThreadFiles: 2 },
-    );
+    watch = watchRecording(dir, changes, { rescanMs: 50, reliableThreadFiles: 2 });
     await writeFile(join(dir, 'first.question'), '{}');
     watch.prime(['first.question']);
     watch.startReliable();

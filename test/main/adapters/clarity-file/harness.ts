@@ -7,7 +7,13 @@ import { makeTempDir } from '../../../support/temp-dir';
 
 /** A broker + adapter over a fresh temp dir, recording invalid-file reports. */
 export async function startHarness(
-  options: { dir?: string; invalidGraceMs?: number; broker?: Broker } = {},
+  options: {
+    dir?: string;
+    invalidGraceMs?: number;
+    broker?: Broker;
+    deferReliableWatch?: boolean;
+    rescanMs?: number;
+  } = {},
 ) {
   const temp = options.dir ? undefined : await makeTempDir('clarity-file-');
   const dir = options.dir ?? temp!.path;
@@ -18,6 +24,8 @@ export async function startHarness(
     dir,
     broker,
     invalidGraceMs: options.invalidGraceMs ?? 150,
+    deferReliableWatch: options.deferReliableWatch,
+    rescanMs: options.rescanMs,
     onInvalid: (e) => invalid.push(e),
     onError: (e) => errors.push(e),
   });

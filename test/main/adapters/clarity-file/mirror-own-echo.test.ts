@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as agentFile from '../../../../main/adapters/clarity-file/agent-file';
@@ -68,6 +68,28 @@ describe('a mirror reported back by the watch', () => {
     // The name is anyone's again: a runtime's question there is read and asked.
     await writeFile(mirrorPath, JSON.stringify({ key: 'quiet', question: 'a runtime asks' }));
     await vi.waitFor(() => expect(h.broker.findPending('clarity-file', 'quiet')).toBeDefined());
+  });
+
+  it("never takes a runtime's removal for the broker's own echo", async () => {
+    // Only fs.watch reports here: no chokidar, no rescan in the test's time.
+    await h.stop();
+    h = await startHarness({ deferReliableWatch: true, rescanMs: 3_600_000 });
+    const request = h.broker.add({ source: 'clarity-http', key: 'k', prompt: 'Ship?' });
+    await h.adapter.mirror(request);
+    const path = join(h.dir, 'k.question');
+    await new Promise((r) => setTimeout(r, 100));
+    // A file tool removes the mirror: the request is cancelled, and the broker finds nothing to remove.
+    await unlink(path);
+    expect(await h.broker.waitForResolution(request.id)).toMatchObject({ status: 'cancelled' });
+    await new Promise((r) => setTimeout(r, 100));
+    await h.adapter.whenIdle();
+    // A runtime asks under that name, then gives up: its request leaves pending.
+    await writeFile(path, JSON.stringify({ key: 'k', question: 'a runtime asks' }));
+    await vi.waitFor(() => expect(h.broker.findPending('clarity-file', 'k')).toBeDefined());
+    const asked = h.broker.findPending('clarity-file', 'k')!;
+    await new Promise((r) => setTimeout(r, 100));
+    await unlink(path);
+    await vi.waitFor(() => expect(h.broker.get(asked.id)?.status).toBe('expired'));
   });
 
   it('is read again once someone else wrote over it', async () => {
