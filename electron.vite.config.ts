@@ -84,6 +84,39 @@ function lazyConfDeps(): Plugin {
   };
 }
 
+/** The lines of fastify/lib/server.js that load `node:https` and `node:http2` at its top level. */
+const FASTIFY_EAGER_SERVERS =
+  "const https = require('node:https')\nconst http2 = require('node:http2')\n";
+
+/**
+ * Fastify loads `node:https` and `node:http2` (with `tls` behind them) when it is first imported,
+ * for servers the broker never creates: ~13 ms of every `serve` start. They are loaded on first
+ * use instead. The build fails if Fastify's file no longer has those lines, rather than silently
+ * shipping the eager ones.
+ */
+function lazyFastifyServers(): Plugin {
+  return {
+    name: 'hitl-lazy-fastify-servers',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]fastify[\\/]lib[\\/]server\.js$/.test(id)) return null;
+      const eager = code.replace(/\r\n/g, '\n');
+      if (!eager.includes(FASTIFY_EAGER_SERVERS))
+        throw new Error(`${id}: the eager https/http2 requires were not found (Fastify changed?)`);
+      return eager.replace(
+        FASTIFY_EAGER_SERVERS,
+        [
+          "const https = { createServer: (...a) => require('node:https').createServer(...a) }",
+          'const http2 = {',
+          "  createServer: (...a) => require('node:http2').createServer(...a),",
+          "  createSecureServer: (...a) => require('node:http2').createSecureServer(...a)",
+          '}',
+          '',
+        ].join('\n'),
+      );
+    },
+  };
+}
+
 /**
  * electron-vite picks its Node and Chrome build targets from the Electron major version, which it
  * reads from the installed electron package unless ELECTRON_MAJOR_VER is set. Naming the major that
@@ -120,7 +153,7 @@ const alias = { '@contract': resolve(__dirname, 'contract') };
 export default defineConfig({
   main: {
     resolve: { alias },
-    plugins: [bundleHook(), lazyConfDeps()],
+    plugins: [bundleHook(), lazyConfDeps(), lazyFastifyServers()],
     build: {
       externalizeDeps: { exclude: BUNDLED_DEPS },
       rollupOptions: {

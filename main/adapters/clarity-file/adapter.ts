@@ -262,12 +262,14 @@ export class ClarityFileAdapter {
   }
 
   // A base is one file name (never a separator, never `.` first): plain concatenation is join().
+  // One flat string each (Array.join; `+` would make a tree of pieces, see flatString): a path is
+  // kept in every file request's record and handed to a system call on every event.
   private questionPath(base: string): string {
-    return this.dirPrefix + base + QUESTION_EXT;
+    return [this.dirPrefix, base, QUESTION_EXT].join('');
   }
 
   private answerPath(base: string): string {
-    return this.dirPrefix + base + ANSWER_EXT;
+    return [this.dirPrefix, base, ANSWER_EXT].join('');
   }
 }
 

@@ -103,11 +103,13 @@ export class QuestionFiles {
     }
     // At start, trying to open thousands of answer files the listing did not show costs more
     // than the questions themselves; one written since then is reported by the watch.
-    const answer = await this.answerOnDisk(base);
+    const onDisk = this.answerOnDisk(base);
+    // At start the answer is known without a read (no microtask turn for each of thousands).
+    const answer = onDisk instanceof Promise ? await onDisk : onDisk;
     if (this.c.closed() || this.c.bases.has(base)) return;
     // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
     const created = fileEntry(
-      flatString(this.c.broker.get(stable) ? randomUUID() : stable),
+      this.c.broker.get(stable) ? flatString(randomUUID()) : stable,
       read.signature,
       print,
     );
@@ -119,7 +121,7 @@ export class QuestionFiles {
           id: created.requestId,
           base,
           dir: this.c.dir,
-          questionFile: flatString(this.c.questionPath(base)),
+          questionFile: this.c.questionPath(base),
           mtimeMs: read.signature.mtimeMs,
           now: this.c.now(),
         }),

@@ -14,5 +14,13 @@ export function stableFileRequestId(
 ): string {
   const hex = sha256Hex(JSON.stringify([dir, base, signature.ino, signature.mtimeMs, fingerprint]));
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  // Array.join gives one flat string (a template literal would be a tree of eight pieces, kept
+  // for as long as the request lives: see flatString).
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    '8' + hex.slice(13, 16),
+    variant + hex.slice(17, 20),
+    hex.slice(20, 32),
+  ].join('-');
 }
