@@ -203,12 +203,11 @@ export class ClarityFileAdapter {
     try {
       const names = await readdir(this.dir);
       this.watcher.prime(names);
-      const listed = new Set(names);
-      for (const base of handshakeBases(names))
-        if (!listed.has(base + ANSWER_EXT)) this.files.listedWithout(base);
-      await forEachLimited(handshakeBases(names), SCAN_CONCURRENCY, (base) =>
-        this.runner.request(base),
-      );
+      const bases = handshakeBases(names);
+      const answered = new Set(names.filter((name) => name.endsWith(ANSWER_EXT)));
+      for (const base of bases)
+        if (answered.size === 0 || !answered.has(base + ANSWER_EXT)) this.files.listedWithout(base);
+      await forEachLimited(bases, SCAN_CONCURRENCY, (base) => this.runner.request(base));
       if (!this.options.deferReliableWatch) this.watcher.startReliable();
     } finally {
       this.scanning = false;

@@ -125,7 +125,11 @@ export function watchHandshakeDir(
   const isOthers = (name: string) => handshakeBaseOf(name) !== undefined && !ownFile(name);
   const noteOthers = (names: Iterable<string>) => {
     if (othersSeen) return;
-    for (const name of names) if (isOthers(name)) othersSeen = true;
+    for (const name of names) {
+      if (!isOthers(name)) continue;
+      othersSeen = true;
+      break;
+    }
     if (othersSeen && reliableWanted) setImmediate(startChokidar);
   };
 

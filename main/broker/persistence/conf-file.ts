@@ -4,7 +4,8 @@ import Conf from 'conf';
 
 /** The layout of `history.json` and `pending.json` (electron-store opens the same files). */
 export interface RequestsFile {
-  requests: unknown[];
+  /** Absent until the first write. */
+  requests?: unknown[];
 }
 
 /**
@@ -14,6 +15,8 @@ export interface RequestsFile {
  */
 function shapeProblem(store: Record<string, unknown>): string | undefined {
   const requests = store.requests;
+  // No file yet (or `{}`): no requests. Written on the first change, not at open.
+  if (requests === undefined) return undefined;
   if (!Array.isArray(requests)) return '`requests` is not an array';
   const bad = requests.findIndex((r) => typeof r !== 'object' || r === null || Array.isArray(r));
   return bad === -1 ? undefined : `\`requests[${bad}]\` is not an object`;
@@ -39,7 +42,8 @@ export function openConfFile(
     new Conf<RequestsFile>({
       cwd,
       configName,
-      defaults: { requests: [] },
+      // No `defaults`: with them conf writes (and fsyncs) the file at once when there is none,
+      // ~10 ms of every first start for two empty files.
       serialize: (value) => JSON.stringify(value),
       clearInvalidConfig: false,
       // Only the operator may read what agents asked and what was answered.

@@ -37,6 +37,22 @@ function readJson(name: string): {
 }
 
 describe('RequestStore', () => {
+  it('writes no snapshot file at open on a fresh state dir; the first change writes them', async () => {
+    const { broker, store } = open();
+    expect(readdirSync(dir).filter((n) => n.endsWith('.json'))).toEqual([]);
+    const asked = broker.add({ source: 'clarity-http', key: 'k', prompt: 'Ship?' });
+    broker.answer(asked.id, { text: 'yes' }, 'ui');
+    store.close();
+    expect(readJson('history.json').requests).toMatchObject([{ key: 'k', status: 'answered' }]);
+    expect(readJson('pending.json').requests).toEqual([]);
+    broker.close();
+    // Reopened: the history is back.
+    const again = open();
+    expect(again.broker.resolved().map((r) => r.key)).toEqual(['k']);
+    again.store.close();
+    again.broker.close();
+  });
+
   it('pending HTTP-born requests and the resolved history survive a restart; file requests do not', async () => {
     const first = open();
     const http = first.broker.add({
