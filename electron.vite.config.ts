@@ -95,6 +95,8 @@ const FASTIFY_EAGER_SERVERS =
  * shipping the eager ones.
  */
 function lazyFastifyServers(): Plugin {
+  // Not reset per build: a rebuild in watch mode takes the module from its cache.
+  let rewritten = false;
   return {
     name: 'hitl-lazy-fastify-servers',
     transform(code, id) {
@@ -102,6 +104,13 @@ function lazyFastifyServers(): Plugin {
       const eager = code.replace(/\r\n/g, '\n');
       if (!eager.includes(FASTIFY_EAGER_SERVERS))
         throw new Error(`${id}: the eager https/http2 requires were not found (Fastify changed?)`);
+      // The stand-ins have these functions only: any other use would find undefined.
+      const other =
+        /\bhttps\.(?!createServer\b)\w+|\bhttp2\.(?!createServer\b|createSecureServer\b|Http2Server\b|Http2Session\b)\w+/.exec(
+          eager,
+        );
+      if (other) throw new Error(`${id}: uses ${other[0]}, which the lazy stand-ins lack`);
+      rewritten = true;
       return eager.replace(
         FASTIFY_EAGER_SERVERS,
         [
@@ -113,6 +122,12 @@ function lazyFastifyServers(): Plugin {
           '',
         ].join('\n'),
       );
+    },
+    buildEnd(error) {
+      if (!error && !rewritten)
+        throw new Error(
+          'fastify/lib/server.js was not bundled: its https/http2 were not made lazy',
+        );
     },
   };
 }

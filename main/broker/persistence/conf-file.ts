@@ -13,10 +13,15 @@ export interface RequestsFile {
  * conf `schema`, which would compile an ajv validator at every start (tens of ms, several MB of
  * heap; docs/benchmarks.md). Records are checked one by one with zod on load.
  */
-function shapeProblem(store: Record<string, unknown>): string | undefined {
-  const requests = store.requests;
-  // No file yet (or `{}`): no requests. Written on the first change, not at open.
-  if (requests === undefined) return undefined;
+function shapeProblem(store: unknown): string | undefined {
+  if (typeof store !== 'object' || store === null || Array.isArray(store))
+    return 'the file is not a JSON object';
+  const requests = (store as Record<string, unknown>).requests;
+  // No file yet (or `{}`): no requests; the file is written on the first change, not at open.
+  // Anything else without them is not this file (conf reads `[…]` or `"…"` as an object of
+  // indexes): kept aside, never overwritten.
+  if (requests === undefined)
+    return Object.keys(store).length === 0 ? undefined : 'there is no `requests` array';
   if (!Array.isArray(requests)) return '`requests` is not an array';
   const bad = requests.findIndex((r) => typeof r !== 'object' || r === null || Array.isArray(r));
   return bad === -1 ? undefined : `\`requests[${bad}]\` is not an object`;
@@ -30,8 +35,8 @@ export interface OpenedConfFile {
 
 /**
  * Opens `<cwd>/<configName>.json` with conf. A file that is not JSON or breaks the schema is
- * renamed to `<configName>.json.invalid-<time>` (kept for the operator, never silently wiped) and
- * a fresh file is started.
+ * renamed to `<configName>.json.invalid-<time>` (kept for the operator, never silently wiped);
+ * the store then starts empty, and its file is written with the first change.
  */
 export function openConfFile(
   cwd: string,
@@ -51,7 +56,7 @@ export function openConfFile(
     });
   try {
     const conf = create();
-    const problem = shapeProblem(conf.store as unknown as Record<string, unknown>);
+    const problem = shapeProblem(conf.store);
     if (problem) throw new Error(`${conf.path}: ${problem}`);
     // A file written by an older version may be 0644; conf's mode applies only to new files.
     if (existsSync(conf.path)) chmodSync(conf.path, 0o600);

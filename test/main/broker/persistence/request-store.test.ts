@@ -154,6 +154,21 @@ describe('RequestStore', () => {
     store.close();
   });
 
+  it('moves aside a file whose JSON is not an object (an array, a string)', () => {
+    writeFileSync(path.join(dir, 'history.json'), JSON.stringify([{ key: 'x' }]));
+    writeFileSync(path.join(dir, 'pending.json'), JSON.stringify('requests'));
+    const setAside: string[] = [];
+    const { store } = open({
+      onSetAside: (_file, movedTo) => setAside.push(path.basename(movedTo)),
+    });
+    expect(setAside.map((name) => name.replace(/\.invalid-.*/, ''))).toEqual([
+      'history.json',
+      'pending.json',
+    ]);
+    expect(store.historyList()).toEqual([]);
+    store.close();
+  });
+
   it('skips individual broken records and keeps the valid ones', () => {
     writeFileSync(
       path.join(dir, 'pending.json'),
