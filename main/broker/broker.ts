@@ -21,13 +21,13 @@ import {
 import { UnreadableBoard } from './unreadable-board';
 import { parseOrThrow } from './validation';
 import type {
-  BrokerEvent,
   BrokerEventType,
   BrokerListener,
   BrokerOptions,
   ResolutionGate,
   ResolvedByOperator,
 } from './broker-types';
+import { BrokerEventBus } from './broker-event-bus';
 import { RequestIndex } from './request-index';
 import { resolvedRecord } from './resolved-record';
 import { ResolutionWaiters } from './resolution-waiters';
@@ -46,12 +46,11 @@ type Patch = Partial<
  */
 export class Broker {
   private readonly index: RequestIndex;
-  private readonly listeners = new Set<BrokerListener>();
+  private readonly events: BrokerEventBus;
   private readonly waiters = new ResolutionWaiters();
   private readonly scheduler: DeadlineScheduler;
   private readonly now: () => number;
   private readonly newId: () => string;
-  private seq = 0;
   private gate: ResolutionGate | undefined;
   /** What agents sent that could not be read ("could not read" items in the inbox). */
   readonly unreadable: UnreadableBoard;
@@ -60,14 +59,14 @@ export class Broker {
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
     this.index = new RequestIndex(options.resolvedMemory ?? 10_000);
-    this.seq = options.firstSeq ?? 0;
+    this.events = new BrokerEventBus(options.firstSeq ?? 0, this.now, options.onListenerError);
     this.scheduler = new DeadlineScheduler((id) => this.onDeadline(id), this.now);
     this.unreadable = new UnreadableBoard(this.now);
   }
 
   /** The sequence number of the last event emitted (firstSeq, default 0, before any). */
   get lastSeq(): number {
-    return this.seq;
+    return this.events.lastSeq;
   }
 
   /**
@@ -256,8 +255,7 @@ export class Broker {
 
   /** Listens to every event; returns the unsubscribe function. */
   subscribe(listener: BrokerListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.events.subscribe(listener);
   }
 
   /** Stops the deadline timer. Pending requests stay as they are (for persistence). */
@@ -334,14 +332,7 @@ export class Broker {
   }
 
   private emit(type: BrokerEventType, request: HitlRequest): void {
-    const event: BrokerEvent = { seq: ++this.seq, type, at: this.now(), request };
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.options.onListenerError?.(error);
-      }
-    }
+    this.events.emit(type, request);
   }
 }
 

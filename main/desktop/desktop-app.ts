@@ -1,5 +1,6 @@
 import type { BrokerEvent } from '../broker/broker';
 import type { IpcEventChannel, IpcEventMap } from '@contract/ipc/channels';
+import { broadcastServiceChanges } from './service-broadcasts';
 import type { TrayLike, WindowLike } from './electron-api';
 import type { DesktopAppDeps, DesktopService } from './desktop-deps';
 import { registerDesktopIpc } from './ipc/inbox-handlers';
@@ -201,24 +202,13 @@ export class DesktopApp {
       );
     if (service)
       this.unsubscribers.push(
-        service.agentMessages.onAppend((agentId, message) =>
-          this.broadcast('inbox:event', { type: 'agent_message', agentId, message }),
-        ),
-        service.runs.onChange((update) => this.broadcast('runs:updated', update)),
-        service.broker.unreadable.subscribe((items) =>
-          this.broadcast('unreadable:changed', { items }),
-        ),
+        ...broadcastServiceChanges(service, (channel, payload) => this.broadcast(channel, payload)),
       );
     this.unsubscribers.push(
       settings.onChange((next, changed) => {
         if (changed.includes('startAtLogin')) this.applyStartAtLogin(next.startAtLogin);
         if (changed.includes('autoUpdate')) this.updates?.controller.setEnabled(next.autoUpdate);
-        if (service) {
-          if (changed.includes('handshakeDirs'))
-            void service.watched.set(this.brokers.watchedDirs(next.handshakeDirs));
-          if (changed.includes('historySize')) service.store.setHistoryLimit(next.historySize);
-          if (changed.includes('port') || changed.includes('token')) this.brokers.rebind(next);
-        }
+        this.brokers.applySettings(next, changed);
         this.tray?.render();
         this.broadcast('settings:changed', next);
       }),

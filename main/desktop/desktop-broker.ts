@@ -1,4 +1,5 @@
 import type { AnswerInput } from '@contract/request';
+import type { DesktopSettings } from '@contract/desktop-settings';
 import { defaultCuemeDbPath } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { osUserName } from '../service/os-user';
 import { attachTargetAfter, planDesktopStart } from './attach/attach-decision';
@@ -99,6 +100,16 @@ export class DesktopBroker {
     } catch (error) {
       failed(error);
     }
+  }
+
+  /** Applies the settings that concern the broker this app runs (none when it is attached). */
+  applySettings(next: DesktopSettings, changed: readonly (keyof DesktopSettings)[]): void {
+    const service = this.own;
+    if (!service) return;
+    if (changed.includes('handshakeDirs'))
+      void service.watched.set(this.watchedDirs(next.handshakeDirs));
+    if (changed.includes('historySize')) service.store.setHistoryLimit(next.historySize);
+    if (changed.includes('port') || changed.includes('token')) this.rebind(next);
   }
 
   /** Moves the HTTP server to the settings' port and token; tells the operator if it cannot. */

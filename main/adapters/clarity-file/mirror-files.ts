@@ -56,8 +56,9 @@ export class MirrorFiles {
       // again, the file is someone else's: this and any later event on the name count.
       if (!existsNow(path)) return true;
     }
-    if (entry?.kind !== 'mirror' || !entry.ready || !entry.signature) return false;
-    return sameSignature(entry.signature, statSignatureNow(path));
+    // Written (a mirror not written yet is "own" to holdsOwnMirror, but its events count).
+    if (!entry?.ready || !entry.signature) return false;
+    return holdsOwnMirror(entry, () => statSignatureNow(path));
   }
 
   /**

@@ -63,13 +63,11 @@ export class QuestionFiles {
 
   /** Brings a runtime's question file (or a name no one holds yet) in line with what is on disk. */
   async reconcile(base: string, entry: Tracked | undefined): Promise<void> {
-    if (
-      entry?.signature &&
-      sameSignature(entry.signature, await statSignature(this.c.questionPath(base)))
-    ) {
+    const path = this.c.questionPath(base);
+    if (entry?.signature && sameSignature(entry.signature, await statSignature(path))) {
       return this.takeExternalAnswer(base, entry);
     }
-    const read = readQuestionFile(this.c.questionPath(base));
+    const read = readQuestionFile(path);
     if (!read.ok && read.missing) {
       this.forgetInvalid(base);
       if (entry) this.c.bases.retire(base, entry, this.c.broker);
@@ -121,7 +119,7 @@ export class QuestionFiles {
           id: created.requestId,
           base,
           dir: this.c.dir,
-          questionFile: this.c.questionPath(base),
+          questionFile: path,
           mtimeMs: read.signature.mtimeMs,
           now: this.c.now(),
         }),

@@ -4,6 +4,7 @@ import type { Broker, BrokerEvent, ResolutionGate } from '../../broker';
 import { HitlRequestSchema, type HitlRequest } from '@contract/request';
 import { migrate } from './migrations';
 import { NoticeListener, type RequestNotice } from './notice-listener';
+import { insertRequest, storeResolved, updatePendingRequest } from './request-rows';
 import { retrying } from './retrying';
 
 export interface PostgresStoreOptions {
@@ -117,7 +118,7 @@ export class PostgresStore implements ResolutionGate {
   claim(proposed: HitlRequest): Promise<{ won: boolean; winner: HitlRequest }> {
     const deadline = Date.now() + (this.options.claimTimeoutMs ?? 10_000);
     return this.enqueue(proposed.id, async () => {
-      const result = await retrying(() => this.storeResolved(proposed), {
+      const result = await retrying(() => storeResolved(this.pool, proposed, this.instanceId), {
         until: () => this.closed || Date.now() > deadline,
       });
       this.settled.add(proposed.id);
@@ -144,77 +145,21 @@ export class PostgresStore implements ResolutionGate {
   private onEvent(event: BrokerEvent): void {
     if (this.remote) return;
     const request = event.request;
-    if (event.type === 'added') return void this.write(request.id, () => this.insert(request));
-    if (event.type === 'updated') return void this.write(request.id, () => this.update(request));
+    if (event.type === 'added')
+      return void this.write(request.id, () => insertRequest(this.pool, request, this.instanceId));
+    if (event.type === 'updated')
+      return void this.write(request.id, () =>
+        updatePendingRequest(this.pool, request, this.instanceId),
+      );
     if (this.settled.delete(request.id)) return;
     this.write(request.id, async () => {
-      const { won, winner } = await this.storeResolved(request);
+      const { won, winner } = await storeResolved(this.pool, request, this.instanceId);
       if (won || (winner.status === request.status && request.status === 'expired')) return;
       this.stats.conflicts += 1;
       this.warn(
         `shared store: request ${request.key} was ${request.status} here but already ${winner.status}${winner.operator ? ` by ${winner.operator}` : ''}${winner.resolvedOn ? ` on ${winner.resolvedOn}` : ''}`,
       );
     });
-  }
-
-  private async insert(request: HitlRequest): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO hitl_requests (id, source, key, status, data, origin, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-      [
-        request.id,
-        request.source,
-        request.key,
-        request.status,
-        request,
-        this.instanceId,
-        request.createdAt,
-      ],
-    );
-  }
-
-  private async update(request: HitlRequest): Promise<void> {
-    await this.pool.query(
-      `UPDATE hitl_requests SET data = $2, origin = $3, change = nextval('hitl_request_changes')
-       WHERE id = $1 AND status = 'pending'`,
-      [request.id, request, this.instanceId],
-    );
-  }
-
-  /** One statement decides: inserts the resolved row, or resolves the row only if still pending. */
-  private async storeResolved(
-    request: HitlRequest,
-  ): Promise<{ won: boolean; winner: HitlRequest }> {
-    const result = await this.pool.query(
-      `INSERT INTO hitl_requests (id, source, key, status, data, origin, created_at, resolved_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, data = EXCLUDED.data,
-         origin = EXCLUDED.origin, resolved_at = EXCLUDED.resolved_at,
-         change = nextval('hitl_request_changes')
-       WHERE hitl_requests.status = 'pending'
-       RETURNING id`,
-      [
-        request.id,
-        request.source,
-        request.key,
-        request.status,
-        request,
-        this.instanceId,
-        request.createdAt,
-        request.resolvedAt ?? Date.now(),
-      ],
-    );
-    if (result.rowCount === 1) return { won: true, winner: request };
-    const stored = await this.pool.query<{ data: unknown }>(
-      'SELECT data FROM hitl_requests WHERE id = $1',
-      [request.id],
-    );
-    const winner = HitlRequestSchema.safeParse(stored.rows[0]?.data);
-    if (!winner.success)
-      throw Object.assign(new Error(`shared store: request ${request.id} is unreadable`), {
-        code: 'XX000',
-      });
-    return { won: false, winner: winner.data };
   }
 
   private onNotice(notice: RequestNotice): void {

@@ -201,6 +201,28 @@ describe('RequestStore', () => {
       return copy;
     }
 
+    /**
+     * Copies what a crash of `first` would leave, closes it, and opens a new broker and store on
+     * the copy for `check`; the store is closed and the copy removed afterwards.
+     */
+    async function afterCrash(
+      first: { store: RequestStore },
+      check: (broker: Broker, store: RequestStore, copy: string) => void,
+    ): Promise<void> {
+      const copy = crashCopy();
+      first.store.close();
+      try {
+        const store = new RequestStore({ stateDir: copy, flushDelayMs: 10 });
+        try {
+          check(new Broker(), store, copy);
+        } finally {
+          store.close();
+        }
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    }
+
     it('an answer and a new request are on disk before any snapshot is written', async () => {
       const first = open({ flushDelayMs: 60_000 });
       const answered = first.broker.add({ source: 'clarity-http', key: 'answered', prompt: 'q' });
@@ -213,11 +235,7 @@ describe('RequestStore', () => {
         prompt: 'asked just before the crash',
       });
       expect(first.store.writeCount, 'no snapshot written yet').toBe(writesBefore);
-      const copy = crashCopy();
-      first.store.close();
-      try {
-        const broker = new Broker();
-        const store = new RequestStore({ stateDir: copy, flushDelayMs: 10 });
+      await afterCrash(first, (broker, store, copy) => {
         expect(store.attach(broker)).toEqual({ history: 1, pending: 1 });
         expect(broker.findByKey('answered')).toMatchObject({
           status: 'answered',
@@ -231,10 +249,7 @@ describe('RequestStore', () => {
             (r: { key: string }) => r.key,
           ),
         ).toEqual(['late']);
-        store.close();
-      } finally {
-        await rm(copy, { recursive: true, force: true });
-      }
+      });
     });
 
     it('the answer of a request that was never persisted pending is in the history after a crash too', async () => {
@@ -242,20 +257,13 @@ describe('RequestStore', () => {
       const asked = first.broker.add({ source: 'clarity-file', key: 'file', prompt: 'q' });
       first.store.flush();
       first.broker.answer(asked.id, { text: 'from the inbox' }, 'http');
-      const copy = crashCopy();
-      first.store.close();
-      try {
-        const broker = new Broker();
-        const store = new RequestStore({ stateDir: copy, flushDelayMs: 10 });
+      await afterCrash(first, (broker, store) => {
         expect(store.attach(broker)).toEqual({ history: 1, pending: 0 });
         expect(broker.findByKey('file')).toMatchObject({
           status: 'answered',
           answer: { text: 'from the inbox' },
         });
-        store.close();
-      } finally {
-        await rm(copy, { recursive: true, force: true });
-      }
+      });
     });
 
     it('keeps snapshot batching: 10,000 answers are one journal line each and a handful of snapshot writes', () => {
@@ -310,21 +318,14 @@ describe('RequestStore', () => {
         first.broker.add({ source, key: `held-${source}`, prompt: 'q' });
       first.broker.answer(polled.id, { text: 'A' }, 'http');
       expect(first.store.journalAppends).toBe(3);
-      const copy = crashCopy();
-      first.store.close();
-      try {
-        const broker = new Broker();
-        const store = new RequestStore({ stateDir: copy });
+      await afterCrash(first, (broker, store) => {
         store.attach(broker);
         expect(broker.pending().map((r) => r.key)).toEqual(['polled-open']);
         expect(broker.findByKey('polled')).toMatchObject({
           status: 'answered',
           meta: { durable: true, envelope: { id: 'polled' } },
         });
-        store.close();
-      } finally {
-        await rm(copy, { recursive: true, force: true });
-      }
+      });
     });
   });
 });
