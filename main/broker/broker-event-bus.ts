@@ -6,7 +6,9 @@ import type { BrokerEvent, BrokerEventType, BrokerListener } from './broker-type
  * listener throwing never keeps the others from hearing it.
  */
 export class BrokerEventBus {
-  private readonly listeners = new Set<BrokerListener>();
+  // Replaced, never changed in place, on (un)subscribe: an event goes to the array current when
+  // it starts without copying it per event (one event per question file at start).
+  private listeners: readonly BrokerListener[] = [];
 
   constructor(
     private seq: number,
@@ -21,14 +23,16 @@ export class BrokerEventBus {
 
   /** Adds a listener; returns the unsubscribe function. */
   subscribe(listener: BrokerListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (!this.listeners.includes(listener)) this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((other) => other !== listener);
+    };
   }
 
   /** Tells every listener (those subscribed when it starts) of one event. */
   emit(type: BrokerEventType, request: HitlRequest): void {
     const event: BrokerEvent = { seq: ++this.seq, type, at: this.now(), request };
-    for (const listener of [...this.listeners]) {
+    for (const listener of this.listeners) {
       try {
         listener(event);
       } catch (error) {

@@ -34,6 +34,9 @@ import { ResolutionWaiters } from './resolution-waiters';
 
 type ParsedNewRequest = z.output<typeof NewRequestSchema>;
 
+/** The input of a request that names none: one shared, frozen object, not one per request. */
+const TEXT_INPUT: HitlRequest['input'] = Object.freeze({ kind: 'text' });
+
 export type * from './broker-types';
 
 type Patch = Partial<
@@ -264,7 +267,7 @@ export class Broker {
   }
 
   private pendingFrom(parsed: ParsedNewRequest): HitlRequest {
-    const { id = this.newId(), createdAt = this.now(), input = { kind: 'text' } } = parsed;
+    const { id = this.newId(), createdAt = this.now(), input = TEXT_INPUT } = parsed;
     return { ...parsed, id, createdAt, input, status: 'pending' };
   }
 

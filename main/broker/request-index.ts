@@ -7,7 +7,8 @@ import { IdsByKey } from './ids-by-key';
  */
 export class RequestIndex {
   private readonly pendingById = new Map<string, HitlRequest>();
-  private readonly pendingByKey = new Map<string, string>();
+  /** Source → key → id: no `source + key` string is built per look-up or kept per request. */
+  private readonly pendingByKey = new Map<Source, Map<string, string>>();
   private readonly resolvedById = new Map<string, HitlRequest>();
   /** By key alone, in the order of the maps above: a look-up by key never walks them all. */
   private readonly pendingIdsByKey = new IdsByKey();
@@ -32,7 +33,7 @@ export class RequestIndex {
 
   /** The pending request with this source and key, if any. */
   pendingFor(source: Source, key: string): HitlRequest | undefined {
-    const id = this.pendingByKey.get(keyOf(source, key));
+    const id = this.pendingByKey.get(source)?.get(key);
     return id ? this.pendingById.get(id) : undefined;
   }
 
@@ -73,7 +74,9 @@ export class RequestIndex {
       this.pendingIdsByKey.delete(previous.key, previous.id);
     this.pendingById.set(request.id, request);
     this.pendingIdsByKey.add(request.key, request.id);
-    this.pendingByKey.set(keyOf(request.source, request.key), request.id);
+    let bySource = this.pendingByKey.get(request.source);
+    if (!bySource) this.pendingByKey.set(request.source, (bySource = new Map()));
+    bySource.set(request.key, request.id);
   }
 
   /** Removes a request from the pending ones (it is being resolved). */
@@ -81,7 +84,7 @@ export class RequestIndex {
     const current = this.pendingById.get(request.id);
     if (current) this.pendingIdsByKey.delete(current.key, current.id);
     this.pendingById.delete(request.id);
-    this.pendingByKey.delete(keyOf(request.source, request.key));
+    this.pendingByKey.get(request.source)?.delete(request.key);
   }
 
   /** Remembers a resolved request, forgetting the oldest beyond `resolvedMemory`. */
@@ -99,8 +102,4 @@ export class RequestIndex {
       }
     }
   }
-}
-
-function keyOf(source: Source, key: string): string {
-  return `${source}\u0000${key}`;
 }

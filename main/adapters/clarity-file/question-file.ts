@@ -70,19 +70,23 @@ export function readQuestionFile(path: string): QuestionRead {
   const bytes = file.bytes;
   const signature = signatureOf(file.stats);
   if (bytes.length === 0) return invalid('is empty', true, signature);
-  if (bytes.includes(0))
-    return invalid('holds binary content (NUL bytes), not JSON text', true, signature);
   let text: string;
   try {
     text = STRICT_UTF8.decode(bytes);
   } catch {
-    return invalid('holds binary content (not valid UTF-8)', true, signature);
+    return (
+      nulRefusal(bytes, signature) ??
+      invalid('holds binary content (not valid UTF-8)', true, signature)
+    );
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return invalid(`is not valid JSON (${(error as Error).message})`, true, signature);
+    return (
+      nulRefusal(bytes, signature) ??
+      invalid(`is not valid JSON (${(error as Error).message})`, true, signature)
+    );
   }
   const plain = plainQuestion(json);
   if (plain) return { ok: true, question: plain, signature };
@@ -140,6 +144,17 @@ function plainQuestion(json: unknown): QuestionFile | undefined {
 
 function signatureOf(stats: Stats): FileSignature {
   return { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
+}
+
+/**
+ * The refusal of a file holding NUL bytes. A NUL never gets past JSON.parse (a control character
+ * inside a string, a bad token outside one), so it is looked for only to word a refusal, not in
+ * every valid file.
+ */
+function nulRefusal(bytes: Buffer, signature: FileSignature): QuestionRead | undefined {
+  return bytes.includes(0)
+    ? invalid('holds binary content (NUL bytes), not JSON text', true, signature)
+    : undefined;
 }
 
 function invalid(reason: string, transient = false, signature?: FileSignature): QuestionRead {

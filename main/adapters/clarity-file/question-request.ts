@@ -24,9 +24,7 @@ export function fileQuestionRequest(
     key: question.key,
     prompt: question.question,
     createdAt: questionCreatedAt(question, origin.mtimeMs, origin.now),
-    ...(question.pid !== undefined
-      ? { agent: { id: `clarity:${question.pid}`, runtime: 'clarity' } }
-      : {}),
+    ...(question.pid !== undefined ? { agent: clarityAgent(question.pid) } : {}),
     meta: {
       baseName: origin.base,
       questionFile: origin.questionFile,
@@ -34,6 +32,21 @@ export function fileQuestionRequest(
       pid: question.pid,
     },
   };
+}
+
+let lastAgent: NonNullable<NewRequest['agent']> | undefined;
+let lastPid: number | undefined;
+
+/**
+ * The agent of a question written by runtime process `pid`. One runtime writes many questions:
+ * they share one frozen record (and its id string) rather than each keeping its own pair.
+ */
+export function clarityAgent(pid: number): NonNullable<NewRequest['agent']> {
+  if (lastAgent === undefined || lastPid !== pid) {
+    lastAgent = Object.freeze({ id: ['clarity', String(pid)].join(':'), runtime: 'clarity' });
+    lastPid = pid;
+  }
+  return lastAgent;
 }
 
 /**

@@ -28,4 +28,36 @@ describe('BrokerEventBus', () => {
     expect(heard).toEqual(['cancelled']);
     expect(errors).toEqual([new Error('boom')]);
   });
+
+  it('an event goes to the listeners subscribed when it starts: one added meanwhile hears the next, one removed meanwhile still hears it', () => {
+    const bus = new BrokerEventBus(0, Date.now);
+    const heard: string[] = [];
+    let offLate: (() => void) | undefined;
+    const offFirst = bus.subscribe((e) => {
+      heard.push(`first ${e.seq}`);
+      offLate ??= bus.subscribe((later) => heard.push(`late ${later.seq}`));
+      offSecond();
+    });
+    const offSecond = bus.subscribe((e) => heard.push(`second ${e.seq}`));
+    bus.emit('added', request);
+    bus.emit('updated', request);
+    expect(heard).toEqual(['first 1', 'second 1', 'first 2', 'late 2']);
+    offFirst();
+    offLate?.();
+    bus.emit('answered', request);
+    expect(heard).toHaveLength(4);
+  });
+
+  it('a listener subscribed twice hears each event once', () => {
+    const bus = new BrokerEventBus(0, Date.now);
+    let heard = 0;
+    const listener = () => void heard++;
+    const off = bus.subscribe(listener);
+    bus.subscribe(listener);
+    bus.emit('added', request);
+    expect(heard).toBe(1);
+    off();
+    bus.emit('added', request);
+    expect(heard).toBe(1);
+  });
 });

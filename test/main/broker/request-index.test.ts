@@ -55,3 +55,20 @@ describe('RequestIndex.findByKey', () => {
     expect(index.findByKey('k')?.id).toBe('b');
   });
 });
+
+describe('RequestIndex.pendingFor', () => {
+  it('looks a pending request up by source and key: the same key under another source is another request', () => {
+    const index = new RequestIndex(10);
+    const file = request('f', 'k', 'clarity-file', 'pending');
+    const http = request('h', 'k', 'clarity-http', 'pending');
+    index.setPending(file);
+    index.setPending(http);
+    expect(index.pendingFor('clarity-file', 'k')).toBe(file);
+    expect(index.pendingFor('clarity-http', 'k')).toBe(http);
+    expect(index.pendingFor('mcp', 'k')).toBeUndefined();
+    index.removePending(file);
+    expect(index.pendingFor('clarity-file', 'k')).toBeUndefined();
+    expect(index.pendingFor('clarity-http', 'k')).toBe(http);
+    expect(index.findByKey('k')).toBe(http);
+  });
+});

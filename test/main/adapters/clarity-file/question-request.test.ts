@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clarityAgent,
   fileQuestionRequest,
   fingerprint,
 } from '../../../../main/adapters/clarity-file/question-request';
@@ -40,5 +41,17 @@ describe('fingerprint', () => {
     const q = { key: 'k', question: 'q', timestamp: 1 };
     expect(fingerprint({ ...q })).toBe(fingerprint(q));
     expect(fingerprint({ ...q, timestamp: 2 })).not.toBe(fingerprint(q));
+  });
+});
+
+describe('clarityAgent', () => {
+  it('names the runtime process; the questions of one process share one frozen record', () => {
+    const first = clarityAgent(42);
+    expect(first).toEqual({ id: 'clarity:42', runtime: 'clarity' });
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(clarityAgent(42)).toBe(first);
+    const other = clarityAgent(7);
+    expect(other).toEqual({ id: 'clarity:7', runtime: 'clarity' });
+    expect(clarityAgent(42)).toEqual(first);
   });
 });
