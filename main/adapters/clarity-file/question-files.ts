@@ -82,7 +82,7 @@ export class QuestionFiles {
       return this.c.invalid.wait(base);
     if (entry) this.c.bases.retire(base, entry, this.c.broker);
     if (!read.ok) return this.markInvalid(base, read.reason, read.field);
-    this.c.invalid.forget(base, []);
+    if (this.c.invalid.knows(base)) this.c.invalid.forget(base, []);
     const question = read.question;
     if (question.mirrorOf !== undefined) return this.c.mirrors.adoptStale(base, question.mirrorOf);
     const print = fingerprint(question);
