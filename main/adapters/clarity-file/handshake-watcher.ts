@@ -122,7 +122,10 @@ export function watchHandshakeDir(
   };
   // Whether a handshake file the broker did not write has been seen: chokidar waits for one.
   let othersSeen = false;
-  const isOthers = (name: string) => handshakeBaseOf(name) !== undefined && !ownFile(name);
+  // Still there: a listing can name a mirror the broker has removed since (it is no longer its
+  // own file then, and not anyone else's either).
+  const isOthers = (name: string) =>
+    handshakeBaseOf(name) !== undefined && !ownFile(name) && existsSync(join(dir, name));
   const noteOthers = (names: Iterable<string>) => {
     if (othersSeen) return;
     for (const name of names) {
@@ -167,7 +170,7 @@ export function watchHandshakeDir(
         const base = handshakeBaseOf(file);
         if (base === undefined || ownEcho(file)) return;
         // A name whose file is gone may be a mirror just removed (no longer the broker's own).
-        if (!othersSeen && existsSync(join(dir, file))) noteOthers([file]);
+        if (!othersSeen) noteOthers([file]);
         onChange(base, true);
       });
       w.on('error', (error) => {

@@ -221,4 +221,22 @@ describe("watchHandshakeDir and the broker's own files", () => {
     watch.startReliable();
     await until(() => watch!.reliableMode() === 'in-process', 'chokidar started');
   });
+
+  it('a listing that names a file gone since (a mirror the broker has removed) does not start chokidar', async () => {
+    watch = watchHandshakeDir(
+      dir,
+      () => undefined,
+      (e) => {
+        throw e;
+      },
+      // Removed: the adapter no longer holds it as its own mirror, and it is not on disk.
+      { rescanMs: 3_600_000, ownFile: () => false },
+    );
+    watch.prime(['answered-mirror.question']);
+    watch.startReliable();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(watch.reliableMode()).toBeUndefined();
+    await writeFile(join(dir, 'runtime.question'), '{}');
+    await until(() => watch!.reliableMode() === 'in-process', 'chokidar started');
+  });
 });
