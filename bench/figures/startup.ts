@@ -12,22 +12,29 @@ import { withTempDir } from '../../test/support/load/temp';
 
 const COUNT = Number(process.env.BENCH_STARTUP_FILES ?? 10_000);
 /**
- * Interleaved runs per figure (floor, built, empty dir, then again): one cold start of each moved
- * the ratio by ±0.2 on the 2-core VM (the page cache of the files is reclaimed between runs).
+ * Interleaved runs per figure (floor, built, built over an empty dir; each round starts with the
+ * next of the three): one cold start of each moved the ratio by ±0.2 on the 2-core VM, where the
+ * page cache of the files is reclaimed between runs.
  */
-const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
+const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_STARTUP_RUNS ?? 5)) || 5);
+/** From-source runs (each a tsx child, ~2 s): fewer. */
+const SOURCE_RUNS = Math.min(RUNS, 3);
 
-/** The median run by time (its own peak RSS and URL time go with it). */
-function medianRun(runs: StartupResult[]): StartupResult & { all: string } {
-  const sorted = [...runs].sort((a, b) => a.ms - b.ms);
-  const middle = sorted[(sorted.length - 1) >> 1]!;
-  return { ...middle, all: sorted.map((run) => run.ms.toFixed(0)).join(', ') };
+/** The run of median time, and every run's time in the order they ran. */
+function medianRun<T extends { ms: number }>(runs: T[]): T & { all: string } {
+  const middle = [...runs].sort((a, b) => a.ms - b.ms)[(runs.length - 1) >> 1]!;
+  return { ...middle, all: runs.map((run) => run.ms.toFixed(0)).join(', ') };
+}
+
+interface SourceResult {
+  ms: number;
+  maxRss: number;
 }
 
 /** From source in a tsx child: start call → all pending (no process boot), and peak RSS. */
-async function sourceStartup(mode: string, dir: string): Promise<{ ms: number; maxRss: number }> {
+async function sourceStartup(mode: string, dir: string): Promise<SourceResult> {
   const stateDir = await mkdtemp(join(tmpdir(), 'hitl-state-'));
-  const child = spawnTs<{ ms: number; maxRss: number }>('bench/children/startup-child.ts', [
+  const child = spawnTs<SourceResult>('bench/children/startup-child.ts', [
     mode,
     dir,
     String(COUNT),
@@ -84,18 +91,20 @@ export const startup: Benchmark = {
       };
       if (hasBuiltCli()) {
         await withTempDir('startup-empty', async (emptyDir) => {
-          for (let i = 0; i < RUNS; i++) {
-            runs.bare.push(await bareReadStartup(dir, COUNT));
-            runs.built.push(await builtServeStartup(dir, COUNT));
-            runs.empty.push(await builtServeStartup(emptyDir, 0));
-          }
+          const kinds = [
+            async () => runs.bare.push(await bareReadStartup(dir, COUNT)),
+            async () => runs.built.push(await builtServeStartup(dir, COUNT)),
+            async () => runs.empty.push(await builtServeStartup(emptyDir, 0)),
+          ];
+          for (let round = 0; round < RUNS; round++)
+            for (let k = 0; k < kinds.length; k++) await kinds[(round + k) % kinds.length]!();
         });
         const bare = medianRun(runs.bare);
         const built = medianRun(runs.built);
         out['startup.time'] = {
           value: built.ms,
           baseline: bare.ms,
-          note: `median of ${RUNS} interleaved runs (built ${built.all}; floor ${bare.all}); includes Node boot and module load of the bundle; the median run printed its URL after ${built.listening?.toFixed(0)} ms`,
+          note: `median of ${RUNS} interleaved runs (in run order: built ${built.all}; floor ${bare.all}); includes Node boot and module load of the bundle; the median run printed its URL after ${built.listening?.toFixed(0)} ms`,
         };
         out['startup.rss'] = {
           value: mib(median(runs.built.map((run) => run.peakRss))),
@@ -108,21 +117,25 @@ export const startup: Benchmark = {
           note: 'no built CLI (out/main/cli.js): run npm run build',
         };
       }
-      const bareSource = await sourceStartup('bare', dir);
-      const source = await sourceStartup('service', dir);
+      const sourceRuns = { bare: [] as SourceResult[], service: [] as SourceResult[] };
+      for (let i = 0; i < SOURCE_RUNS; i++) {
+        sourceRuns.bare.push(await sourceStartup('bare', dir));
+        sourceRuns.service.push(await sourceStartup('service', dir));
+      }
+      const source = medianRun(sourceRuns.service);
       out['startup.source.time'] = {
         value: source.ms,
-        baseline: bareSource.ms,
-        note: `peak RSS ${mib(source.maxRss).toFixed(0)} MB under tsx`,
+        baseline: medianRun(sourceRuns.bare).ms,
+        note: `median of ${SOURCE_RUNS} (${source.all}); peak RSS ${mib(source.maxRss).toFixed(0)} MB under tsx`,
       };
       if (hasBuiltCli()) {
-        // Both built runs boot Node and load the bundle; the difference is the work per file.
-        const full = medianRun(runs.built);
-        const empty = medianRun(runs.empty);
+        // Both built runs boot Node and load the bundle; the difference is the work per file,
+        // taken within each round (the two ran a moment apart).
+        const work = runs.built.map((full, i) => ({ ms: full.ms - runs.empty[i]!.ms }));
         out['startup.built.work'] = {
-          value: full.ms - empty.ms,
+          value: medianRun(work).ms,
           baseline: source.ms,
-          note: `built ${full.ms.toFixed(0)} ms over ${COUNT} files, ${empty.ms.toFixed(0)} ms over none (medians of ${RUNS})`,
+          note: `median of ${RUNS} rounds' differences (${medianRun(work).all}); built ${medianRun(runs.built).ms.toFixed(0)} ms over ${COUNT} files, ${medianRun(runs.empty).ms.toFixed(0)} ms over none (medians)`,
         };
       }
       return out;

@@ -6,9 +6,13 @@ import type { BrokerEvent, BrokerEventType, BrokerListener } from './broker-type
  * listener throwing never keeps the others from hearing it.
  */
 export class BrokerEventBus {
-  // Replaced, never changed in place, on (un)subscribe: an event goes to the array current when
-  // it starts without copying it per event (one event per question file at start).
-  private listeners: readonly BrokerListener[] = [];
+  private readonly listeners = new Set<BrokerListener>();
+  /**
+   * The listeners as an array, made by the first event after a (un)subscribe and then reused: an
+   * event goes to those subscribed when it starts without a copy per event (one event per question
+   * file at start), and a subscribe or unsubscribe stays O(1) (a long poll makes one of each).
+   */
+  private snapshot: readonly BrokerListener[] | undefined;
 
   constructor(
     private seq: number,
@@ -23,16 +27,20 @@ export class BrokerEventBus {
 
   /** Adds a listener; returns the unsubscribe function. */
   subscribe(listener: BrokerListener): () => void {
-    if (!this.listeners.includes(listener)) this.listeners = [...this.listeners, listener];
+    if (!this.listeners.has(listener)) {
+      this.listeners.add(listener);
+      this.snapshot = undefined;
+    }
     return () => {
-      this.listeners = this.listeners.filter((other) => other !== listener);
+      if (this.listeners.delete(listener)) this.snapshot = undefined;
     };
   }
 
   /** Tells every listener (those subscribed when it starts) of one event. */
   emit(type: BrokerEventType, request: HitlRequest): void {
     const event: BrokerEvent = { seq: ++this.seq, type, at: this.now(), request };
-    for (const listener of this.listeners) {
+    const listeners = (this.snapshot ??= [...this.listeners]);
+    for (const listener of listeners) {
       try {
         listener(event);
       } catch (error) {

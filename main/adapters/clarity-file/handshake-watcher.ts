@@ -122,8 +122,8 @@ export function watchHandshakeDir(
   };
   // Whether a handshake file the broker did not write has been seen: chokidar waits for one.
   let othersSeen = false;
-  // Still there: a listing can name a mirror the broker has removed since (it is no longer its
-  // own file then, and not anyone else's either).
+  // Still there: a listing, or a watch event, can name a mirror the broker has removed since (it
+  // is no longer its own file then, and not anyone else's either).
   const isOthers = (name: string) =>
     handshakeBaseOf(name) !== undefined && !ownFile(name) && existsSync(join(dir, name));
   const noteOthers = (names: Iterable<string>) => {
@@ -169,7 +169,6 @@ export function watchHandshakeDir(
         const file = name.toString();
         const base = handshakeBaseOf(file);
         if (base === undefined || ownEcho(file)) return;
-        // A name whose file is gone may be a mirror just removed (no longer the broker's own).
         if (!othersSeen) noteOthers([file]);
         onChange(base, true);
       });

@@ -34,19 +34,23 @@ export function fileQuestionRequest(
   };
 }
 
-let lastAgent: NonNullable<NewRequest['agent']> | undefined;
-let lastPid: number | undefined;
+/** Runtime processes remembered at once; past that the records start over (pids come and go). */
+const MAX_AGENTS = 256;
+const agents = new Map<number, NonNullable<NewRequest['agent']>>();
 
 /**
- * The agent of a question written by runtime process `pid`. One runtime writes many questions:
- * they share one frozen record (and its id string) rather than each keeping its own pair.
+ * The agent of a question written by runtime process `pid`. One runtime writes many questions,
+ * interleaved with other runtimes' in a directory listing: they share one frozen record (and its
+ * id string) per process rather than each keeping its own pair.
  */
 export function clarityAgent(pid: number): NonNullable<NewRequest['agent']> {
-  if (lastAgent === undefined || lastPid !== pid) {
-    lastAgent = Object.freeze({ id: ['clarity', String(pid)].join(':'), runtime: 'clarity' });
-    lastPid = pid;
+  let agent = agents.get(pid);
+  if (agent === undefined) {
+    if (agents.size >= MAX_AGENTS) agents.clear();
+    agent = Object.freeze({ id: ['clarity', String(pid)].join(':'), runtime: 'clarity' });
+    agents.set(pid, agent);
   }
-  return lastAgent;
+  return agent;
 }
 
 /**

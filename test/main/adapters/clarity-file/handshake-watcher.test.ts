@@ -230,7 +230,7 @@ describe("watchHandshakeDir and the broker's own files", () => {
         throw e;
       },
       // Removed: the adapter no longer holds it as its own mirror, and it is not on disk.
-      { rescanMs: 3_600_000, ownFile: () => false },
+      { rescanMs: 50, ownFile: () => false },
     );
     watch.prime(['answered-mirror.question']);
     watch.startReliable();

@@ -56,3 +56,37 @@ describe('readQuestionFile gives what QuestionFileSchema gives', () => {
     });
   }
 });
+
+describe('readQuestionFile refuses bytes that are not JSON text, naming why', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  beforeAll(async () => {
+    temp = await makeTempDir('question-bytes-');
+  });
+  afterAll(() => temp.remove());
+
+  const NUL = 'holds binary content (NUL bytes), not JSON text';
+  const BYTES: Array<[string, Buffer, string | RegExp]> = [
+    ['a NUL inside a string, valid UTF-8', Buffer.from('{"key":"a\u0000b","question":"q"}'), NUL],
+    ['a NUL between tokens, valid UTF-8', Buffer.from('{"key":"a",\u0000"question":"q"}'), NUL],
+    ['a NUL and invalid UTF-8', Buffer.from([0x7b, 0x00, 0xff, 0xfe, 0x7d]), NUL],
+    [
+      'invalid UTF-8, no NUL',
+      Buffer.from([0x7b, 0xff, 0xfe, 0x7d]),
+      'holds binary content (not valid UTF-8)',
+    ],
+    ['not JSON, no NUL', Buffer.from('{"key": nope}'), /^is not valid JSON \(/],
+  ];
+
+  for (const [name, bytes, reason] of BYTES) {
+    it(name, async () => {
+      const path = join(temp.path, `${name.replace(/\W+/g, '-')}.question`);
+      await writeFile(path, bytes);
+      const read = readQuestionFile(path);
+      expect(read.ok).toBe(false);
+      if (read.ok || read.missing) throw new Error('expected a refusal');
+      if (typeof reason === 'string') expect(read.reason).toBe(reason);
+      else expect(read.reason).toMatch(reason);
+      expect(read.transient).toBe(true);
+    });
+  }
+});

@@ -50,8 +50,10 @@ describe('clarityAgent', () => {
     expect(first).toEqual({ id: 'clarity:42', runtime: 'clarity' });
     expect(Object.isFrozen(first)).toBe(true);
     expect(clarityAgent(42)).toBe(first);
+    // Interleaved with another process's questions (a directory lists them in any order).
     const other = clarityAgent(7);
     expect(other).toEqual({ id: 'clarity:7', runtime: 'clarity' });
-    expect(clarityAgent(42)).toEqual(first);
+    expect(clarityAgent(42)).toBe(first);
+    expect(clarityAgent(7)).toBe(other);
   });
 });
