@@ -1,6 +1,4 @@
-import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { normaliseAnswer } from './answer-normalise';
 import { DeadlineScheduler } from './deadline-scheduler';
 import {
   AlreadyResolvedError,
@@ -9,7 +7,6 @@ import {
   NotFoundError,
 } from './errors';
 import {
-  AnswerInputSchema,
   HitlRequestSchema,
   NewRequestSchema,
   type AnswerInput,
@@ -21,7 +18,6 @@ import {
 import { UnreadableBoard } from './unreadable-board';
 import { parseOrThrow } from './validation';
 import type {
-  BrokerEventType,
   BrokerListener,
   BrokerOptions,
   ResolutionGate,
@@ -31,14 +27,18 @@ import { BrokerEventBus } from './broker-event-bus';
 import { RequestIndex } from './request-index';
 import { resolvedRecord } from './resolved-record';
 import { ResolutionWaiters } from './resolution-waiters';
-
-type ParsedNewRequest = z.output<typeof NewRequestSchema>;
-
-/** The input of a request that names none: one shared, frozen object, not one per request. */
-const TEXT_INPUT: HitlRequest['input'] = Object.freeze({ kind: 'text' });
+import { pendingRecord, type ParsedNewRequest } from './pending-record';
+import {
+  answeredPatch,
+  cancelledPatch,
+  expiredPatch,
+  type CancelOptions,
+  type ResolutionPatch,
+} from './resolution-patches';
 
 export type * from './broker-types';
 
+/** The display fields `update` may change. */
 type Patch = Partial<
   Pick<HitlRequest, 'title' | 'prompt' | 'input' | 'context' | 'agent' | 'meta' | 'expiresAt'>
 >;
@@ -83,12 +83,12 @@ export class Broker {
       : parseOrThrow(NewRequestSchema, input, 'request');
     const existing = this.index.pendingFor(parsed.source, parsed.key);
     if (existing) throw new DuplicateRequestError(existing);
-    const request = this.pendingFrom(parsed);
+    const request = this.pendingOf(parsed);
     if (this.index.knows(request.id)) {
       throw new InvalidInputError(`invalid request: id ${request.id} is already used`);
     }
     this.insertPending(request);
-    this.emit('added', request);
+    this.events.emit('added', request);
     return request;
   }
 
@@ -106,7 +106,7 @@ export class Broker {
       if (request.status === 'pending') {
         if (this.index.pendingFor(request.source, request.key)) continue;
         this.insertPending(request);
-        this.emit('added', request);
+        this.events.emit('added', request);
       } else {
         this.index.remember(request);
       }
@@ -121,7 +121,7 @@ export class Broker {
     const next = parseOrThrow(HitlRequestSchema, { ...current, ...patch }, 'request update');
     this.index.setPending(next);
     if (patch.expiresAt !== undefined) this.scheduler.schedule(id, patch.expiresAt);
-    this.emit('updated', next);
+    this.events.emit('updated', next);
     return next;
   }
 
@@ -156,9 +156,7 @@ export class Broker {
   /** Answers a pending request. The first resolution wins; later calls throw AlreadyResolvedError. */
   answer(id: string, input: AnswerInput, by: Resolver = 'ui'): HitlRequest {
     const request = this.requirePending(id);
-    const parsed = parseOrThrow(AnswerInputSchema, input, 'answer');
-    const answer = normaliseAnswer(request, parsed);
-    return this.resolve(request, { status: 'answered', answer, resolvedBy: by }, 'answered');
+    return this.resolve(request, answeredPatch(request, input, by));
   }
 
   /**
@@ -172,30 +170,17 @@ export class Broker {
     who: ResolvedByOperator = {},
   ): Promise<HitlRequest> {
     const request = this.requirePending(id);
-    const answer = normaliseAnswer(request, parseOrThrow(AnswerInputSchema, input, 'answer'));
-    const patch = { status: 'answered' as const, answer, resolvedBy: by, ...operatorOf(who) };
-    return this.settle(request, patch, 'answered');
+    return this.settle(request, answeredPatch(request, input, by, who));
   }
 
   /** Cancels like `cancel`, decided by the shared store first when there is one. */
-  async cancelShared(
-    id: string,
-    options: { reason?: string; by?: Resolver } & ResolvedByOperator = {},
-  ): Promise<HitlRequest> {
-    const request = this.requirePending(id);
-    const patch = {
-      status: 'cancelled' as const,
-      resolvedBy: options.by ?? 'ui',
-      cancelReason: options.reason,
-      ...operatorOf(options),
-    };
-    return this.settle(request, patch, 'cancelled');
+  async cancelShared(id: string, options: CancelOptions = {}): Promise<HitlRequest> {
+    return this.settle(this.requirePending(id), cancelledPatch(options));
   }
 
   /** Expires like `expire`, decided by the shared store first when there is one. */
   async expireShared(id: string, by: Resolver = 'timeout'): Promise<HitlRequest> {
-    const request = this.requirePending(id);
-    return this.settle(request, { status: 'expired', resolvedBy: by }, 'expired');
+    return this.settle(this.requirePending(id), expiredPatch(by));
   }
 
   /** Makes `answerShared` / `cancelShared` ask `gate` first (team mode); undefined: local only. */
@@ -215,37 +200,33 @@ export class Broker {
         this.index.remember(record);
       return false;
     }
-    const type: BrokerEventType = record.status;
-    this.resolve(pending, { ...record }, type, record.resolvedAt);
+    this.resolve(pending, { ...record, status: record.status }, record.resolvedAt);
     return true;
   }
 
   /** A request decided without asking (a rule): only its `answered` event (by `auto`) is seen. */
   recordDecided(input: NewRequest, answer: AnswerInput): HitlRequest {
-    const pending = this.pendingFrom(parseOrThrow(NewRequestSchema, input, 'request'));
-    const parsedAnswer = parseOrThrow(AnswerInputSchema, answer, 'answer');
-    const decided: HitlRequest = { ...pending, status: 'answered', resolvedBy: 'auto' };
-    decided.answer = normaliseAnswer(pending, parsedAnswer);
-    decided.resolvedAt = pending.createdAt;
+    const pending = this.pendingOf(parseOrThrow(NewRequestSchema, input, 'request'));
+    const decided: HitlRequest = {
+      ...pending,
+      status: 'answered',
+      resolvedBy: 'auto',
+      answer: answeredPatch(pending, answer, 'auto').answer,
+      resolvedAt: pending.createdAt,
+    };
     this.index.remember(decided);
-    this.emit('answered', decided);
+    this.events.emit('answered', decided);
     return decided;
   }
 
   /** Cancels a pending request (the operator or the agent withdrew it). */
-  cancel(id: string, options: { reason?: string; by?: Resolver } = {}): HitlRequest {
-    const request = this.requirePending(id);
-    return this.resolve(
-      request,
-      { status: 'cancelled', resolvedBy: options.by ?? 'ui', cancelReason: options.reason },
-      'cancelled',
-    );
+  cancel(id: string, options: Omit<CancelOptions, 'operator'> = {}): HitlRequest {
+    return this.resolve(this.requirePending(id), cancelledPatch(options));
   }
 
   /** Marks a pending request expired (deadline passed, or the agent gave up). */
   expire(id: string, by: Resolver = 'timeout'): HitlRequest {
-    const request = this.requirePending(id);
-    return this.resolve(request, { status: 'expired', resolvedBy: by }, 'expired');
+    return this.resolve(this.requirePending(id), expiredPatch(by));
   }
 
   /** Resolves when the request leaves pending (immediately if it already has). */
@@ -266,9 +247,8 @@ export class Broker {
     this.scheduler.clear();
   }
 
-  private pendingFrom(parsed: ParsedNewRequest): HitlRequest {
-    const { id = this.newId(), createdAt = this.now(), input = TEXT_INPUT } = parsed;
-    return { ...parsed, id, createdAt, input, status: 'pending' };
+  private pendingOf(parsed: ParsedNewRequest): HitlRequest {
+    return pendingRecord(parsed, this.newId, this.now);
   }
 
   private requirePending(id: string): HitlRequest {
@@ -284,33 +264,28 @@ export class Broker {
     if (request.expiresAt !== undefined) this.scheduler.schedule(request.id, request.expiresAt);
   }
 
-  private async settle(
-    request: HitlRequest,
-    patch: Partial<HitlRequest>,
-    type: BrokerEventType,
-  ): Promise<HitlRequest> {
-    if (!this.gate) return this.resolve(request, patch, type);
+  private async settle(request: HitlRequest, patch: ResolutionPatch): Promise<HitlRequest> {
+    if (!this.gate) return this.resolve(request, patch);
     const proposed = resolvedRecord(request, patch, this.now(), this.options.instanceName);
     const { won, winner } = await this.gate.claim(proposed);
     const local = this.index.pendingWith(request.id);
     if (local)
-      this.resolve(local, { ...winner }, winner.status as BrokerEventType, winner.resolvedAt);
+      this.resolve(
+        local,
+        { ...winner, status: winner.status as ResolutionPatch['status'] },
+        winner.resolvedAt,
+      );
     const settled = this.index.resolvedWith(request.id) ?? winner;
     if (!won) throw new AlreadyResolvedError(settled);
     return settled;
   }
 
-  private resolve(
-    request: HitlRequest,
-    patch: Partial<HitlRequest>,
-    type: BrokerEventType,
-    at?: number,
-  ): HitlRequest {
+  private resolve(request: HitlRequest, patch: ResolutionPatch, at?: number): HitlRequest {
     const resolved = resolvedRecord(request, patch, at ?? this.now(), this.options.instanceName);
     this.index.removePending(request);
     this.scheduler.cancel(request.id);
     this.index.remember(resolved);
-    this.emit(type, resolved);
+    this.events.emit(patch.status, resolved);
     this.waiters.wake(resolved);
     return resolved;
   }
@@ -324,21 +299,11 @@ export class Broker {
     }
     // Team mode: every instance's clock fires; the store decides once, so an answer given
     // elsewhere just before the deadline wins everywhere, and all agree on one expiry record.
-    this.settle(request, { status: 'expired', resolvedBy: 'timeout' }, 'expired').catch(
-      (error: unknown) => {
-        if (error instanceof AlreadyResolvedError) return;
-        this.options.onListenerError?.(error);
-        // The store is unreachable: an agent must not wait past its deadline for it.
-        if (this.index.pendingWith(id)) this.expire(id, 'timeout');
-      },
-    );
+    this.settle(request, expiredPatch('timeout')).catch((error: unknown) => {
+      if (error instanceof AlreadyResolvedError) return;
+      this.options.onListenerError?.(error);
+      // The store is unreachable: an agent must not wait past its deadline for it.
+      if (this.index.pendingWith(id)) this.expire(id, 'timeout');
+    });
   }
-
-  private emit(type: BrokerEventType, request: HitlRequest): void {
-    this.events.emit(type, request);
-  }
-}
-
-function operatorOf(who: ResolvedByOperator): Pick<HitlRequest, 'operator'> {
-  return who.operator ? { operator: who.operator } : {};
 }

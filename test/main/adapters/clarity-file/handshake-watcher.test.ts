@@ -192,14 +192,7 @@ describe("watchHandshakeDir and the broker's own files", () => {
   it("judges the start-up listing once the scan has adopted the last run's mirrors", async () => {
     await writeFile(join(dir, 'left.question'), '{}');
     const own = new Set<string>();
-    watch = watchHandshakeDir(
-      dir,
-      () => undefined,
-      (e) => {
-        throw e;
-      },
-      { rescanMs: 3_600_000, ownFile: (name) => own.has(name) },
-    );
+    watch = watchRecording(dir, [], { rescanMs: 3_600_000, ownFile: (name) => own.has(name) });
     watch.prime(['left.question']);
     own.add('left.question'); // the scan found it to be a mirror of a pending HTTP question
     watch.startReliable();
@@ -209,26 +202,16 @@ describe("watchHandshakeDir and the broker's own files", () => {
 
   it('starts chokidar at once when the listing at start holds a file the broker did not write', async () => {
     await writeFile(join(dir, 'runtime.question'), '{}');
-    watch = watchHandshakeDir(
-      dir,
-      () => undefined,
-      (e) => {
-        throw e;
-      },
-      { rescanMs: 3_600_000, ownFile: () => false },
-    );
+    watch = watchRecording(dir, [], { rescanMs: 3_600_000, ownFile: () => false });
     watch.prime(['runtime.question']);
     watch.startReliable();
     await until(() => watch!.reliableMode() === 'in-process', 'chokidar started');
   });
 
   it('a listing that names a file gone since (a mirror the broker has removed) does not start chokidar', async () => {
-    watch = watchHandshakeDir(
+    watch = watchRecording(
       dir,
-      () => undefined,
-      (e) => {
-        throw e;
-      },
+      [],
       // Removed: the adapter no longer holds it as its own mirror, and it is not on disk.
       { rescanMs: 50, ownFile: () => false },
     );

@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import type { HitlRequest, NewRequestSchema } from '@contract/request';
+
+/** A new request as its schema gives it (or as a caller that checked it built it). */
+export type ParsedNewRequest = z.output<typeof NewRequestSchema>;
+
+/** The input of a request that names none: one shared, frozen object, not one per request. */
+const TEXT_INPUT: HitlRequest['input'] = Object.freeze({ kind: 'text' });
+
+/** The pending record of a new request: its id and creation time given or made now, text input by default. */
+export function pendingRecord(
+  parsed: ParsedNewRequest,
+  newId: () => string,
+  now: () => number,
+): HitlRequest {
+  const { id = newId(), createdAt = now(), input = TEXT_INPUT } = parsed;
+  return { ...parsed, id, createdAt, input, status: 'pending' };
+}

@@ -1,0 +1,47 @@
+import {
+  AnswerInputSchema,
+  type AnswerInput,
+  type HitlRequest,
+  type Resolver,
+} from '@contract/request';
+import { normaliseAnswer } from './answer-normalise';
+import type { ResolvedByOperator } from './broker-types';
+import { parseOrThrow } from './validation';
+
+/** What a resolution changes on a pending request (the broker adds the time and instance). */
+export type ResolutionPatch = Partial<HitlRequest> & {
+  status: Exclude<HitlRequest['status'], 'pending'>;
+};
+
+/** Who cancels, and why (an operator's name in team mode). */
+export type CancelOptions = { reason?: string; by?: Resolver } & ResolvedByOperator;
+
+/** The patch that answers `request` with `input`, checked and normalised to its kind of input. */
+export function answeredPatch(
+  request: HitlRequest,
+  input: AnswerInput,
+  by: Resolver,
+  who: ResolvedByOperator = {},
+): ResolutionPatch {
+  const answer = normaliseAnswer(request, parseOrThrow(AnswerInputSchema, input, 'answer'));
+  return { status: 'answered', answer, resolvedBy: by, ...operatorOf(who) };
+}
+
+/** The patch that cancels a request (by the operator unless `by` says otherwise). */
+export function cancelledPatch(options: CancelOptions): ResolutionPatch {
+  return {
+    status: 'cancelled',
+    resolvedBy: options.by ?? 'ui',
+    cancelReason: options.reason,
+    ...operatorOf(options),
+  };
+}
+
+/** The patch that expires a request. */
+export function expiredPatch(by: Resolver): ResolutionPatch {
+  return { status: 'expired', resolvedBy: by };
+}
+
+function operatorOf(who: ResolvedByOperator): Pick<HitlRequest, 'operator'> {
+  return who.operator ? { operator: who.operator } : {};
+}
