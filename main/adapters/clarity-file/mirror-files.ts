@@ -1,7 +1,7 @@
 import { withdraw } from '../../broker/withdraw';
 import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '@contract/request';
-import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
+import { readAnswerFile, removeIfPresent, removeNow, type AnswerRead } from './answer-file';
 import { writeFileAtomicSigned } from './atomic-write';
 import { exists, existsNow, questionBaseName } from './handshake-dir';
 import { readQuestionFile, sameSignature, statSignature, statSignatureNow } from './question-file';
@@ -174,11 +174,12 @@ export class MirrorFiles {
   async remove(base: string): Promise<void> {
     const entry = this.c.bases.get(base);
     if (!this.c.dirUsable()) return;
-    // Noted first: the watch may report the removal before this continues. Not there (someone
-    // else removed it): no echo will come, and the note would hide a later runtime's removal.
+    // Noted first, for the watch's report of the removal. Not there (someone else removed it):
+    // no echo will come, and the note would hide a later runtime's removal.
     this.noteRemoved(base);
-    if (!(await removeIfPresent(this.c.questionPath(base)))) this.removed.delete(base);
-    await removeIfPresent(this.c.answerPath(base));
+    if (!removeNow(this.c.questionPath(base))) this.removed.delete(base);
+    // Seldom there: a look is cheaper than the error an unlink of a missing file builds.
+    if (existsNow(this.c.answerPath(base))) removeNow(this.c.answerPath(base));
     if (entry) this.c.bases.delete(base, entry);
   }
 
