@@ -1,12 +1,14 @@
 /**
  * Child process for benchmarks and reliability tests: runs the headless broker service
  * (startBrokerService) with the JSON options in argv[2] and prints `READY {url, port, pid}`.
- * With argv[2] = "bare" it runs the bare node:http echo server instead (the RSS / latency floor).
+ * With argv[2] = "bare" it runs the bare node:http echo server instead (the RSS / latency floor),
+ * with "fastify" the same exchanges on a bare Fastify (the framework's own share).
  * Stops cleanly on SIGTERM. A `MEMORY` line on stdin answers `MEMORY {heapUsed, rss, ...}` on
  * stdout, measured after a full garbage collection when the child runs with --expose-gc.
  */
 import { createInterface } from 'node:readline';
 import { startEchoServer } from '../lib/baselines';
+import { startFastifyEchoServer } from '../lib/fastify-echo';
 import { loadBrokerService, type BrokerServiceOptions } from '../../test/support/load/project';
 
 /** Answers `MEMORY` requests on stdin; retained heap after a full GC is what a leak check needs. */
@@ -24,8 +26,8 @@ function answerMemoryProbes(): void {
 async function main(): Promise<void> {
   answerMemoryProbes();
   const arg = process.argv[2] ?? '{}';
-  if (arg === 'bare') {
-    const echo = await startEchoServer();
+  if (arg === 'bare' || arg === 'fastify') {
+    const echo = arg === 'bare' ? await startEchoServer() : await startFastifyEchoServer();
     process.on('SIGTERM', () => {
       echo.close().finally(() => process.exit(0));
     });

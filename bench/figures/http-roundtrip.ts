@@ -19,6 +19,12 @@ export const httpRoundTrip: Benchmark = {
       baselineLabel: 'node:http echo process, same 3 requests',
     },
     {
+      id: 'http.roundtrip.fastify.median',
+      name: `same 3 requests on a bare Fastify (routing and JSON bodies, nothing else), median (n=${COUNT})`,
+      unit: 'ms',
+      baselineLabel: 'node:http echo process, same 3 requests',
+    },
+    {
       id: 'http.roundtrip.nodir.median',
       name: `same, HTTP-only broker (no handshake dir), median (n=${COUNT})`,
       unit: 'ms',
@@ -34,6 +40,11 @@ export const httpRoundTrip: Benchmark = {
         baseline: median(withDir.echo),
         note: `broker p99 ${percentile(withDir.broker, 99).toFixed(2)} ms, echo p99 ${percentile(withDir.echo, 99).toFixed(2)} ms; serve runs with a handshake dir, so the broker also mirrors each question as a file`,
       },
+      'http.roundtrip.fastify.median': {
+        value: median(withDir.fastify),
+        baseline: median(withDir.echo),
+        note: `interleaved with the two above; what the framework alone adds to the echo`,
+      },
       'http.roundtrip.nodir.median': {
         value: median(withoutDir.broker),
         baseline: median(withoutDir.echo),
@@ -43,16 +54,21 @@ export const httpRoundTrip: Benchmark = {
 };
 
 /**
- * Interleaved broker / echo round trips. Broker and echo each run in their own process (the echo
- * must not share the broker's event loop), the client here.
+ * Interleaved echo / bare Fastify / broker round trips. Each server runs in its own process (a
+ * floor must not share the broker's event loop), the client here.
  */
-async function measure(dirs: string[]): Promise<{ broker: number[]; echo: number[] }> {
+async function measure(
+  dirs: string[],
+): Promise<{ broker: number[]; echo: number[]; fastify: number[] }> {
   const echo = await startServiceProcess('bare');
   const agent = loopbackAgent();
   const echoTimes: number[] = [];
+  const fastifyTimes: number[] = [];
   const brokerTimes: number[] = [];
   let service: ServiceProcess | undefined;
+  let fastify: ServiceProcess | undefined;
   try {
+    fastify = await startServiceProcess('fastify');
     service = await startServiceProcess({ dirs });
     const url = service.info.url;
     const echoUrl = echo.info.url;
@@ -76,28 +92,32 @@ async function measure(dirs: string[]): Promise<{ broker: number[]; echo: number
         throw new Error(`long-poll returned ${polled.status} ${polled.text}`);
       return elapsed;
     };
-    const echoTrip = async (key: string) => {
+    const floorTrip = async (floorUrl: string, key: string) => {
       const start = performance.now();
-      await request(`${echoUrl}/hold/${key}`, { body: { key, question: 'Proceed?' }, agent });
+      await request(`${floorUrl}/hold/${key}`, { body: { key, question: 'Proceed?' }, agent });
       await Promise.all([
-        request(`${echoUrl}/wait/${key}`, { agent }),
-        request(`${echoUrl}/release/${key}`, { body: { key, response: 'yes' }, agent }),
+        request(`${floorUrl}/wait/${key}`, { agent }),
+        request(`${floorUrl}/release/${key}`, { body: { key, response: 'yes' }, agent }),
       ]);
       return performance.now() - start;
     };
+    const fastifyUrl = fastify.info.url;
     // Interleaved so both see the same machine noise.
     for (let i = 0; i < COUNT + WARMUP; i++) {
-      const e = await echoTrip(`e-${i}`);
+      const e = await floorTrip(echoUrl, `e-${i}`);
+      const f = await floorTrip(fastifyUrl, `f-${i}`);
       const b = await brokerTrip(`rt-${i}`);
       if (i >= WARMUP) {
         echoTimes.push(e);
+        fastifyTimes.push(f);
         brokerTimes.push(b);
       }
     }
   } finally {
     agent.destroy();
     await service?.stop();
+    await fastify?.stop();
     await echo.stop();
   }
-  return { broker: brokerTimes, echo: echoTimes };
+  return { broker: brokerTimes, echo: echoTimes, fastify: fastifyTimes };
 }

@@ -26,15 +26,16 @@ export interface ServiceProcess {
 
 /**
  * Starts the broker service in a child process (so its RSS is its own), with a fresh state dir.
- * `bare: true` starts the node:http echo floor instead. Throws NotAvailableError if the service
+ * `'bare'` starts the node:http echo floor instead, `'fastify'` the same on a bare Fastify. Throws NotAvailableError if the service
  * code has not landed.
  */
 export async function startServiceProcess(
-  options: BrokerServiceOptions | 'bare',
+  options: BrokerServiceOptions | 'bare' | 'fastify',
 ): Promise<ServiceProcess> {
-  if (options !== 'bare') await loadBrokerService();
+  const floor = options === 'bare' || options === 'fastify';
+  if (!floor) await loadBrokerService();
   const stateDir = await mkdtemp(join(tmpdir(), 'hitl-state-'));
-  const arg = options === 'bare' ? 'bare' : JSON.stringify({ stateDir, ...options });
+  const arg = floor ? options : JSON.stringify({ stateDir, ...options });
   // --expose-gc only lets the MEMORY probe collect first; nothing else calls gc().
   const proc = spawnTs<ChildInfo>('bench/children/service-child.ts', [arg], {}, ['--expose-gc']);
   const cleanup = async () => {
