@@ -29,6 +29,11 @@ export interface BrokerOptions {
   instanceName?: string;
 }
 
+/** The display fields `Broker.update` may change. */
+export type DisplayPatch = Partial<
+  Pick<HitlRequest, 'title' | 'prompt' | 'input' | 'context' | 'agent' | 'meta' | 'expiresAt'>
+>;
+
 /** Who a person resolving a request is (team mode: the operator named by the token used). */
 export interface ResolvedByOperator {
   operator?: string;

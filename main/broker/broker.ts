@@ -20,6 +20,7 @@ import { parseOrThrow } from './validation';
 import type {
   BrokerListener,
   BrokerOptions,
+  DisplayPatch,
   ResolutionGate,
   ResolvedByOperator,
 } from './broker-types';
@@ -37,11 +38,6 @@ import {
 } from './resolution-patches';
 
 export type * from './broker-types';
-
-/** The display fields `update` may change. */
-type Patch = Partial<
-  Pick<HitlRequest, 'title' | 'prompt' | 'input' | 'context' | 'agent' | 'meta' | 'expiresAt'>
->;
 
 /**
  * The core of HITL Broker: holds every request, enforces the state machine
@@ -83,7 +79,7 @@ export class Broker {
       : parseOrThrow(NewRequestSchema, input, 'request');
     const existing = this.index.pendingFor(parsed.source, parsed.key);
     if (existing) throw new DuplicateRequestError(existing);
-    const request = this.pendingOf(parsed);
+    const request = pendingRecord(parsed, this.newId, this.now);
     if (this.index.knows(request.id)) {
       throw new InvalidInputError(`invalid request: id ${request.id} is already used`);
     }
@@ -116,7 +112,7 @@ export class Broker {
   }
 
   /** Changes display fields of a pending request (e.g. a JSONL event adds a title). */
-  update(id: string, patch: Patch): HitlRequest {
+  update(id: string, patch: DisplayPatch): HitlRequest {
     const current = this.requirePending(id);
     const next = parseOrThrow(HitlRequestSchema, { ...current, ...patch }, 'request update');
     this.index.setPending(next);
@@ -206,12 +202,11 @@ export class Broker {
 
   /** A request decided without asking (a rule): only its `answered` event (by `auto`) is seen. */
   recordDecided(input: NewRequest, answer: AnswerInput): HitlRequest {
-    const pending = this.pendingOf(parseOrThrow(NewRequestSchema, input, 'request'));
+    const parsed = parseOrThrow(NewRequestSchema, input, 'request');
+    const pending = pendingRecord(parsed, this.newId, this.now);
     const decided: HitlRequest = {
       ...pending,
-      status: 'answered',
-      resolvedBy: 'auto',
-      answer: answeredPatch(pending, answer, 'auto').answer,
+      ...answeredPatch(pending, answer, 'auto'),
       resolvedAt: pending.createdAt,
     };
     this.index.remember(decided);
@@ -245,10 +240,6 @@ export class Broker {
   /** Stops the deadline timer. Pending requests stay as they are (for persistence). */
   close(): void {
     this.scheduler.clear();
-  }
-
-  private pendingOf(parsed: ParsedNewRequest): HitlRequest {
-    return pendingRecord(parsed, this.newId, this.now);
   }
 
   private requirePending(id: string): HitlRequest {
