@@ -29,6 +29,15 @@ export type UnreadableReport = Pick<UnreadableItem, 'id' | 'source' | 'origin' |
   field?: string;
 };
 
-/** The `unreadable` SSE/IPC event and `GET /api/unreadable` reply: the whole current list. */
-export const UnreadableListSchema = z.object({ items: z.array(UnreadableItemSchema) });
+/**
+ * The `unreadable` SSE/IPC event and `GET /api/unreadable` reply: the whole current list. `epoch`
+ * names the broker run (a new one at every start) and `revision` counts the list's changes in it:
+ * a reply and an event travel on different connections, so a client keeps the newest it has seen
+ * rather than the last to arrive.
+ */
+export const UnreadableListSchema = z.object({
+  items: z.array(UnreadableItemSchema),
+  epoch: z.string().min(1).optional(),
+  revision: z.number().int().nonnegative().optional(),
+});
 export type UnreadableList = z.infer<typeof UnreadableListSchema>;

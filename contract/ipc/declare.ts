@@ -7,7 +7,7 @@ import { HISTORY_MAX_LIMIT, HISTORY_QUERY_MAX } from '../history-search';
 import { AnswerInputSchema, type HitlRequest } from '../request';
 import { SORT_ORDERS } from '../request-order';
 import type { RunDetail, RunSummary, RunUpdated } from '../run-schemas';
-import type { UnreadableItem } from '../unreadable';
+import type { UnreadableItem, UnreadableList } from '../unreadable';
 
 /** A type carried by a declaration (results and pushed events are built by main, not parsed). */
 export interface Carries<T> {
@@ -182,6 +182,6 @@ export const IPC_EVENTS = {
   /** The "could not read" list changed (the whole list, as the SSE `unreadable` event). */
   'unreadable:changed': {
     bridge: 'onUnreadableChanged',
-    payload: carries<{ items: UnreadableItem[] }>(),
+    payload: carries<UnreadableList>(),
   },
 } as const;

@@ -1,4 +1,4 @@
-import type { UnreadableItem, UnreadableReport } from '@contract/unreadable';
+import type { UnreadableItem, UnreadableList, UnreadableReport } from '@contract/unreadable';
 
 export type UnreadableListener = (items: UnreadableItem[]) => void;
 
@@ -12,6 +12,9 @@ export class UnreadableBoard {
   private readonly items = new Map<string, UnreadableItem>();
   private readonly dismissed = new Map<string, string>();
   private readonly listeners = new Set<UnreadableListener>();
+  /** This board's run: a restarted broker's lists are never taken for older ones. */
+  private readonly epoch = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  private revision = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -72,6 +75,11 @@ export class UnreadableBoard {
     return [...this.items.values()];
   }
 
+  /** The current items with this board's epoch and revision (what a client orders lists by). */
+  snapshot(): UnreadableList {
+    return { items: this.list(), epoch: this.epoch, revision: this.revision };
+  }
+
   /** Called with the whole list after every change; returns the unsubscribe function. */
   subscribe(listener: UnreadableListener): () => void {
     this.listeners.add(listener);
@@ -79,6 +87,7 @@ export class UnreadableBoard {
   }
 
   private emit(): void {
+    this.revision += 1;
     const items = this.list();
     for (const listener of [...this.listeners]) {
       try {

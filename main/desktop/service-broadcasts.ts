@@ -17,6 +17,8 @@ export function broadcastServiceChanges(
       broadcast('inbox:event', { type: 'agent_message', agentId, message }),
     ),
     service.runs.onChange((update) => broadcast('runs:updated', update)),
-    service.broker.unreadable.subscribe((items) => broadcast('unreadable:changed', { items })),
+    service.broker.unreadable.subscribe(() =>
+      broadcast('unreadable:changed', service.broker.unreadable.snapshot()),
+    ),
   ];
 }

@@ -10,12 +10,12 @@ const DismissBodySchema = z.object({ id: z.string().min(1).max(10_000) });
  * `POST /api/unreadable/dismiss {id}` dismisses one. Changes also go out as SSE `unreadable`.
  */
 export const unreadableRoutes: RouteModule = (app, { broker }) => {
-  app.get('/api/unreadable', async () => ({ items: broker.unreadable.list() }));
+  app.get('/api/unreadable', async () => broker.unreadable.snapshot());
 
   app.post('/api/unreadable/dismiss', async (request) => {
     const { id } = parseOrThrow(DismissBodySchema, request.body ?? {}, 'dismiss');
     if (!broker.unreadable.dismiss(id))
       throw new HttpError(404, 'not_found', `no "could not read" item ${id}`);
-    return { items: broker.unreadable.list() };
+    return broker.unreadable.snapshot();
   });
 };

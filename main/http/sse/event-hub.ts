@@ -5,7 +5,7 @@ import type { SortOrder } from '@contract/request-order';
 import { firstPage } from '../../broker/first-page';
 import { RingBuffer } from './ring-buffer';
 import { specFrame, specSnapshotFrames } from './spec-frames';
-import type { UnreadableItem } from '@contract/unreadable';
+import type { UnreadableList } from '@contract/unreadable';
 
 /** SSE event names per broker event type (the spec calls an added request `new_question`). */
 const EVENT_NAMES: Record<BrokerEventType, string> = {
@@ -49,8 +49,8 @@ export class EventHub {
     this.buffer = new RingBuffer(options.bufferSize ?? 1000);
     this.maxClientBacklog = options.maxClientBacklog ?? 8 * 1024 * 1024;
     this.unsubscribe = broker.subscribe((event) => this.onBrokerEvent(event));
-    this.unsubscribeUnreadable = broker.unreadable.subscribe((items) =>
-      this.broadcast(unreadableFrame(items)),
+    this.unsubscribeUnreadable = broker.unreadable.subscribe(() =>
+      this.broadcast(unreadableFrame(broker.unreadable.snapshot())),
     );
     this.heartbeat = setInterval(
       () => this.broadcast(': heartbeat\n\n'),
@@ -80,8 +80,8 @@ export class EventHub {
     if (replay) for (const item of replay) res.write(item.frame);
     else res.write(this.snapshotFrame(snapshotLimit, order));
     // Live-only like agent_message: every (re)connect gets the current list when there is one.
-    const unreadable = this.broker.unreadable.list();
-    if (unreadable.length > 0) res.write(unreadableFrame(unreadable));
+    const unreadable = this.broker.unreadable.snapshot();
+    if (unreadable.items.length > 0) res.write(unreadableFrame(unreadable));
     this.clients.add(res);
     res.on('close', () => this.clients.delete(res));
   }
@@ -153,6 +153,6 @@ export class EventHub {
 }
 
 /** The `unreadable` event: the whole current "could not read" list (no `id:`, not replayed). */
-function unreadableFrame(items: UnreadableItem[]): string {
-  return `event: unreadable\ndata: ${JSON.stringify({ items })}\n\n`;
+function unreadableFrame(list: UnreadableList): string {
+  return `event: unreadable\ndata: ${JSON.stringify(list)}\n\n`;
 }

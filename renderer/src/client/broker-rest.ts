@@ -2,7 +2,7 @@ import type { RunDetail, RunSummary } from '@contract/run-schemas';
 import type { AgentMessageView } from '@contract/agent-message';
 import type { ApprovalRuleView } from '@contract/approval';
 import type { AnswerInput, HitlRequest } from '@contract/request';
-import type { UnreadableItem } from '@contract/unreadable';
+import type { UnreadableItem, UnreadableList } from '@contract/unreadable';
 import { InboxClientError, type BrokerInfo, type HistoryQuery } from './inbox-client';
 
 /**
@@ -71,7 +71,12 @@ export class BrokerRest {
   }
 
   async listUnreadable(): Promise<UnreadableItem[]> {
-    return (await this.call<{ items: UnreadableItem[] }>('GET', '/api/unreadable')).items;
+    return (await this.unreadableList()).items;
+  }
+
+  /** `GET /api/unreadable` as sent: the items with the list's epoch and revision. */
+  protected unreadableList(): Promise<UnreadableList> {
+    return this.call<UnreadableList>('GET', '/api/unreadable');
   }
 
   async dismissUnreadable(id: string): Promise<UnreadableItem[]> {

@@ -159,8 +159,9 @@ export class HttpInboxClient extends BrokerRest implements InboxClient {
 
   private refreshUnreadable(): void {
     if (this.unreadableListeners.size === 0) return;
-    this.listUnreadable().then(
-      (items) => this.unreadableListeners.receive({ items }),
+    // With its revision: a reply made before a change must not replace the change's event.
+    this.unreadableList().then(
+      (list) => this.unreadableListeners.receive(list),
       () => undefined,
     );
   }

@@ -8,7 +8,7 @@ import {
   StatusSchema,
   type HitlRequest,
 } from '@contract/request';
-import { UnreadableListSchema, type UnreadableItem } from '@contract/unreadable';
+import { UnreadableListSchema, type UnreadableList } from '@contract/unreadable';
 import { parseOrUndefined, SSE_EVENT_NAMES } from './early-event-source';
 import type { InboxEvent } from './inbox-client';
 
@@ -118,9 +118,9 @@ export function parseRunUpdated(data: unknown): RunUpdated | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** An `unreadable` payload (`{ items }`, SSE JSON text or an IPC value) checked; undefined when it does not match. */
-export function parseUnreadableList(data: unknown): UnreadableItem[] | undefined {
+/** An `unreadable` payload (`{ items, epoch?, revision? }`, SSE JSON text or an IPC value) checked; undefined when it does not match. */
+export function parseUnreadableList(data: unknown): UnreadableList | undefined {
   const json = typeof data === 'string' ? parseOrUndefined(data) : data;
   const parsed = UnreadableListSchema.safeParse(json);
-  return parsed.success ? parsed.data.items : undefined;
+  return parsed.success ? parsed.data : undefined;
 }

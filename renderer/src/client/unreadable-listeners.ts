@@ -1,4 +1,4 @@
-import type { UnreadableItem } from '@contract/unreadable';
+import type { UnreadableItem, UnreadableList } from '@contract/unreadable';
 import { loadInboxChecks } from './inbox-checks-loader';
 
 /**
@@ -10,6 +10,8 @@ export class UnreadableListeners {
   private readonly listeners = new Set<(items: UnreadableItem[]) => void>();
   private order: Promise<void> = Promise.resolve();
   private last: UnreadableItem[] | undefined;
+  private lastEpoch: string | undefined;
+  private lastRevision = -1;
 
   get size(): number {
     return this.listeners.size;
@@ -26,11 +28,24 @@ export class UnreadableListeners {
   receive(data: unknown): Promise<void> {
     this.order = this.order.then(async () => {
       const checks = await loadInboxChecks().catch(() => undefined);
-      const items = checks?.parseUnreadableList(data);
-      if (!items) return;
-      this.last = items;
-      for (const listener of [...this.listeners]) listener(items);
+      const list = checks?.parseUnreadableList(data);
+      if (!list || this.isOlder(list)) return;
+      this.last = list.items;
+      for (const listener of [...this.listeners]) listener(list.items);
     });
     return this.order;
+  }
+
+  /**
+   * A list from this broker run older than one already passed on: a `GET /api/unreadable` reply
+   * the server made before a change whose SSE event arrived first. Lists without a revision (an
+   * older broker) are taken in arrival order.
+   */
+  private isOlder(list: UnreadableList): boolean {
+    if (list.epoch === undefined || list.revision === undefined) return false;
+    if (list.epoch === this.lastEpoch && list.revision < this.lastRevision) return true;
+    this.lastEpoch = list.epoch;
+    this.lastRevision = list.revision;
+    return false;
   }
 }

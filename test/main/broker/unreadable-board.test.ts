@@ -48,4 +48,18 @@ describe('UnreadableBoard', () => {
     board.report(bad('b'));
     expect(board.list().map((i) => i.id)).toEqual(['c', 'd', 'b']);
   });
+  it('numbers its lists: the revision counts changes within one run, each run has its own epoch', () => {
+    const board = new UnreadableBoard(() => 1000);
+    const start = board.snapshot();
+    expect(start).toMatchObject({ items: [], revision: 0 });
+    board.report(bad('a'));
+    board.clear('nothing');
+    expect(board.dismiss('nothing')).toBe(false);
+    const reported = board.snapshot();
+    expect(reported).toMatchObject({ epoch: start.epoch, revision: 1 });
+    expect(reported.items.map((i) => i.id)).toEqual(['a']);
+    board.dismiss('a');
+    expect(board.snapshot()).toMatchObject({ items: [], epoch: start.epoch, revision: 2 });
+    expect(new UnreadableBoard().snapshot().epoch).not.toBe(start.epoch);
+  });
 });

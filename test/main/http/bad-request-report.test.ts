@@ -111,10 +111,18 @@ describe('bad protocol requests are answered 400 naming the field and shown as "
     await t.post('/api/requests/nope/cancel', { reason: 5 });
     expect(t.broker.unreadable.list(), 'the UI’s own routes are not agent input').toEqual([]);
     await t.post('/cancel', {});
-    const listed = (await t.get('/api/unreadable')).json() as { items: Array<{ id: string }> };
+    const listed = (await t.get('/api/unreadable')).json() as {
+      items: Array<{ id: string }>;
+      epoch: string;
+      revision: number;
+    };
     expect(listed.items).toHaveLength(1);
     const dismissed = await t.post('/api/unreadable/dismiss', { id: listed.items[0]!.id });
-    expect(dismissed.json()).toEqual({ items: [] });
+    expect(dismissed.json()).toEqual({
+      items: [],
+      epoch: listed.epoch,
+      revision: listed.revision + 1,
+    });
     expect((await t.post('/api/unreadable/dismiss', { id: 'gone' })).statusCode).toBe(404);
     // The same problem again stays dismissed; a different one shows.
     await t.post('/cancel', {});

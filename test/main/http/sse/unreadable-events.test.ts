@@ -29,12 +29,17 @@ describe('SSE `unreadable`', () => {
     const first = await until(() => client.events().length >= 2 && client.events());
     expect(first.map((e) => e.event)).toEqual(['snapshot', 'unreadable']);
     expect(first[1]!.id).toBeUndefined();
-    expect(JSON.parse(first[1]!.data!).items).toMatchObject([{ ...item, count: 1 }]);
+    const onConnect = JSON.parse(first[1]!.data!);
+    expect(onConnect.items).toMatchObject([{ ...item, count: 1 }]);
+    expect(onConnect.revision).toBe(1);
 
     broker.unreadable.clear(item.id);
     const cleared = await until(() => client.events().length >= 3 && client.events()[2]);
     expect(cleared.event).toBe('unreadable');
-    expect(JSON.parse(cleared.data!)).toEqual({ items: [] });
+    // Numbered like GET /api/unreadable, so a client keeps the newer of a reply and an event.
+    expect(JSON.parse(cleared.data!)).toEqual({ items: [], epoch: onConnect.epoch, revision: 2 });
+    const reply = await fetch(`http://127.0.0.1:${server.port()}/api/unreadable`);
+    expect(await reply.json()).toEqual({ items: [], epoch: onConnect.epoch, revision: 2 });
   });
 
   it('a client connecting with nothing unreadable gets only the snapshot', async () => {

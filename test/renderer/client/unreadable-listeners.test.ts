@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { UnreadableItem } from '@contract/unreadable';
+import { UnreadableListeners } from '../../../renderer/src/client/unreadable-listeners';
+import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
+import { waitFor } from '../../support/wait-for';
+import { FakeStream } from './fake-event-source';
+
+const item = (id: string): UnreadableItem => ({
+  id,
+  source: 'clarity-file',
+  origin: `/dir/${id}`,
+  reason: `${id} is not valid JSON`,
+  at: 1,
+  lastAt: 1,
+  count: 1,
+});
+
+function heard(listeners: UnreadableListeners): string[][] {
+  const lists: string[][] = [];
+  listeners.add((items) => lists.push(items.map((i) => i.id)));
+  return lists;
+}
+
+describe('UnreadableListeners', () => {
+  it('drops a list older than one already passed on from the same broker run', async () => {
+    const listeners = new UnreadableListeners();
+    const lists = heard(listeners);
+    await listeners.receive({ items: [item('a')], epoch: 'run-1', revision: 4 });
+    // A GET reply the server made before that change, arriving after its event.
+    await listeners.receive({ items: [], epoch: 'run-1', revision: 3 });
+    await listeners.receive(JSON.stringify({ items: [], epoch: 'run-1', revision: 5 }));
+    expect(lists).toEqual([['a'], []]);
+  });
+
+  it('takes any list from a new broker run, and lists without a revision in arrival order', async () => {
+    const listeners = new UnreadableListeners();
+    const lists = heard(listeners);
+    await listeners.receive({ items: [item('a')], epoch: 'run-1', revision: 9 });
+    await listeners.receive({ items: [item('b')], epoch: 'run-2', revision: 1 });
+    await listeners.receive({ items: [] });
+    await listeners.receive({ items: [item('c')] });
+    expect(lists).toEqual([['a'], ['b'], [], ['c']]);
+  });
+
+  it('tells a late listener the newest list at once', async () => {
+    const listeners = new UnreadableListeners();
+    await listeners.receive({ items: [item('a')], epoch: 'run-1', revision: 2 });
+    await listeners.receive({ items: [], epoch: 'run-1', revision: 1 });
+    expect(heard(listeners)).toEqual([['a']]);
+  });
+});
+
+describe('HttpInboxClient "could not read" list', () => {
+  it('keeps an item whose event arrived before the older GET /api/unreadable reply', async () => {
+    let answerGet: (body: unknown) => void = () => undefined;
+    const fetchImpl = ((url: string) =>
+      url.endsWith('/api/unreadable')
+        ? new Promise<Response>((resolve) => {
+            answerGet = (body) => resolve(Response.json(body));
+          })
+        : Promise.resolve(Response.json({}))) as typeof fetch;
+    const streams: FakeStream[] = [];
+    const client = new HttpInboxClient({
+      baseUrl: 'http://broker/',
+      fetch: fetchImpl,
+      eventSource: (url) => {
+        const stream = new FakeStream(url);
+        streams.push(stream);
+        return stream;
+      },
+    });
+    client.subscribe(() => undefined);
+    const lists: string[][] = [];
+    client.subscribeUnreadable((items) => lists.push(items.map((i) => i.id)));
+    // The server answered the GET (nothing unreadable yet), then a bad file arrived and its
+    // event overtook the reply.
+    streams[0]!.emit('unreadable', { items: [item('bad')], epoch: 'run-1', revision: 1 });
+    await waitFor(() => lists.length === 1, 'the event passed on');
+    answerGet({ items: [], epoch: 'run-1', revision: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lists).toEqual([['bad']]);
+  });
+});
