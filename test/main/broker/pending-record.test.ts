@@ -66,12 +66,18 @@ describe('pendingRecord', () => {
   // Node 20's V8 gave every record cloned by a leading object spread and then extended a hidden
   // class of its own; npm scripts run a newer Node, a global install or an agent's hook may not.
   const system = systemNode();
-  it.skipIf(!system)(`shares that hidden class on the system Node too (${system?.version})`, () => {
-    const probe = spawnSync(system!.path, ['--allow-natives-syntax', '--import', 'tsx', PROBE], {
-      encoding: 'utf8',
-      cwd: join(__dirname, '../../..'),
-    });
-    expect(probe.stderr).toBe('');
-    expect(JSON.parse(probe.stdout)).toEqual({ shared: 3000, of: 3000 });
-  });
+  // Only a Node the broker supports (package.json engines: >= 20.19) can run the probe.
+  const [major = 0, minor = 0] = (system?.version.slice(1).split('.') ?? []).map(Number);
+  const supported = major > 20 || (major === 20 && minor >= 19);
+  it.skipIf(!system || !supported)(
+    `shares that hidden class on the system Node too (${system?.version})`,
+    () => {
+      const probe = spawnSync(system!.path, ['--allow-natives-syntax', '--import', 'tsx', PROBE], {
+        encoding: 'utf8',
+        cwd: join(__dirname, '../../..'),
+      });
+      expect(probe.stderr).toBe('');
+      expect(JSON.parse(probe.stdout)).toEqual({ shared: 3000, of: 3000 });
+    },
+  );
 });
