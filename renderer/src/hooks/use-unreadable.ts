@@ -12,9 +12,11 @@ export function useUnreadable(client: InboxClient): {
   const dismiss = useCallback(
     (id: string) => {
       setItems((current) => current.filter((item) => item.id !== id));
+      // The list after the dismissal comes through the subscription, ordered with every other
+      // change (a reply could arrive after a newer event); only a failed dismissal refetches.
       client
         .dismissUnreadable(id)
-        .then(setItems, () => client.listUnreadable().then(setItems, () => undefined));
+        .catch(() => client.listUnreadable().then(setItems, () => undefined));
     },
     [client],
   );

@@ -1,3 +1,4 @@
+import type { UnreadableItem } from '@contract/unreadable';
 import type { HitlRequest } from '@contract/request';
 
 /** A pending text request with this id (and key), created at 1. */
@@ -26,4 +27,17 @@ export function fakeFetch(responses: Record<string, { status: number; body: unkn
     });
   }) as typeof fetch;
   return { fetchImpl, calls };
+}
+
+/** A "could not read" item for file `id` in /dir. */
+export function unreadableItem(id: string): UnreadableItem {
+  return {
+    id,
+    source: 'clarity-file',
+    origin: `/dir/${id}`,
+    reason: `${id} is not valid JSON`,
+    at: 1,
+    lastAt: 1,
+    count: 1,
+  };
 }

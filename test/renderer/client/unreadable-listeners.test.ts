@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { UnreadableItem } from '@contract/unreadable';
+import { unreadableItem as item } from './fixtures';
 import { UnreadableListeners } from '../../../renderer/src/client/unreadable-listeners';
 import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
 import { waitFor } from '../../support/wait-for';
 import { FakeStream } from './fake-event-source';
-
-const item = (id: string): UnreadableItem => ({
-  id,
-  source: 'clarity-file',
-  origin: `/dir/${id}`,
-  reason: `${id} is not valid JSON`,
-  at: 1,
-  lastAt: 1,
-  count: 1,
-});
 
 function heard(listeners: UnreadableListeners): string[][] {
   const lists: string[][] = [];
