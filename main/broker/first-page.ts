@@ -1,6 +1,7 @@
 import type { HitlRequest } from '@contract/request';
 import { compareInOrder, type SortOrder } from '@contract/request-order';
 import { newestRequests } from './newest-requests';
+import { insertSorted } from './insert-sorted';
 
 /**
  * The first `limit` pending requests a window paints before the whole list arrives (SSE
@@ -49,14 +50,7 @@ function topInOrder(
       if (first === last[0] && second === last[1] && compare(request, top[count - 1]!) >= 0)
         continue;
     }
-    let low = 0;
-    let high = top.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (compare(top[mid]!, request) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    top.splice(low, 0, request);
+    insertSorted(top, request, compare);
     if (top.length > count) top.pop();
     if (top.length === count) last = rank(top[count - 1]!, order);
   }

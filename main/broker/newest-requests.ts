@@ -1,4 +1,5 @@
 import type { HitlRequest } from '@contract/request';
+import { insertSorted } from './insert-sorted';
 
 /**
  * The `limit` newest of `requests` (by creation time), oldest first like the full pending list:
@@ -16,14 +17,7 @@ export function newestRequests(requests: HitlRequest[], limit: number): HitlRequ
   const top: HitlRequest[] = [];
   for (const request of requests) {
     if (top.length === limit && byCreation(request, top[0]!) <= 0) continue;
-    let low = 0;
-    let high = top.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (byCreation(top[mid]!, request) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    top.splice(low, 0, request);
+    insertSorted(top, request, byCreation);
     if (top.length > limit) top.shift();
   }
   return top;
