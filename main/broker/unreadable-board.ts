@@ -1,6 +1,7 @@
 import type { UnreadableItem, UnreadableList, UnreadableReport } from '@contract/unreadable';
 
-export type UnreadableListener = (items: UnreadableItem[]) => void;
+/** Told the whole list, numbered (see `snapshot`), after every change. */
+export type UnreadableListener = (list: UnreadableList) => void;
 
 /**
  * The broker's list of "could not read" items (see unreadable.ts). A file's item goes when the
@@ -88,10 +89,10 @@ export class UnreadableBoard {
 
   private emit(): void {
     this.revision += 1;
-    const items = this.list();
+    const list = this.snapshot();
     for (const listener of [...this.listeners]) {
       try {
-        listener(items);
+        listener(list);
       } catch {
         // A failing listener (a closed window) must not stop the others.
       }

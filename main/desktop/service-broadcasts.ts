@@ -17,8 +17,6 @@ export function broadcastServiceChanges(
       broadcast('inbox:event', { type: 'agent_message', agentId, message }),
     ),
     service.runs.onChange((update) => broadcast('runs:updated', update)),
-    service.broker.unreadable.subscribe(() =>
-      broadcast('unreadable:changed', service.broker.unreadable.snapshot()),
-    ),
+    service.broker.unreadable.subscribe((list) => broadcast('unreadable:changed', list)),
   ];
 }

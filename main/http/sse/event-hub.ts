@@ -49,8 +49,8 @@ export class EventHub {
     this.buffer = new RingBuffer(options.bufferSize ?? 1000);
     this.maxClientBacklog = options.maxClientBacklog ?? 8 * 1024 * 1024;
     this.unsubscribe = broker.subscribe((event) => this.onBrokerEvent(event));
-    this.unsubscribeUnreadable = broker.unreadable.subscribe(() =>
-      this.broadcast(unreadableFrame(broker.unreadable.snapshot())),
+    this.unsubscribeUnreadable = broker.unreadable.subscribe((list) =>
+      this.broadcast(unreadableFrame(list)),
     );
     this.heartbeat = setInterval(
       () => this.broadcast(': heartbeat\n\n'),

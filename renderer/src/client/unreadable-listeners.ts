@@ -29,7 +29,11 @@ export class UnreadableListeners {
     this.order = this.order.then(async () => {
       const checks = await loadInboxChecks().catch(() => undefined);
       const list = checks?.parseUnreadableList(data);
-      if (!list || this.isOlder(list)) return;
+      if (!list || this.isStale(list)) return;
+      if (list.epoch !== undefined && list.revision !== undefined) {
+        this.lastEpoch = list.epoch;
+        this.lastRevision = list.revision;
+      }
       this.last = list.items;
       for (const listener of [...this.listeners]) listener(list.items);
     });
@@ -41,11 +45,11 @@ export class UnreadableListeners {
    * the server made before a change whose SSE event arrived first. Lists without a revision (an
    * older broker) are taken in arrival order.
    */
-  private isOlder(list: UnreadableList): boolean {
-    if (list.epoch === undefined || list.revision === undefined) return false;
-    if (list.epoch === this.lastEpoch && list.revision < this.lastRevision) return true;
-    this.lastEpoch = list.epoch;
-    this.lastRevision = list.revision;
-    return false;
+  private isStale(list: UnreadableList): boolean {
+    return (
+      list.revision !== undefined &&
+      list.epoch === this.lastEpoch &&
+      list.revision < this.lastRevision
+    );
   }
 }

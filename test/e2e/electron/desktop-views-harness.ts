@@ -142,7 +142,7 @@ export async function startDesktopViews(
       ),
   );
   const offUnreadable = broker.unreadable.subscribe(
-    (items) => void emit('unreadable:changed', { items }).catch(() => undefined),
+    (list) => void emit('unreadable:changed', list).catch(() => undefined),
   );
   const offSettings = settings.onChange(
     (next) => void emit('settings:changed', next).catch(() => undefined),

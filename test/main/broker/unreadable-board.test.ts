@@ -14,7 +14,7 @@ describe('UnreadableBoard', () => {
     let now = 1000;
     const board = new UnreadableBoard(() => now);
     const heard: UnreadableItem[][] = [];
-    board.subscribe((items) => heard.push(items));
+    board.subscribe((list) => heard.push(list.items));
     board.report({ ...bad('a'), field: 'key' });
     now = 2000;
     board.report({ ...bad('a'), field: 'key' });

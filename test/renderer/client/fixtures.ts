@@ -1,5 +1,7 @@
 import type { UnreadableItem } from '@contract/unreadable';
 import type { HitlRequest } from '@contract/request';
+import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
+import { FakeStream } from './fake-event-source';
 
 /** A pending text request with this id (and key), created at 1. */
 export function pendingRequest(id: string, over: Partial<HitlRequest> = {}): HitlRequest {
@@ -40,4 +42,23 @@ export function unreadableItem(id: string): UnreadableItem {
     lastAt: 1,
     count: 1,
   };
+}
+
+/** An HttpInboxClient of http://broker/ on `fetchImpl`; the streams it opens are FakeStreams, in order. */
+export function clientOnFakeStreams(
+  fetchImpl: typeof fetch,
+  options: { retryDelayMs?: number } = {},
+) {
+  const streams: FakeStream[] = [];
+  const client = new HttpInboxClient({
+    baseUrl: 'http://broker/',
+    fetch: fetchImpl,
+    eventSource: (url) => {
+      const stream = new FakeStream(url);
+      streams.push(stream);
+      return stream;
+    },
+    ...options,
+  });
+  return { client, streams };
 }

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../support/wait-for';
-import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
 import type { ConnectionState, InboxEvent } from '../../../renderer/src/client/inbox-client';
-import { FakeStream } from './fake-event-source';
-import { fakeFetch, pendingRequest } from './fixtures';
+import { clientOnFakeStreams, fakeFetch, pendingRequest } from './fixtures';
 
 const req = (id: string) => pendingRequest(id);
 
 function setup(responses: Record<string, { status: number; body: unknown }> = {}) {
-  const streams: FakeStream[] = [];
   const { fetchImpl, calls } = fakeFetch(responses);
-  const client = new HttpInboxClient({
-    baseUrl: 'http://broker/',
-    fetch: fetchImpl,
-    eventSource: (url) => {
-      const s = new FakeStream(url);
-      streams.push(s);
-      return s;
-    },
-    retryDelayMs: 10,
-  });
+  const { client, streams } = clientOnFakeStreams(fetchImpl, { retryDelayMs: 10 });
   return { client, streams, calls };
 }
 

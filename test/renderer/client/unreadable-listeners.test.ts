@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { unreadableItem as item } from './fixtures';
+import { clientOnFakeStreams, unreadableItem as item } from './fixtures';
 import { UnreadableListeners } from '../../../renderer/src/client/unreadable-listeners';
-import { HttpInboxClient } from '../../../renderer/src/client/http-inbox-client';
 import { waitFor } from '../../support/wait-for';
-import { FakeStream } from './fake-event-source';
 
 function heard(listeners: UnreadableListeners): string[][] {
   const lists: string[][] = [];
@@ -49,16 +47,7 @@ describe('HttpInboxClient "could not read" list', () => {
             answerGet = (body) => resolve(Response.json(body));
           })
         : Promise.resolve(Response.json({}))) as typeof fetch;
-    const streams: FakeStream[] = [];
-    const client = new HttpInboxClient({
-      baseUrl: 'http://broker/',
-      fetch: fetchImpl,
-      eventSource: (url) => {
-        const stream = new FakeStream(url);
-        streams.push(stream);
-        return stream;
-      },
-    });
+    const { client, streams } = clientOnFakeStreams(fetchImpl);
     client.subscribe(() => undefined);
     const lists: string[][] = [];
     client.subscribeUnreadable((items) => lists.push(items.map((i) => i.id)));
