@@ -2,10 +2,14 @@
  * Child process for benchmarks and reliability tests: runs the headless broker service
  * (startBrokerService) with the JSON options in argv[2] and prints `READY {url, port, pid}`.
  * With argv[2] = "bare" it runs the bare node:http echo server instead (the RSS / latency floor),
- * with "fastify" the same exchanges on a bare Fastify (the framework's own share).
+ * with "fastify" the same exchanges on a bare Fastify (the framework's own share), with
+ * "fastify-rules" the same plus a zod check and a journal line per request (the rules' minimum).
  * Stops cleanly on SIGTERM. A `MEMORY` line on stdin answers `MEMORY {heapUsed, rss, ...}` on
  * stdout, measured after a full garbage collection when the child runs with --expose-gc.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startEchoServer } from '../lib/baselines';
 import { startFastifyEchoServer } from '../lib/fastify-echo';
@@ -26,10 +30,19 @@ function answerMemoryProbes(): void {
 async function main(): Promise<void> {
   answerMemoryProbes();
   const arg = process.argv[2] ?? '{}';
-  if (arg === 'bare' || arg === 'fastify') {
-    const echo = arg === 'bare' ? await startEchoServer() : await startFastifyEchoServer();
+  if (arg === 'bare' || arg === 'fastify' || arg === 'fastify-rules') {
+    const journalDir = arg === 'fastify-rules' ? mkdtempSync(join(tmpdir(), 'hitl-rules-')) : '';
+    const echo =
+      arg === 'bare'
+        ? await startEchoServer()
+        : await startFastifyEchoServer(
+            journalDir ? { journalFile: join(journalDir, 'journal.jsonl') } : {},
+          );
     process.on('SIGTERM', () => {
-      echo.close().finally(() => process.exit(0));
+      echo.close().finally(() => {
+        if (journalDir) rmSync(journalDir, { recursive: true, force: true });
+        process.exit(0);
+      });
     });
     console.log(
       `READY ${JSON.stringify({ url: echo.url, port: Number(new URL(echo.url).port), pid: process.pid })}`,

@@ -25,6 +25,12 @@ export const httpRoundTrip: Benchmark = {
       baselineLabel: 'node:http echo process, same 3 requests',
     },
     {
+      id: 'http.roundtrip.rules.median',
+      name: `same on Fastify with the rules' minimum (a zod check of each body, a journal line before each reply), median (n=${COUNT})`,
+      unit: 'ms',
+      baselineLabel: 'node:http echo process, same 3 requests',
+    },
+    {
       id: 'http.roundtrip.nodir.median',
       name: `same, HTTP-only broker (no handshake dir), median (n=${COUNT})`,
       unit: 'ms',
@@ -45,6 +51,11 @@ export const httpRoundTrip: Benchmark = {
         baseline: median(withDir.echo),
         note: `interleaved with the two above; what the framework alone adds to the echo`,
       },
+      'http.roundtrip.rules.median': {
+        value: median(withDir.rules),
+        baseline: median(withDir.echo),
+        note: `interleaved with the three above; the least any broker on this stack that keeps the project's rules (validate every boundary with zod; nothing accepted is lost) could add, before any work of its own`,
+      },
       'http.roundtrip.nodir.median': {
         value: median(withoutDir.broker),
         baseline: median(withoutDir.echo),
@@ -59,16 +70,19 @@ export const httpRoundTrip: Benchmark = {
  */
 async function measure(
   dirs: string[],
-): Promise<{ broker: number[]; echo: number[]; fastify: number[] }> {
+): Promise<{ broker: number[]; echo: number[]; fastify: number[]; rules: number[] }> {
   const echo = await startServiceProcess('bare');
   const agent = loopbackAgent();
   const echoTimes: number[] = [];
   const fastifyTimes: number[] = [];
+  const rulesTimes: number[] = [];
   const brokerTimes: number[] = [];
   let service: ServiceProcess | undefined;
   let fastify: ServiceProcess | undefined;
+  let rules: ServiceProcess | undefined;
   try {
     fastify = await startServiceProcess('fastify');
+    rules = await startServiceProcess('fastify-rules');
     service = await startServiceProcess({ dirs });
     const url = service.info.url;
     const echoUrl = echo.info.url;
@@ -94,30 +108,41 @@ async function measure(
     };
     const floorTrip = async (floorUrl: string, key: string) => {
       const start = performance.now();
-      await request(`${floorUrl}/hold/${key}`, { body: { key, question: 'Proceed?' }, agent });
-      await Promise.all([
+      const held = await request(`${floorUrl}/hold/${key}`, {
+        body: { key, question: 'Proceed?' },
+        agent,
+      });
+      const [waited, released] = await Promise.all([
         request(`${floorUrl}/wait/${key}`, { agent }),
         request(`${floorUrl}/release/${key}`, { body: { key, response: 'yes' }, agent }),
       ]);
-      return performance.now() - start;
+      const elapsed = performance.now() - start;
+      // A floor that refused a request would be fast for the wrong reason.
+      for (const reply of [held, waited, released])
+        if (reply.status >= 300) throw new Error(`${floorUrl} → ${reply.status} ${reply.text}`);
+      return elapsed;
     };
     const fastifyUrl = fastify.info.url;
+    const rulesUrl = rules.info.url;
     // Interleaved so both see the same machine noise.
     for (let i = 0; i < COUNT + WARMUP; i++) {
       const e = await floorTrip(echoUrl, `e-${i}`);
       const f = await floorTrip(fastifyUrl, `f-${i}`);
+      const r = await floorTrip(rulesUrl, `r-${i}`);
       const b = await brokerTrip(`rt-${i}`);
       if (i >= WARMUP) {
         echoTimes.push(e);
         fastifyTimes.push(f);
+        rulesTimes.push(r);
         brokerTimes.push(b);
       }
     }
   } finally {
     agent.destroy();
     await service?.stop();
+    await rules?.stop();
     await fastify?.stop();
     await echo.stop();
   }
-  return { broker: brokerTimes, echo: echoTimes, fastify: fastifyTimes };
+  return { broker: brokerTimes, echo: echoTimes, fastify: fastifyTimes, rules: rulesTimes };
 }

@@ -26,13 +26,14 @@ export interface ServiceProcess {
 
 /**
  * Starts the broker service in a child process (so its RSS is its own), with a fresh state dir.
- * `'bare'` starts the node:http echo floor instead, `'fastify'` the same on a bare Fastify. Throws NotAvailableError if the service
- * code has not landed.
+ * `'bare'` starts the node:http echo floor instead, `'fastify'` the same on a bare Fastify,
+ * `'fastify-rules'` that plus a zod check and a journal line per request. Throws
+ * NotAvailableError if the service code has not landed.
  */
 export async function startServiceProcess(
-  options: BrokerServiceOptions | 'bare' | 'fastify',
+  options: BrokerServiceOptions | 'bare' | 'fastify' | 'fastify-rules',
 ): Promise<ServiceProcess> {
-  const floor = options === 'bare' || options === 'fastify';
+  const floor = options === 'bare' || options === 'fastify' || options === 'fastify-rules';
   if (!floor) await loadBrokerService();
   const stateDir = await mkdtemp(join(tmpdir(), 'hitl-state-'));
   const arg = floor ? options : JSON.stringify({ stateDir, ...options });
