@@ -8,6 +8,30 @@ export interface RequestsFile {
   requests?: unknown[];
 }
 
+/** conf's key for its own data (its migrations, which these files never use). */
+const CONF_INTERNAL = '__internal__';
+
+/** What writeRequestsFile hands conf: the file's content plus conf's key, never written. */
+type RequestsFileWrite = RequestsFile & { [CONF_INTERNAL]?: object };
+
+/** The file's text: what conf was handed, without its own key. */
+function serializeRequestsFile(value: RequestsFileWrite): string {
+  if (!(CONF_INTERNAL in value)) return JSON.stringify(value);
+  const { [CONF_INTERNAL]: _internal, ...file } = value;
+  return JSON.stringify(file);
+}
+
+/**
+ * Replaces the file's requests (an atomic write through conf). conf's store setter first reads
+ * and parses the whole file to carry its `__internal__` data over, unless the new value has
+ * that key: for a history of thousands of requests that doubled the cost of every snapshot
+ * (5,000 requests, 2.6 MB: ~50 → ~27 ms of a blocked event loop). The key is handed over empty,
+ * so conf skips the read, and the serializer leaves it out of the file.
+ */
+export function writeRequestsFile(conf: Conf<RequestsFile>, requests: unknown[]): void {
+  conf.store = { requests, [CONF_INTERNAL]: {} } as RequestsFileWrite;
+}
+
 /**
  * The file's shape: `requests` is an array of objects. Checked here on open rather than with a
  * conf `schema`, which would compile an ajv validator at every start (tens of ms, several MB of
@@ -49,7 +73,7 @@ export function openConfFile(
       configName,
       // No `defaults`: with them conf writes (and fsyncs) the file at once when there is none,
       // ~10 ms of every first start for two empty files.
-      serialize: (value) => JSON.stringify(value),
+      serialize: serializeRequestsFile,
       clearInvalidConfig: false,
       // Only the operator may read what agents asked and what was answered.
       configFileMode: 0o600,

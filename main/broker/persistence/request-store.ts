@@ -1,6 +1,6 @@
 import type { Broker, BrokerEvent } from '../broker';
 import { HitlRequestSchema, type HitlRequest, type Source } from '@contract/request';
-import { openConfFile } from './conf-file';
+import { openConfFile, writeRequestsFile } from './conf-file';
 import { forHistory, isDurable, POLLING_SOURCES } from './durability';
 import { RequestJournal, type JournalEntry } from './request-journal';
 
@@ -123,7 +123,7 @@ export class RequestStore {
     for (const name of [...this.dirty]) {
       const requests = name === 'history' ? this.historyList() : this.pendingList();
       try {
-        this.files[name].store = { requests };
+        writeRequestsFile(this.files[name], requests);
         this.writes += 1;
         this.dirty.delete(name);
       } catch (error) {
