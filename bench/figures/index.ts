@@ -3,6 +3,7 @@ import { fileLatency } from './file-latency';
 import { firstPaintBench } from './first-paint';
 import { growthCurve } from './growth-curve';
 import { heldWaiters } from './held-waiters';
+import { historySnapshot } from './history-snapshot';
 import { hookLatency } from './hook-latency';
 import { httpRoundTrip } from './http-roundtrip';
 import { idleRss } from './idle-rss';
@@ -20,6 +21,7 @@ export const benchmarks: Benchmark[] = [
   listAtScale,
   startup,
   heldWaiters,
+  historySnapshot,
   sseFanout,
   rendererBundle,
   firstPaintBench,
