@@ -124,7 +124,7 @@ async function measure(
     };
     const fastifyUrl = fastify.info.url;
     const rulesUrl = rules.info.url;
-    // Interleaved so both see the same machine noise.
+    // Interleaved so all four see the same machine noise.
     for (let i = 0; i < COUNT + WARMUP; i++) {
       const e = await floorTrip(echoUrl, `e-${i}`);
       const f = await floorTrip(fastifyUrl, `f-${i}`);
