@@ -34,11 +34,25 @@ export function findPostgresBin(): string | undefined {
   return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
 }
 
+/**
+ * `runuser`, which starts PostgreSQL as the `postgres` user when the tests run as root: found on
+ * PATH or in the sbin directories a minimal root PATH may leave out; undefined when absent.
+ */
+export function findRunuser(): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/sbin'];
+  return dirs
+    .filter((dir) => dir !== '')
+    .map((dir) => path.join(dir, 'runuser'))
+    .find((file) => existsSync(file));
+}
+
 /** One line saying why PostgreSQL tests are skipped, or undefined when they can run. */
 export function postgresSkipReason(): string | undefined {
-  return findPostgresBin()
-    ? undefined
-    : 'PostgreSQL tests skipped: no initdb in $PG_BIN or /usr/lib/postgresql/*/bin (apt-get install postgresql)';
+  if (!findPostgresBin())
+    return 'PostgreSQL tests skipped: no initdb in $PG_BIN or /usr/lib/postgresql/*/bin (apt-get install postgresql)';
+  if (process.getuid?.() === 0 && !findRunuser())
+    return 'PostgreSQL tests skipped: running as root, and no runuser to start PostgreSQL as the postgres user';
+  return undefined;
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -63,6 +77,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const dir = mkdtempSync(path.join(tmpdir(), 'hitl-pg-'));
   const data = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
+  const runuser = asRoot ? findRunuser() : undefined;
+  if (asRoot && !runuser) throw new Error(postgresSkipReason());
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
@@ -70,8 +86,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   }
   const run = (tool: string, args: string[]) => {
     const command = path.join(bin, tool);
-    if (asRoot)
-      execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' });
+    if (runuser)
+      execFileSync(runuser, ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' });
     else execFileSync(command, args, { stdio: 'pipe' });
   };
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
