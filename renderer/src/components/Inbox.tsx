@@ -99,10 +99,10 @@ export function Inbox({
   // The chosen request, or (when it left) the one that took its place in the list.
   // (A request the restarted broker re-read under a new id stays chosen under that id.)
   const chosen = chosenId === undefined ? undefined : currentId(state, chosenId);
+  // Only a request the list shows: one a filter hides is never the card nor what a key answers.
+  const visible = useMemo(() => new Set(ids), [ids]);
   const selectedId =
-    chosen && (state.pending.has(chosen) || heldById.has(chosen))
-      ? chosen
-      : ids[Math.min(lastIndex.current, ids.length - 1)];
+    chosen && visible.has(chosen) ? chosen : ids[Math.min(lastIndex.current, ids.length - 1)];
   const selectedIndex = selectedId ? ids.indexOf(selectedId) : -1;
   useEffect(() => {
     if (selectedIndex >= 0) lastIndex.current = selectedIndex;

@@ -1,13 +1,14 @@
 import type { AnswerInput, HitlRequest } from '@contract/request';
 import { APPROVAL, choiceAnswer, confirmAnswer } from '../answers/build-answer';
 import { isDangerousConfirm } from '../answers/danger';
+import { emptyApproves } from '../answers/empty-approves';
 import type { PopoverKeyAction } from '../popover/popover-keys';
 
 /**
  * What an answer key (Y, N, 1–9, an option letter) does to `request` shown in `card`: the answer
  * to send, or undefined when the key only moved focus or toggled an option. Y never approves by
  * itself where a reflex must not: on a dangerous confirm it moves focus to its Confirm button, on
- * a permission request to Allow once; the operator then presses Enter there.
+ * a permission request to Allow once, on a text question that wants text to its field.
  */
 export function answerByKey(
   request: HitlRequest,
@@ -17,7 +18,11 @@ export function answerByKey(
   const input = request.input;
   const focus = (selector: string) => card?.querySelector<HTMLElement>(selector)?.focus();
   if (action.type === 'approve') {
-    if (input.kind === 'text') return APPROVAL;
+    if (input.kind === 'text') {
+      // A question that wants text: Y goes to its field (an empty answer would reach the agent).
+      if (emptyApproves(request)) return APPROVAL;
+      return void focus('[data-answer-focus]');
+    }
     if (input.kind === 'approval') return void focus('[data-approval-allow]');
     if (input.kind !== 'confirm') return undefined;
     if (isDangerousConfirm(request)) return void focus('[data-danger-confirm]');

@@ -1,5 +1,6 @@
 import type { AnswerInput, HitlRequest } from '@contract/request';
 import { APPROVAL } from '../answers/build-answer';
+import { emptyApproves } from '../answers/empty-approves';
 import { useDraft } from '../drafts/use-draft';
 import { useI18n } from '../i18n/I18nProvider';
 import { popoverText } from './popover-strings';
@@ -10,7 +11,8 @@ interface Props {
   submit: (answer: AnswerInput) => void;
 }
 
-/** One line, keyboard-first: type and Enter sends; Enter on an empty line is the empty approval. */
+/** One line, keyboard-first: type and Enter sends; Enter on an empty line is the empty approval
+ * where the protocol takes one (emptyApproves), else nothing. */
 export function QuickText({ request, busy, submit }: Props) {
   const { language } = useI18n();
   const [text, setText] = useDraft('text', '');
@@ -20,7 +22,9 @@ export function QuickText({ request, busy, submit }: Props) {
       className="quick-form"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!busy) submit(text.trim() === '' ? APPROVAL : { text });
+        if (busy) return;
+        if (text.trim() !== '') submit({ text });
+        else if (emptyApproves(request)) submit(APPROVAL);
       }}
     >
       <label htmlFor={id} className="visually-hidden">

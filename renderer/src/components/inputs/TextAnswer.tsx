@@ -1,10 +1,11 @@
 import { useDraft } from '../../drafts/use-draft';
 import { APPROVAL, textAnswer } from '../../answers/build-answer';
+import { emptyApproves } from '../../answers/empty-approves';
 import { useI18n } from '../../i18n/I18nProvider';
 import { AnswerForm } from './AnswerForm';
 import type { AnswerInputProps } from './types';
 
-/** Free text, plus the one-click empty approval. */
+/** Free text, plus the one-click empty approval where the protocol takes one (emptyApproves). */
 export function TextAnswer({ request, busy, submit }: AnswerInputProps<'text'>) {
   const { t } = useI18n();
   const [text, setText] = useDraft('text', '');
@@ -27,15 +28,17 @@ export function TextAnswer({ request, busy, submit }: AnswerInputProps<'text'>) 
         <button type="submit" className="primary" disabled={!answer || busy} title={t('sendHint')}>
           {t('send')}
         </button>
-        <button
-          type="button"
-          className="approve"
-          disabled={busy}
-          title={t('approveHint')}
-          onClick={() => submit(APPROVAL)}
-        >
-          {t('approve')}
-        </button>
+        {emptyApproves(request) ? (
+          <button
+            type="button"
+            className="approve"
+            disabled={busy}
+            title={t('approveHint')}
+            onClick={() => submit(APPROVAL)}
+          >
+            {t('approve')}
+          </button>
+        ) : null}
         <span className="hint">{t('sendHint')}</span>
       </div>
     </AnswerForm>
