@@ -4,6 +4,7 @@ import { AttentionControls } from '../attention/AttentionControls';
 import { useAttention } from '../attention/use-attention';
 import { desktopBridge } from '../client/desktop-bridge';
 import { useDraftFollowing } from '../drafts/use-draft-following';
+import { useKeptDrafts } from '../drafts/use-kept-drafts';
 import { inboxTitle } from '../format/age';
 import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGES, type Language } from '../i18n/translate';
@@ -39,10 +40,10 @@ export function App({ client }: { client: InboxClient }) {
   const setOpenId = useCallback((id: string | undefined) => setOpen(id ? { id } : undefined), []);
   const { state, connection, dispatch } = useInbox(client);
   const now = useNow();
-  const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld } = useDepartureNotices(
-    state.departures,
-  );
+  const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld, restoreHeld } =
+    useDepartureNotices(state.departures);
   useDraftFollowing(state);
+  useKeptDrafts(state, client, held, restoreHeld);
   const count = pendingCount(state);
   const attention = useAttention(
     state,

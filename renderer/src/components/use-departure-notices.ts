@@ -49,6 +49,8 @@ export function useDepartureNotices(
     const added = fresh.flatMap((d): Notice[] => {
       if (quiet.current.delete(d.request.id)) {
         mine.current.delete(d.request.id);
+        // Bulk-resolved by the operator: a draft on it is moot (kept, it would return on reload).
+        drafts.remove(d.request.id);
         return [];
       }
       const { id, key, status } = d.request;
@@ -127,7 +129,19 @@ export function useDepartureNotices(
     store.current.remove(id);
     setHeld((h) => h.filter((x) => x.request.id !== id));
   }, []);
-  return { notices, dismiss, onResolving, onResolveFailed, held: allHeld, dismissHeld };
+  /** Held cards brought back after a reload (useKeptDrafts); ones already held stay as they are. */
+  const restoreHeld = useCallback((cards: readonly HeldCard[]) => {
+    setHeld((h) => [...h, ...cards.filter((c) => !h.some((x) => x.request.id === c.request.id))]);
+  }, []);
+  return {
+    notices,
+    dismiss,
+    onResolving,
+    onResolveFailed,
+    held: allHeld,
+    dismissHeld,
+    restoreHeld,
+  };
 }
 
 /** Keeps the last few departures we took for ours (a late failure may prove otherwise). */
