@@ -11,6 +11,7 @@ export default tseslint.config(
       'node_modules/**',
       'test-results/**',
       'test/fixtures/cueme-0.1.16/**',
+      'test/fixtures/clarity-agent-cli/**',
     ],
   },
   js.configs.recommended,
