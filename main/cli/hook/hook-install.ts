@@ -1,10 +1,16 @@
 import {
+  chmodSync,
+  chownSync,
   copyFileSync,
   existsSync,
   mkdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
+  rmSync,
+  statSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import path from 'node:path';
 import type { HookAgent } from '../../adapters/coding-agents/hook-event';
@@ -109,6 +115,11 @@ function objectAt(parent: Json, key: string, file: string): Record<string, unkno
   return value as Record<string, unknown[]>;
 }
 
+/**
+ * Writes `settings` when they differ from the file: a backup first, then a temp file renamed over
+ * the real file (a symlinked settings file stays a link), with the file's own mode and owner
+ * (a settings file kept 0600 for a secret in `env` stays 0600).
+ */
 function writeIfChanged(
   file: string,
   settings: Json,
@@ -121,13 +132,35 @@ function writeIfChanged(
   )
     return { file, changed: false };
   mkdirSync(path.dirname(file), { recursive: true });
+  const target = before === undefined ? file : realpathSync(file);
+  const stat = before === undefined ? undefined : statSync(target);
   let backup: string | undefined;
   if (before !== undefined) {
     backup = `${file}.bak-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    copyFileSync(file, backup);
+    copyFileSync(target, backup);
+    chmodSync(backup, stat!.mode & 0o7777);
   }
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, next);
-  renameSync(temp, file);
+  const temp = `${target}.${process.pid}.tmp`;
+  // Created no more open than the original (the umask only narrows), then given its exact mode.
+  writeFileSync(temp, next, { mode: stat ? stat.mode & 0o777 : 0o666 });
+  if (stat && !sameModeAndOwner(temp, stat)) {
+    // Not ours to give away (another owner and we are not root): write in place, which keeps both.
+    rmSync(temp, { force: true });
+    writeFileSync(target, next);
+  } else renameSync(temp, target);
   return { file, changed: true, ...(backup ? { backup } : {}) };
+}
+
+/** Gives `temp` the mode and owner of `stat`; false when the owner cannot be given. */
+function sameModeAndOwner(temp: string, stat: Stats): boolean {
+  chmodSync(temp, stat.mode & 0o7777);
+  const mine = statSync(temp);
+  if (mine.uid === stat.uid && mine.gid === stat.gid) return true;
+  try {
+    chownSync(temp, stat.uid, stat.gid);
+    chmodSync(temp, stat.mode & 0o7777);
+    return true;
+  } catch {
+    return false;
+  }
 }

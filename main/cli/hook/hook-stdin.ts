@@ -5,6 +5,7 @@
  * agent, and loading even zod/mini cost more than the rest of the hook's start-up (the test
  * test/main/cli/hook/hook-stdin.test.ts holds it to the verdicts of the equivalent zod/mini schema).
  */
+import path from 'node:path';
 
 /** The fields the hook reads; the rest of the event passes through untouched. */
 export interface HookStdinEvent {
@@ -39,7 +40,14 @@ const optional =
 const FIELDS: [string, FieldRule][] = [
   ['session_id', text(1, 500)],
   ['transcript_path', (v) => (v === null || v === undefined ? undefined : text(0)(v))],
-  ['cwd', text(1, 5000)],
+  [
+    'cwd',
+    (v) =>
+      text(1, 5000)(v) ??
+      (path.isAbsolute(v as string)
+        ? undefined
+        : 'must be an absolute path (the agent sends its working directory)'),
+  ],
   ['hook_event_name', text(1, 100)],
   ['tool_name', optional(text(1))],
   [

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { checkHookStdin } from '../../../../main/cli/hook/hook-stdin';
@@ -7,7 +8,11 @@ import { hookEvent } from '../../../support/hook-fixtures';
 const Reference = z.looseObject({
   session_id: z.string().check(z.minLength(1), z.maxLength(500)),
   transcript_path: z.nullish(z.string()),
-  cwd: z.string().check(z.minLength(1), z.maxLength(5000)),
+  cwd: z.string().check(
+    z.minLength(1),
+    z.maxLength(5000),
+    z.refine((cwd) => path.isAbsolute(cwd)),
+  ),
   hook_event_name: z.string().check(z.minLength(1), z.maxLength(100)),
   tool_name: z.optional(z.string().check(z.minLength(1))),
   tool_input: z.optional(z.record(z.string(), z.unknown())),
@@ -25,8 +30,11 @@ const cases: [string, unknown][] = [
   ['an empty session_id', { ...good, session_id: '' }],
   ['a session_id of 501 chars', { ...good, session_id: 'x'.repeat(501) }],
   ['a session_id of 500 chars', { ...good, session_id: 'x'.repeat(500) }],
-  ['a cwd of 5001 chars', { ...good, cwd: 'x'.repeat(5001) }],
+  ['a cwd of 5001 chars', { ...good, cwd: `/${'x'.repeat(5000)}` }],
   ['cwd a number', { ...good, cwd: 7 }],
+  ['a relative cwd', { ...good, cwd: 'shop-api' }],
+  ['a dot cwd', { ...good, cwd: '.' }],
+  ['a cwd of 5000 chars', { ...good, cwd: `/${'x'.repeat(4999)}` }],
   ['an empty hook_event_name', { ...good, hook_event_name: '' }],
   ['a hook_event_name of 101 chars', { ...good, hook_event_name: 'x'.repeat(101) }],
   ['an empty tool_name', { ...good, tool_name: '' }],
@@ -43,6 +51,13 @@ describe('the hook checks its stdin event as the zod/mini schema would', () => {
     const ours = checkHookStdin(value);
     expect(ours.success).toBe(Reference.safeParse(value).success);
     if (ours.success) expect(ours.data).toEqual(value);
+  });
+
+  it('refuses a relative cwd, naming it', () => {
+    expect(checkHookStdin({ ...good, cwd: '../elsewhere' })).toEqual({
+      success: false,
+      error: 'cwd: must be an absolute path (the agent sends its working directory)',
+    });
   });
 
   it('names every bad field in one line', () => {
