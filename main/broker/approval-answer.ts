@@ -1,5 +1,9 @@
-import picomatch from 'picomatch';
-import type { ApprovalInput, ApprovalValue, RuleScope } from '@contract/approval';
+import {
+  offeredScope,
+  type ApprovalInput,
+  type ApprovalValue,
+  type RuleScope,
+} from '@contract/approval';
 import { InvalidInputError } from './errors';
 
 const ALLOW = /^(allow|approve|yes|y)$/i;
@@ -25,22 +29,12 @@ export function approvalFromText(text: string): ApprovalValue {
   );
 }
 
-/** The rule scope an `always` answer creates: the operator's edit checked against what was asked. */
+/**
+ * The rule scope an `always` answer creates: one of the scopes the broker offered for this call
+ * (the narrowest when none was picked); anything else, or a request never remembered, is refused.
+ */
 export function checkedRuleScope(input: ApprovalInput, value: ApprovalValue): RuleScope {
-  const scope = { ...input.rule, ...value.rule };
-  if (scope.commandPrefix !== undefined && input.command !== undefined) {
-    if (!input.command.trim().startsWith(scope.commandPrefix)) {
-      throw new InvalidInputError(
-        `invalid answer: rule.commandPrefix: ${JSON.stringify(scope.commandPrefix)} is not how the command starts`,
-      );
-    }
-  }
-  if (scope.pathGlob !== undefined && input.path !== undefined) {
-    if (!picomatch(scope.pathGlob, { dot: true })(input.path)) {
-      throw new InvalidInputError(
-        `invalid answer: rule.pathGlob: ${JSON.stringify(scope.pathGlob)} does not match ${input.path}`,
-      );
-    }
-  }
-  return scope;
+  const offered = offeredScope(input, value.rule);
+  if ('problem' in offered) throw new InvalidInputError(`invalid answer: ${offered.problem}`);
+  return offered.scope;
 }

@@ -25,6 +25,20 @@ export interface AuditEntry {
   waitMs?: number;
 }
 
+/** The audit line of a revoked "always allow" rule. */
+export interface RuleAuditEntry {
+  time: string;
+  event: 'rule-revoked';
+  ruleId: string;
+  agent: string;
+  tool: string;
+  project: string;
+  /** The rule's scope as text (`Bash: npm test …`). */
+  rule: string;
+  /** Who revoked it. */
+  by: string;
+}
+
 /** The audit line for a broker event (undefined for `updated`, which changes nothing an auditor needs). */
 export function auditEntryFor(event: BrokerEvent): AuditEntry | undefined {
   if (event.type === 'updated') return undefined;
@@ -77,7 +91,7 @@ export class AuditLog {
   }
 
   /** Queues one line; writes happen in call order. */
-  append(entry: AuditEntry): void {
+  append(entry: AuditEntry | RuleAuditEntry): void {
     const line = Buffer.from(JSON.stringify(entry) + '\n', 'utf8');
     this.queue = this.queue
       .then(() => this.writeLine(line))

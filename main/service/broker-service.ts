@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CuemeMailbox } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { FileRootPolicy } from '../adapters/file-pick/file-roots';
 import { RuleStore } from '../adapters/coding-agents/rule-store';
+import { ruleRevokedEntry } from '../adapters/coding-agents/rule-audit';
 import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunFiles } from '../adapters/tool-server-lite/run-files';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
@@ -162,15 +163,17 @@ export async function startBrokerService(
     for (const step of cleanups.reverse()) await step();
   };
 
+  let audit: AuditLog | undefined;
   try {
     if (options.logFile) {
-      const audit = await AuditLog.open(options.logFile, (error) =>
+      audit = await AuditLog.open(options.logFile, (error) =>
         warn(`audit log ${options.logFile}: ${describe(error)}`),
       );
-      const detach = audit.attach(broker);
+      const opened = audit;
+      const detach = opened.attach(broker);
       cleanups.push(async () => {
         detach();
-        await audit.close();
+        await opened.close();
       });
     }
     const watched = new WatchedDirs({ broker, warn, onDirLost: options.onDirLost });
@@ -188,7 +191,9 @@ export async function startBrokerService(
     }
 
     const agentMessages = new AgentMessageStore();
-    const rules = RuleStore.inStateDir(stateDir, warn);
+    const rules = RuleStore.inStateDir(stateDir, warn, (rule, by) =>
+      audit?.append(ruleRevokedEntry(rule, by)),
+    );
     const runs = new RunStore({
       persistence: new RunFiles({ dir: path.join(stateDir, 'runs'), onWarning: warn }),
     });

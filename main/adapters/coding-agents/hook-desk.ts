@@ -86,6 +86,7 @@ export class HookDesk {
     }
     if (approval.decision === 'always' && resolved.input.kind === 'approval') {
       const meta = resolved.meta ?? {};
+      // The broker accepted only a scope it offered; the store checks it once more.
       const rule = this.rules.add({
         agent,
         tool: resolved.input.tool,

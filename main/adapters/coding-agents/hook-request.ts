@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { AgentInfo, NewRequest } from '@contract/request';
 import type { DecisionEvent, HookAgent, HookEvent } from './hook-event';
-import { readToolCall, suggestedScope, type ToolCall } from './tool-call';
+import { withSuggestions } from './permission-suggestions';
+import { prefixRefusal, scopeChoices } from './scope-choices';
+import { readToolCall, type ToolCall } from './tool-call';
 
 const RUNTIME: Record<HookAgent, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
 const FENCE_MAX = 20_000;
@@ -30,12 +32,19 @@ export function approvalRequest(
 ): { request: NewRequest; call: ToolCall } {
   const call = readToolCall(event.tool_name, event.tool_input, event.cwd);
   const who = sessionAgent(agent, event);
+  const offer = scopeChoices(call, event.cwd);
+  const scopes = withSuggestions(offer.scopes, event.permission_suggestions, call, RUNTIME[agent]);
+  const notWider =
+    call.kind === 'shell' && scopes.length === 1 ? prefixRefusal(call.command) : undefined;
   const input = {
     kind: 'approval' as const,
     tool: event.tool_name,
     ...(call.kind === 'shell' ? { command: call.command } : {}),
     ...(call.kind === 'edit' ? { path: call.relative } : {}),
-    rule: suggestedScope(call),
+    rule: scopes[0]?.scope ?? {},
+    scopes,
+    ...(offer.noAlways ? { noAlways: offer.noAlways } : {}),
+    ...(notWider ? { notWider } : {}),
   };
   const request: NewRequest = {
     source: agent,
@@ -74,6 +83,8 @@ function titleOf(call: ToolCall): string {
   if (call.kind === 'shell') return `${call.tool}: ${first(call.command)}`;
   if (call.kind === 'edit') return `${call.tool}: ${call.relative}`;
   if (call.kind === 'mcp') return `${call.server} · ${call.name}`;
+  if (call.kind === 'fetch') return `${call.tool}: ${first(call.url)}`;
+  if (call.kind === 'network') return `${call.tool}: network access to ${call.host ?? '?'}`;
   return call.tool;
 }
 
@@ -101,6 +112,15 @@ function promptOf(call: ToolCall, who: AgentInfo, event: HookEvent): string {
         fence('json', JSON.stringify(call.input, null, 2)),
         footer(event),
       ].join('\n\n');
+    case 'network':
+      return [
+        `${where} reach **${call.host ?? 'an unreadable host'}** over the network (${call.tool}).`,
+        footer(event),
+      ].join('\n\n');
+    case 'fetch':
+      return [`${where} fetch a web page (${call.tool}):`, fence('', call.url), footer(event)].join(
+        '\n\n',
+      );
     case 'other':
       return [
         `${where} use **${call.tool}**:`,

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { BrokerError } from '../../broker/errors';
-import { ApprovalRuleSchema, ruleMatches, type ApprovalRule } from './approval-rule';
+import type { ApprovalRuleView } from '@contract/approval';
+import { BrokerError, InvalidInputError } from '../../broker/errors';
+import { ApprovalRuleSchema, ruleMatches, ruleProblem, type ApprovalRule } from './approval-rule';
 import type { ToolCall } from './tool-call';
 
 export const RULES_FILE = 'approval-rules.json';
@@ -18,6 +19,13 @@ export class RuleNotFoundError extends BrokerError {
 
 export type NewRule = Omit<ApprovalRule, 'id' | 'createdAt' | 'hits' | 'lastUsedAt'>;
 
+export interface RuleStoreOptions {
+  now?: () => number;
+  onWarning?: (message: string) => void;
+  /** Told of every revoked rule (the audit log writes it down). */
+  onRevoked?: (rule: ApprovalRule, by: string) => void;
+}
+
 /**
  * The operator's "always allow" rules, kept in `<stateDir>/approval-rules.json` (mode 0600,
  * written whole to a temp file and renamed). A rule that fails validation on load is skipped and
@@ -29,22 +37,35 @@ export class RuleStore {
 
   constructor(
     private readonly file: string | null,
-    private readonly options: { now?: () => number; onWarning?: (message: string) => void } = {},
+    private readonly options: RuleStoreOptions = {},
   ) {
     this.load();
   }
 
   /** A store in `stateDir`. */
-  static inStateDir(stateDir: string, onWarning?: (message: string) => void): RuleStore {
-    return new RuleStore(path.join(stateDir, RULES_FILE), { onWarning });
+  static inStateDir(
+    stateDir: string,
+    onWarning?: (message: string) => void,
+    onRevoked?: RuleStoreOptions['onRevoked'],
+  ): RuleStore {
+    return new RuleStore(path.join(stateDir, RULES_FILE), { onWarning, onRevoked });
   }
 
-  /** Every rule, oldest first. */
-  list(): ApprovalRule[] {
-    return this.rules.map((r) => ({ ...r }));
+  /**
+   * Every rule, oldest first. A rule broader than rules may be now (a prefix `find`, a glob `**`,
+   * "any input" for a shell tool, kept before these checks) carries `inactive`: it matches nothing.
+   */
+  list(): Array<ApprovalRule & Pick<ApprovalRuleView, 'inactive'>> {
+    return this.rules.map((r) => {
+      const inactive = ruleProblem(r);
+      return inactive ? { ...r, inactive } : { ...r };
+    });
   }
 
+  /** Keeps a new rule; InvalidInputError when its scope is broader than rules may be. */
   add(rule: NewRule): ApprovalRule {
+    const problem = ruleProblem(rule);
+    if (problem) throw new InvalidInputError(`invalid rule: ${problem}`);
     const created = ApprovalRuleSchema.parse({
       ...rule,
       id: `r-${randomUUID().slice(0, 8)}`,
@@ -56,12 +77,13 @@ export class RuleStore {
     return { ...created };
   }
 
-  /** Removes a rule; RuleNotFoundError when there is none with that id. */
-  revoke(id: string): ApprovalRule {
+  /** Removes a rule (`by`: who, for the audit log); RuleNotFoundError when there is none with that id. */
+  revoke(id: string, by = 'operator'): ApprovalRule {
     const index = this.rules.findIndex((r) => r.id === id);
     if (index < 0) throw new RuleNotFoundError(id);
     const [removed] = this.rules.splice(index, 1);
     this.save();
+    this.options.onRevoked?.({ ...removed! }, by);
     return removed!;
   }
 

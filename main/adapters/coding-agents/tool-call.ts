@@ -1,15 +1,35 @@
 import path from 'node:path';
-import type { RuleScope } from '@contract/approval';
+import { hostOf } from './net-policy';
+import { patchFiles } from './patch-files';
 
 /** Tools whose input is one shell command (Claude Code's Bash, Codex's shell tools as `Bash`). */
-const SHELL_TOOLS = new Set(['Bash', 'shell', 'exec_command', 'local_shell', 'unified_exec']);
-/** Tools that change one file. */
-const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'apply_patch']);
+export const SHELL_TOOLS = new Set([
+  'Bash',
+  'shell',
+  'exec_command',
+  'local_shell',
+  'unified_exec',
+]);
+/** Tools that change (or read) files named in their input. */
+const FILE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'Read', 'apply_patch']);
+const FETCH_TOOLS = new Set(['WebFetch']);
+/** Codex describes a network approval as `network-access <host>`. */
+const NETWORK = /^network-access\s+(\S+)/;
 
-/** What a tool call does, in the few shapes the inbox shows specially. */
+/** What a tool call does, in the few shapes the inbox shows (and remembers) specially. */
 export type ToolCall =
   | { kind: 'shell'; tool: string; command: string; description?: string }
-  | { kind: 'edit'; tool: string; file: string; relative: string; diff: string }
+  | {
+      kind: 'edit';
+      tool: string;
+      file: string;
+      relative: string;
+      diff: string;
+      /** Every file the call touches as given (one, or each file of a patch). */
+      files: string[];
+    }
+  | { kind: 'fetch'; tool: string; url: string; host: string | undefined }
+  | { kind: 'network'; tool: string; host: string | undefined }
   | { kind: 'mcp'; tool: string; server: string; name: string; input: Record<string, unknown> }
   | { kind: 'other'; tool: string; input: Record<string, unknown> };
 
@@ -17,19 +37,42 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /** Reads a tool call from a hook event's `tool_name` and `tool_input`. */
 export function readToolCall(tool: string, input: Record<string, unknown>, cwd: string): ToolCall {
+  const network = NETWORK.exec(str(input.description)?.trim() ?? '');
+  if (network) return { kind: 'network', tool, host: hostOf(network[1]!) };
+  const patch = patchText(tool, input);
+  if (patch !== undefined) {
+    const files = patchFiles(patch);
+    const first = files[0] ?? '';
+    const relative = files.map((f) => relativeTo(cwd, f)).join(', ');
+    return { kind: 'edit', tool, file: first, relative, diff: patch, files };
+  }
   const command =
-    str(input.command) ?? (Array.isArray(input.command) ? shellJoin(input.command) : undefined);
+    str(input.command) ?? (Array.isArray(input.command) ? argvCommand(input.command) : undefined);
   if (SHELL_TOOLS.has(tool) && command !== undefined) {
     const description = str(input.description);
     return { kind: 'shell', tool, command, ...(description ? { description } : {}) };
   }
   const file = str(input.file_path) ?? str(input.notebook_path) ?? str(input.path);
-  if (EDIT_TOOLS.has(tool) && file !== undefined) {
-    return { kind: 'edit', tool, file, relative: relativeTo(cwd, file), diff: editDiff(input) };
+  if (FILE_TOOLS.has(tool) && file !== undefined) {
+    const relative = relativeTo(cwd, file);
+    return { kind: 'edit', tool, file, relative, diff: editDiff(input), files: [file] };
   }
+  const url = str(input.url);
+  if (FETCH_TOOLS.has(tool) && url !== undefined)
+    return { kind: 'fetch', tool, url, host: hostOf(url) };
   const mcp = /^mcp__(.+?)__(.+)$/.exec(tool);
   if (mcp) return { kind: 'mcp', tool, server: mcp[1]!, name: mcp[2]!, input };
   return { kind: 'other', tool, input };
+}
+
+/** The patch of an `apply_patch` call (Codex gives it as `input`, `patch` or the command's text). */
+function patchText(tool: string, input: Record<string, unknown>): string | undefined {
+  const candidates = [input.input, input.patch, input.command].flatMap((v) =>
+    Array.isArray(v) ? v.map(str) : [str(v)],
+  );
+  const patch = candidates.find((v) => v?.includes('*** Begin Patch'));
+  if (patch !== undefined) return patch;
+  return tool === 'apply_patch' ? (candidates.find((v) => v !== undefined) ?? '') : undefined;
 }
 
 /** `file` relative to `cwd` when inside it, else as given. */
@@ -58,25 +101,15 @@ function lines(text: string): string[] {
   return text.replace(/\n$/, '').split('\n');
 }
 
-function shellJoin(parts: unknown[]): string {
-  return parts
-    .map((p) => (/^[\w@%+=:,./-]+$/.test(String(p)) ? String(p) : JSON.stringify(String(p))))
-    .join(' ');
+/** An argv as one command line; `bash -lc <script>` (how Codex wraps commands) is its script. */
+function argvCommand(parts: unknown[]): string {
+  const argv = parts.map(String);
+  if (argv.length === 3 && /^(ba|z)?sh$/.test(path.basename(argv[0]!)) && /^-l?c$/.test(argv[1]!))
+    return argv[2]!;
+  return argv.map((p) => (/^[\w@%+=:,./-]+$/.test(p) ? p : shellQuote(p))).join(' ');
 }
 
-/**
- * The "always allow" scope suggested for a call: the command's first words (a program and its
- * subcommand) for a shell tool, the file's folder for an edit, the tool alone otherwise.
- */
-export function suggestedScope(call: ToolCall): RuleScope {
-  if (call.kind === 'shell') {
-    const words = call.command.trim().split(/\s+/);
-    const take = words.length > 1 && /^[a-z][\w:.-]*$/i.test(words[1]!) ? 2 : 1;
-    return { commandPrefix: words.slice(0, take).join(' ') };
-  }
-  if (call.kind === 'edit') {
-    const dir = path.posix.dirname(call.relative.split(path.sep).join('/'));
-    return { pathGlob: dir === '.' || path.isAbsolute(call.relative) ? '**' : `${dir}/**` };
-  }
-  return {};
+/** A word quoted for a POSIX shell. */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { RuleScope } from '@contract/approval';
+import type { HitlRequest } from '@contract/request';
+import { normaliseAnswer } from '../../../main/broker/answer-normalise';
 import { Broker } from '../../../main/broker/broker';
 
 function approval(broker: Broker, input: Record<string, unknown> = {}) {
@@ -10,7 +13,11 @@ function approval(broker: Broker, input: Record<string, unknown> = {}) {
       kind: 'approval',
       tool: 'Bash',
       command: 'npm test -- --run',
-      rule: { commandPrefix: 'npm test' },
+      rule: { command: 'npm test -- --run' },
+      scopes: [
+        { kind: 'exact', scope: { command: 'npm test -- --run' }, allows: [] },
+        { kind: 'prefix', scope: { commandPrefix: 'npm test' }, allows: [] },
+      ],
       ...input,
     },
   });
@@ -39,8 +46,8 @@ describe('answers to a permission request', () => {
     ],
     [
       'always',
-      { decision: 'always', rule: { commandPrefix: 'npm test' } },
-      'always allow (npm test)',
+      { decision: 'always', rule: { command: 'npm test -- --run' } },
+      'always allow (npm test -- --run)',
     ],
   ])('text %j is read as %j', (text, value, stored) => {
     const broker = new Broker();
@@ -48,33 +55,31 @@ describe('answers to a permission request', () => {
     expect(answered.answer).toEqual({ text: stored, value: { kind: 'approval', ...value } });
   });
 
-  it('an always-allow scope must fit what was asked', () => {
+  it('an always-allow scope must be one the broker offered for this call', () => {
     const broker = new Broker();
     const shell = approval(broker);
-    expect(() =>
-      broker.answer(shell.id, {
-        value: { kind: 'approval', decision: 'always', rule: { commandPrefix: 'rm' } },
-      }),
-    ).toThrow(/not how the command starts/);
-    const edit = approval(broker, {
-      tool: 'Edit',
-      command: undefined,
-      path: 'src/a.ts',
-      rule: { pathGlob: 'src/**' },
-    });
-    expect(() =>
-      broker.answer(edit.id, {
-        value: { kind: 'approval', decision: 'always', rule: { pathGlob: 'docs/**' } },
-      }),
-    ).toThrow(/does not match src\/a\.ts/);
-    const ok = broker.answer(edit.id, {
-      value: { kind: 'approval', decision: 'always', rule: { pathGlob: '**/*.ts' } },
-    });
-    expect(ok.answer?.value).toEqual({
+    const always = (request: HitlRequest, rule?: RuleScope) =>
+      normaliseAnswer(request, { value: { kind: 'approval', decision: 'always', rule } });
+    expect(() => always(shell, { commandPrefix: 'npm' })).toThrow(
+      /"npm"\} is not one of the scopes offered/,
+    );
+    expect(() => always(shell, { pathGlob: '**' })).toThrow(/not one of the scopes offered/);
+    expect(always(shell, { commandPrefix: ' npm   test ' }).value).toEqual({
       kind: 'approval',
       decision: 'always',
-      rule: { pathGlob: '**/*.ts' },
+      rule: { commandPrefix: 'npm test' },
     });
+    expect(always(shell).value).toMatchObject({ rule: { command: 'npm test -- --run' } });
+    const never = approval(broker, {
+      tool: 'request_permissions',
+      command: undefined,
+      rule: {},
+      scopes: [],
+      noAlways: 'request_permissions is never remembered',
+    });
+    expect(() => normaliseAnswer(never, { text: 'always' })).toThrow(
+      /request_permissions is never remembered; allow once or deny/,
+    );
   });
 
   it('recordDecided: one answered event by auto, never pending', () => {

@@ -7,7 +7,8 @@ import {
   type ApprovalRule,
 } from '../../../../main/adapters/coding-agents/approval-rule';
 import { RuleStore } from '../../../../main/adapters/coding-agents/rule-store';
-import { readToolCall, suggestedScope } from '../../../../main/adapters/coding-agents/tool-call';
+import { scopeChoices } from '../../../../main/adapters/coding-agents/scope-choices';
+import { readToolCall } from '../../../../main/adapters/coding-agents/tool-call';
 
 const CWD = '/home/dev/shop-api';
 const rule = (patch: Partial<ApprovalRule>): ApprovalRule => ({
@@ -45,19 +46,37 @@ describe('approval rules', () => {
     expect(ruleMatches(r, 'claude-code', CWD, edit(`${CWD}/src/../../x`))).toBe(false);
   });
 
-  it('suggests a program+subcommand prefix, the folder of an edit, nothing for other tools', () => {
-    expect(suggestedScope(bash('git push origin main'))).toEqual({ commandPrefix: 'git push' });
-    expect(suggestedScope(bash('ls -la'))).toEqual({ commandPrefix: 'ls' });
+  it('offers the exact command first, then program+subcommand prefixes; the exact file, then its folders', () => {
+    const scopes = (call: Parameters<typeof scopeChoices>[0]) =>
+      scopeChoices(call, CWD).scopes.map((c) => c.scope);
+    expect(scopes(bash('git push origin main'))).toEqual([
+      { command: 'git push origin main' },
+      { commandPrefix: 'git push' },
+      { commandPrefix: 'git push origin' },
+    ]);
+    expect(scopes(bash('npm run build -- --watch'))).toEqual([
+      { command: 'npm run build -- --watch' },
+      { commandPrefix: 'npm run' },
+      { commandPrefix: 'npm run build' },
+    ]);
+    expect(scopes(bash('ls -la'))).toEqual([{ command: 'ls -la' }]);
     expect(
-      suggestedScope(readToolCall('Write', { file_path: `${CWD}/src/a/b.ts`, content: 'x' }, CWD)),
-    ).toEqual({ pathGlob: 'src/a/**' });
+      scopes(readToolCall('Write', { file_path: `${CWD}/src/a/b.ts`, content: 'x' }, CWD)),
+    ).toEqual([
+      { paths: ['src/a/b.ts'] },
+      { pathGlob: 'src/a/*' },
+      { pathGlob: 'src/a/**' },
+      { pathGlob: 'src/**' },
+    ]);
     expect(
-      suggestedScope(readToolCall('Write', { file_path: `${CWD}/README.md`, content: 'x' }, CWD)),
-    ).toEqual({ pathGlob: '**' });
-    expect(suggestedScope(readToolCall('mcp__github__create_issue', {}, CWD))).toEqual({});
+      scopes(readToolCall('Write', { file_path: `${CWD}/README.md`, content: 'x' }, CWD)),
+    ).toEqual([{ paths: ['README.md'] }]);
     expect(readToolCall('Bash', { command: ['cargo', 'build', '--release'] }, CWD)).toMatchObject({
       kind: 'shell',
       command: 'cargo build --release',
+    });
+    expect(readToolCall('shell', { command: ['bash', '-lc', 'npm test'] }, CWD)).toMatchObject({
+      command: 'npm test',
     });
   });
 
@@ -81,6 +100,9 @@ describe('approval rules', () => {
     expect(reloaded.match('claude-code', CWD, bash('npm test'))?.hits).toBe(1);
     reloaded.revoke(added.id);
     expect(RuleStore.inStateDir(dir).list()).toEqual([]);
+    expect(() =>
+      reloaded.add({ agent: 'claude-code', tool: 'Bash', project: CWD, commandPrefix: 'find' }),
+    ).toThrow(/invalid rule: find runs the command that follows it/);
     expect(() => reloaded.revoke(added.id)).toThrow(`no rule ${added.id}`);
   });
 });
