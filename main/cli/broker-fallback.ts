@@ -2,6 +2,7 @@ import { BrokerReplyError, BrokerUnavailableError, callBroker } from './broker-c
 import { locateBroker } from './broker-client/locate-broker';
 import { CLIENT_HEADER } from '../http/client-header';
 import { CliError, ExitCode } from './options';
+import { escapeControls } from '@contract/printable';
 
 /** What the running broker said about a key the handshake directory does not hold. */
 export type BrokerFallbackResult = { handled: true; url: string } | { handled: false; why: string };
@@ -19,10 +20,18 @@ export async function resolveThroughBroker(
   brokerUrl: string | undefined,
   token?: string,
 ): Promise<BrokerFallbackResult> {
-  const broker = locateBroker(brokerUrl, process.env, token);
+  const broker = locateBroker(brokerUrl, process.env, token, 'operator');
   const body = action === 'answer' ? { key, response: response ?? '' } : { key };
   try {
-    await callBroker(broker, `/${action}`, body, { headers: { [CLIENT_HEADER]: 'cli' } });
+    const reply = await callBroker<{ status?: unknown } | undefined>(broker, `/${action}`, body, {
+      headers: { [CLIENT_HEADER]: 'cli' },
+    });
+    // POST /cancel answers 200 for a request resolved already (as the reference broker does).
+    if (action === 'cancel' && reply?.status !== undefined && reply.status !== 'cancelled')
+      throw new CliError(
+        `${escapeControls(key)} is already ${String(reply.status)}; too late to cancel`,
+        ExitCode.conflict,
+      );
     return { handled: true, url: broker.url };
   } catch (error) {
     if (error instanceof BrokerUnavailableError)

@@ -53,7 +53,7 @@ describe('crash: kill -9 with pending requests across protocols, then restart', 
         body: { key, question: `HTTP question ${key}` },
         agent,
       });
-      expect(res.status, res.text).toBe(201);
+      expect(res.status, res.text).toBe(200);
     });
     const heldOutcomes = hilIds.map((hil_id) =>
       request(`${first.url}/api/tool/execute`, {

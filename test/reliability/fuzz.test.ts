@@ -61,7 +61,7 @@ async function stillServesValidRequests(tag: string): Promise<void> {
     body: { key, question: 'still alive?' },
     agent,
   });
-  expect(created.status, created.text).toBe(201);
+  expect(created.status, created.text).toBe(200);
   const answered = await request(`${service.url}/answer`, {
     body: { key, response: 'yes' },
     agent,

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { answerQuestionInDir } from '../../adapters/clarity-file';
 import { resolveThroughBroker } from '../broker-fallback';
-import { appendCliAudit, describeNotFound } from '../file-command';
+import { appendCliAudit, pendingHint } from '../file-command';
+import { prewriteAnswer } from '../prewritten-answer';
 import { dirBroker, resolveInOwningBroker } from '../handshake-owner';
 import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './register-command';
@@ -33,13 +34,16 @@ export const registerAnswer: RegisterCommand = (program: Command) => {
 <response> "-" reads the answer from stdin (multi-line answers). "" is an empty approval.
 A key with no question file in the directory (HTTP mode, cueme, Tool Server Lite, QuestFoundry,
 MCP) is answered through the running broker instead, and so is every key of a directory a
-running broker watches (it owns the directory; the answer file is then written by it).
+running broker watches (it owns the directory; the answer file is then written by it). A key
+nobody asks yet gets its answer file written ahead ({safeKey}.answer, said on stderr): the
+runtime finds it when it asks.
 
 Examples:
   clarity-hitl answer review-step-3 "Looks good, proceed"
   git diff | clarity-hitl answer review_step_3.question -
 
-Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage error.`,
+Exit codes: 0 written, 3 no such question in a directory a broker owns, 4 already answered,
+2 usage error.`,
     )
     .action(
       action(async (key: string, response: string, flags: AnswerFlags) => {
@@ -67,10 +71,8 @@ Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage e
             );
             return;
           }
-          throw new CliError(
-            `${describeNotFound(key, dir, result.known)}; ${viaBroker.why}`,
-            ExitCode.notFound,
-          );
+          await writeBeforeAsked(dir, key, text, result.known, flags.log);
+          return;
         }
         if (result.status === 'already_answered') {
           throw new CliError(
@@ -87,6 +89,30 @@ Exit codes: 0 written, 3 no such pending question, 4 already answered, 2 usage e
     );
   withUsageExitCode(command);
 };
+
+/**
+ * No question asks for `key` yet: writes its answer for the runtime to find when it asks (as the
+ * reference broker does), and says so on stderr, with what is pending, so a typo is noticed.
+ */
+async function writeBeforeAsked(
+  dir: string,
+  key: string,
+  text: string,
+  known: string[],
+  logFile: string | undefined,
+): Promise<void> {
+  const { path, written } = await prewriteAnswer(dir, key, text);
+  if (!written)
+    throw new CliError(
+      `no question asks for "${escapeControls(key)}" yet, and ${path} already waits for it`,
+      ExitCode.conflict,
+    );
+  await appendCliAudit(logFile, { key }, { event: 'answered', response: text });
+  process.stderr.write(
+    `clarity-hitl: no question "${escapeControls(key)}" was pending in ${dir} (${pendingHint(known)}); the answer waits for the runtime to ask\n`,
+  );
+  process.stdout.write(`Wrote answer: ${path}\n`);
+}
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

@@ -58,7 +58,7 @@ Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage
           );
           if (viaBroker.handled) {
             process.stdout.write(
-              `Cancelled ${escapeControls(key)} through the broker at ${viaBroker.url}\n`,
+              `Cancelled: ${escapeControls(key)} through the broker at ${viaBroker.url}\n`,
             );
             return;
           }
@@ -75,7 +75,7 @@ Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage
         }
         await appendCliAudit(flags.log, result.entry, { event: 'cancelled' });
         process.stdout.write(
-          `Cancelled ${escapeControls(result.entry.question.key)} (deleted ${result.entry.questionFile})\n`,
+          `Cancelled: ${escapeControls(result.entry.question.key)} (deleted ${result.entry.questionFile})\n`,
         );
       }),
     );

@@ -57,7 +57,7 @@ export const registerList: RegisterCommand = (program: Command) => {
         const brokerUrl =
           flags.broker ?? (dirArg || flags.dir ? undefined : process.env.CLARITY_HITL_BROKER);
         if (brokerUrl) {
-          const broker = locateBroker(brokerUrl, process.env, flags.token);
+          const broker = locateBroker(brokerUrl, process.env, flags.token, 'operator');
           process.stdout.write(await listBrokerRequests(broker, flags.json === true));
           return;
         }
@@ -90,8 +90,10 @@ export const registerList: RegisterCommand = (program: Command) => {
           return;
         }
         const problems = renderUnreadable(unreadable);
+        // The reference broker's first line (its clients look for it).
+        const heading = `Handshake directory: ${escapeControls(dir)}\n`;
         if (pending.length === 0) {
-          process.stdout.write(`No pending questions in ${dir}\n${problems}`);
+          process.stdout.write(`${heading}No pending questions.\n${problems}`);
           return;
         }
         const rows = pending.map((q) => ({
@@ -99,7 +101,9 @@ export const registerList: RegisterCommand = (program: Command) => {
           ageMs: now - q.createdAt,
           question: q.question.question,
         }));
-        process.stdout.write(renderQuestionTable(rows, terminalWidth(process.stdout)) + problems);
+        process.stdout.write(
+          heading + renderQuestionTable(rows, terminalWidth(process.stdout)) + problems,
+        );
       }),
     );
   withUsageExitCode(command);

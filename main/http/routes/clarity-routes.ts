@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { resolverOf } from '../client-header';
 import { z } from 'zod';
-import { operatorOf } from '../guards/security-guard';
-import { DuplicateRequestError, NotFoundError } from '../../broker/errors';
+import { actorOf, isOperator } from '../guards/authority';
+import { isOperatorOnly } from '../../broker/operator-only';
+import { AlreadyResolvedError, DuplicateRequestError, NotFoundError } from '../../broker/errors';
 import { parseOrThrow } from '../../broker/validation';
 import { TimestampSchema } from '../../broker/liberal-timestamp';
 import { RequestKeySchema } from '../../broker/request-key';
@@ -44,8 +45,10 @@ export const clarityRoutes: RouteModule = (app, context) => {
     for (const stop of closing) stop();
   });
 
-  app.get('/questions', async (_request, reply) => {
-    const pending = broker.pending();
+  app.get('/questions', async (request, reply) => {
+    // Coding agents' requests are the operator's alone: the spec's token-less list leaves them out.
+    const all = broker.pending();
+    const pending = isOperator(request) ? all : all.filter((r) => !isOperatorOnly(r));
     reply.type('application/json; charset=utf-8');
     return streamsList(pending.length)
       ? reply.send(Readable.from(questionListPieces(pending, Date.now())))
@@ -93,7 +96,8 @@ export const clarityRoutes: RouteModule = (app, context) => {
         warn(error);
       }
     }
-    return reply.status(201).send({
+    // 200, as the reference broker answers (its clients check for exactly 200).
+    return reply.status(200).send({
       key: created.key,
       status: 'pending',
       id: created.id,
@@ -138,7 +142,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
     if (!target) throw new NotFoundError(`with key ${body.key}`);
     const file = await answerWithFileFields(context, target, () =>
       broker.answerShared(target.id, { text: body.response }, resolverOf(request), {
-        operator: operatorOf(request),
+        ...actorOf(request),
       }),
     );
     return { ok: true, key: body.key, status: 'answered', ...file };
@@ -148,10 +152,28 @@ export const clarityRoutes: RouteModule = (app, context) => {
     const body = parseOrThrow(CancelBodySchema, request.body, 'cancel');
     const target = findByKey(broker, body.key);
     if (!target) throw new NotFoundError(`with key ${body.key}`);
-    await broker.cancelShared(target.id, {
-      by: resolverOf(request),
-      operator: operatorOf(request),
+    const safeKey = specSafeKey(context, body.key, target);
+    // Already resolved (also by a race lost just now): 200 like the reference's, but an answer
+    // stays readable by GET /questions/:key. The reference forgets the key, and an agent that
+    // has not collected its answer yet would poll "missing" for ever
+    // (docs/protocols.md#differences-from-the-reference-broker).
+    const resolved = (status: string) => ({
+      ok: true,
+      key: body.key,
+      safeKey,
+      status,
+      removed: true,
     });
-    return { ok: true, key: body.key, status: 'cancelled' };
+    if (target.status !== 'pending') return resolved(target.status);
+    try {
+      await broker.cancelShared(target.id, {
+        by: resolverOf(request),
+        ...actorOf(request),
+      });
+    } catch (error) {
+      if (!(error instanceof AlreadyResolvedError)) throw error;
+      return resolved(error.request.status);
+    }
+    return resolved('cancelled');
   });
 };

@@ -15,7 +15,7 @@ async function postQuestion(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ key, question, ...(timeoutSec ? { timeout_sec: timeoutSec } : {}) }),
   });
-  expect(res.status).toBe(201);
+  expect(res.status).toBe(200);
 }
 
 /** Holds the app chunk (start-app) until `release` is called, as a slow cold load would. */

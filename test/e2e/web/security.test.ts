@@ -86,7 +86,7 @@ describe('web UI security in Chromium', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ key: 'with-token', question: 'Token flow works?' }),
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     await page.getByRole('heading', { name: 'with-token' }).waitFor();
     await page.getByLabel('Your answer').fill('yes');
     await page.getByRole('button', { name: 'Send' }).click();

@@ -29,7 +29,7 @@ async function ask(
     question: `Question ${key}?`,
     ...extra,
   });
-  expect(res.status).toBe(201);
+  expect(res.status).toBe(200);
 }
 
 const list = (page: Page) => page.getByRole('listbox', { name: 'Pending requests' });

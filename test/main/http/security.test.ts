@@ -166,7 +166,7 @@ describe('token', () => {
       { key: 'k', question: 'q' },
       { authorization: 'Bearer correct horse' },
     );
-    expect(posted.statusCode).toBe(201);
+    expect(posted.statusCode).toBe(200);
     expect((await t.post('/answer', { key: 'k', response: 'x' })).statusCode).toBe(401);
   });
 

@@ -88,7 +88,7 @@ describe('any non-empty string is a key (file handshake)', () => {
   it('a 1,000-character key over HTTP mode: created, polled by its URL-encoded key, answered', async () => {
     const key = 'deploy/prod ✓ '.repeat(72).slice(0, 1000);
     expect(key).toHaveLength(1000);
-    expect((await post('questions', { key, question: 'long?' })).status).toBe(201);
+    expect((await post('questions', { key, question: 'long?' })).status).toBe(200);
     const poll = new URL(`questions/${encodeURIComponent(key)}`, service.url);
     expect(await (await fetch(poll)).json()).toMatchObject({ key, status: 'pending' });
     expect((await post('answer', { key, response: 'fine' })).status).toBe(200);
@@ -114,7 +114,7 @@ describe('two keys with the same file name (a/b and a_b)', () => {
   it('an HTTP-mode a_b never writes into the file of a runtime’s a/b; each is answered by its own key', async () => {
     const fileAsk = hitlAsk({ dir, key: 'a/b', question: 'file a/b?', timeoutMs: 10_000 });
     await waitFor(() => service.broker.findPending('clarity-file', 'a/b'), 'a/b pending');
-    expect((await post('questions', { key: 'a_b', question: 'http a_b?' })).status).toBe(201);
+    expect((await post('questions', { key: 'a_b', question: 'http a_b?' })).status).toBe(200);
     // The mirror of a_b takes the next free name; a_b.question stays the runtime's.
     await waitFor(async () => (await readdir(dir)).includes('a_b-2.question'), 'the mirror');
     expect(JSON.parse(await readFile(path.join(dir, 'a_b.question'), 'utf8')).key).toBe('a/b');
@@ -147,7 +147,7 @@ describe('two keys with the same file name (a/b and a_b)', () => {
 
 describe('a runtime writing over an HTTP-mode mirror with the same file name', () => {
   it('the runtime’s file is its own: asked, answered by its key, never deleted for the HTTP one', async () => {
-    expect((await post('questions', { key: 'p_q', question: 'http first' })).status).toBe(201);
+    expect((await post('questions', { key: 'p_q', question: 'http first' })).status).toBe(200);
     await waitFor(async () => (await readdir(dir)).includes('p_q.question'), 'the mirror');
     const fileAsk = hitlAsk({ dir, key: 'p/q', question: 'file second', timeoutMs: 10_000 });
     await waitFor(() => service.broker.findPending('clarity-file', 'p/q'), 'p/q pending');

@@ -85,7 +85,7 @@ const ask = async (serve: Serve, key: string, question: string) => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ key, question }),
   });
-  expect(res.status).toBe(201);
+  expect(res.status).toBe(200);
   return ((await res.json()) as { id: string }).id;
 };
 const statusOf = async (serve: Serve, key: string) =>

@@ -51,7 +51,7 @@ describe('clarity-hitl answer / cancel through the running broker', { timeout: 1
     expect(again.stderr).toMatch(/already answered/);
   });
 
-  it('cancels a held request by key; an unknown key is exit 3 naming both places looked at', async () => {
+  it('cancels a held request by key; an unknown key is exit 3 naming both places looked at; answering one is written ahead', async () => {
     const request = service.broker.add({
       source: 'clarity-http',
       key: 'http-only',
@@ -69,9 +69,8 @@ describe('clarity-hitl answer / cancel through the running broker', { timeout: 1
     expect(service.broker.get(request.id)?.status).toBe('cancelled');
 
     const unknown = await runCli([
-      'answer',
+      'cancel',
       'nope',
-      'x',
       '--dir',
       emptyDir.path,
       '--broker',
@@ -81,6 +80,34 @@ describe('clarity-hitl answer / cancel through the running broker', { timeout: 1
     expect(unknown.stderr).toMatch(
       /no pending question .*"nope".*has no pending request "nope" either/,
     );
+    // Neither the directory nor the broker asks it: the answer waits in the directory.
+    const ahead = await runCli([
+      'answer',
+      'nope',
+      'x',
+      '--dir',
+      emptyDir.path,
+      '--broker',
+      service.url,
+    ]);
+    expect(ahead.code, ahead.stderr).toBe(0);
+    expect(ahead.stdout).toMatch(/^Wrote answer: .*nope\.answer\n$/);
+    expect(ahead.stderr).toMatch(/no question "nope" was pending/);
+  });
+
+  it('cancel of a request answered already through the broker is a conflict (exit 4)', async () => {
+    const request = service.broker.add({ source: 'clarity-http', key: 'too-late', prompt: 'Go?' });
+    service.broker.answer(request.id, { text: 'yes' }, 'ui');
+    const run = await runCli([
+      'cancel',
+      'too-late',
+      '--dir',
+      emptyDir.path,
+      '--broker',
+      service.url,
+    ]);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(/too-late is already answered; too late to cancel/);
   });
 
   it('without a broker the unknown-key error says none is running', async () => {

@@ -40,7 +40,7 @@ describe('clarity-hitl with any key', { timeout: 120_000 }, () => {
     const run = await runCli(['cancel', key, '--dir', dir]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^Cancelled \.\.\/\.\.\/etc\/passwd \(deleted .*______etc_passwd\.question\)/,
+      /^Cancelled: \.\.\/\.\.\/etc\/passwd \(deleted .*______etc_passwd\.question\)/,
     );
     expect(await runtime).toBe(TIMEOUT_ANSWER);
   });

@@ -33,7 +33,9 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
   it('list prints the spec table of pending questions, cut to the terminal width, then the files it could not read', async () => {
     const { code, stdout, stderr } = await runCli(['list', dir], { env: { COLUMNS: '70' } });
     expect(code).toBe(0);
-    const lines = stdout.trimEnd().split('\n');
+    const [heading, ...lines] = stdout.trimEnd().split('\n');
+    // The reference broker's first line, which its clients look for.
+    expect(heading).toBe(`Handshake directory: ${dir}`);
     expect(lines[0]).toMatch(/^key {18}age {6}question$/);
     expect(lines[1]).toMatch(/^─{20} ─{8} ─+$/);
     expect(lines[2]).toMatch(/^review-step-3 {8}00:02:[1-5]\d Does this summary look correct\?$/);
@@ -104,12 +106,26 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
     expect(entry.waitMs).toBeGreaterThanOrEqual(5_000);
   });
 
-  it('answer: unknown key exits 3 with a clear message; an answered question exits 4 and is not overwritten', async () => {
-    const unknown = await runCli(['answer', 'nope', 'x', '--dir', dir]);
-    expect(unknown.code).toBe(3);
-    expect(unknown.stderr).toMatch(
-      /no pending question with key or file name "nope".*pending: review-step-3, deploy prod\?/,
+  it('answer: a key nobody asks yet gets its answer written ahead (said on stderr); an answered question exits 4 and is not overwritten', async () => {
+    const log = join(dir, 'audit.jsonl');
+    const ahead = await runCli(['answer', 'next step/9', 'Looks good', '--dir', dir, '--log', log]);
+    expect(ahead.code, ahead.stderr).toBe(0);
+    const path = join(dir, 'next_step_9.answer');
+    expect(ahead.stdout).toBe(`Wrote answer: ${path}\n`);
+    expect(ahead.stderr).toMatch(
+      /^clarity-hitl: no question "next step\/9" was pending in .*\(pending: review-step-3, deploy prod\?\); the answer waits for the runtime to ask\n$/,
     );
+    expect(await readFile(path, 'utf8')).toBe('Looks good');
+    expect(JSON.parse(await readFile(log, 'utf8'))).toMatchObject({
+      event: 'answered',
+      key: 'next step/9',
+      response: 'Looks good',
+      question: '',
+    });
+    const twice = await runCli(['answer', 'next step/9', 'other', '--dir', dir]);
+    expect(twice.code).toBe(4);
+    expect(twice.stderr).toMatch(/already waits for it/);
+    expect(await readFile(path, 'utf8')).toBe('Looks good');
     const again = await runCli(['answer', 'done', 'no', '--dir', dir]);
     expect(again.code).toBe(4);
     expect(again.stderr).toMatch(/already answered/);

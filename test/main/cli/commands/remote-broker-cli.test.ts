@@ -43,10 +43,10 @@ describe('clarity-hitl list / answer / cancel on a remote broker', { timeout: 12
     url = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(serve.stdout())![1]!;
     // Two HTTP-mode requests held by the broker (no question file anywhere the CLI could read).
     expect((await post('questions', { key: 'deploy', question: 'Deploy to prod?' })).status).toBe(
-      201,
+      200,
     );
     expect((await post('questions', { key: 'wipe', question: 'Wipe the cache?' })).status).toBe(
-      201,
+      200,
     );
     await waitFor(async () => (await pending()).length === 2, 'the two held requests');
   });

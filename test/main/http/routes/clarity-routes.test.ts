@@ -15,7 +15,7 @@ describe('Clarity spec routes', () => {
       timestamp: 1_700_000_000_000,
       pid: 42,
     });
-    expect(created.statusCode).toBe(201);
+    expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ key: 'review-3', status: 'pending' });
     const id = created.json().id as string;
     expect(t.broker.get(id)).toMatchObject({
@@ -44,7 +44,7 @@ describe('Clarity spec routes', () => {
     t = await makeServer();
     const before = Date.now();
     const res = await t.post('/questions', { key: 'timed', question: 'q', timeout_sec: 90 });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
     const request = t.broker.get(res.json().id)!;
     expect(request.expiresAt! - request.createdAt).toBeGreaterThanOrEqual(89_000);
     expect(request.expiresAt!).toBeGreaterThanOrEqual(before + 90_000);
@@ -116,7 +116,7 @@ describe('Clarity spec routes', () => {
     });
     const created = await t.post('/questions', { key: 'after', question: 'q' });
     steps.push('replied');
-    expect(created.statusCode).toBe(201);
+    expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ safeKey: 'after', path: '/hs/after.question' });
     await writing;
     expect(steps[0]).toBe('claimed after');
@@ -131,7 +131,7 @@ describe('Clarity spec routes', () => {
       },
     });
     const created = await t.post('/questions', { key: 'k', question: 'q' });
-    expect(created.statusCode).toBe(201);
+    expect(created.statusCode).toBe(200);
     expect(t.broker.findPending('clarity-http', 'k')).toBeDefined();
   });
 
@@ -164,10 +164,14 @@ describe('Clarity spec routes', () => {
     });
 
     await t.post('/questions', { key: 'c', question: 'q' });
-    expect((await t.post('/cancel', { key: 'c' })).json()).toEqual({
+    const cancelled = await t.post('/cancel', { key: 'c' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({
       ok: true,
       key: 'c',
+      safeKey: 'c',
       status: 'cancelled',
+      removed: true,
     });
     expect((await t.get('/questions/c')).json()).toEqual({
       key: 'c',
@@ -207,7 +211,7 @@ describe('Clarity spec routes', () => {
     expect(t.broker.get(tsl.id)?.status).toBe('cancelled');
   });
 
-  it('first answer wins: a second answer or cancel is 409', async () => {
+  it('first answer wins: a second answer is 409; a cancel after it is 200 (as the reference) and the answer stays readable', async () => {
     t = await makeServer();
     await t.post('/questions', { key: 'once', question: 'q' });
     await t.post('/answer', { key: 'once', response: 'first' });
@@ -217,8 +221,31 @@ describe('Clarity spec routes', () => {
       error: 'already_resolved',
       message: 'request once is already answered',
     });
-    expect((await t.post('/cancel', { key: 'once' })).statusCode).toBe(409);
-    expect((await t.get('/questions/once')).json().response).toBe('first');
+    const cancel = await t.post('/cancel', { key: 'once' });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toEqual({
+      ok: true,
+      key: 'once',
+      safeKey: 'once',
+      status: 'answered',
+      removed: true,
+    });
+    // The agent has not collected its answer: it must not poll "missing" (the reference would).
+    expect((await t.get('/questions/once')).json()).toMatchObject({
+      status: 'answered',
+      response: 'first',
+    });
+    const id = t.broker.findByKey('once')?.id;
+    expect(id && t.broker.get(id)?.status).toBe('answered');
+  });
+
+  it('POST /questions answers 200 for a new key and for the same question again (same id), as the reference does', async () => {
+    t = await makeServer();
+    const first = await t.post('/questions', { key: 'twice', question: 'q' });
+    const again = await t.post('/questions', { key: 'twice', question: 'q' });
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json().id).toBe(first.json().id);
+    expect((await t.post('/questions', { key: 'twice', question: 'other' })).statusCode).toBe(409);
   });
 
   it('unknown keys are 404 with a JSON body', async () => {
