@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import { resolverOf } from '../client-header';
 import { z } from 'zod';
-import { actorOf, isOperator } from '../guards/authority';
-import { isOperatorOnly } from '../../broker/operator-only';
+import { operatorOf } from '../guards/security-guard';
 import { AlreadyResolvedError, DuplicateRequestError, NotFoundError } from '../../broker/errors';
 import { parseOrThrow } from '../../broker/validation';
 import { TimestampSchema } from '../../broker/liberal-timestamp';
@@ -45,10 +44,8 @@ export const clarityRoutes: RouteModule = (app, context) => {
     for (const stop of closing) stop();
   });
 
-  app.get('/questions', async (request, reply) => {
-    // Coding agents' requests are the operator's alone: the spec's token-less list leaves them out.
-    const all = broker.pending();
-    const pending = isOperator(request) ? all : all.filter((r) => !isOperatorOnly(r));
+  app.get('/questions', async (_request, reply) => {
+    const pending = broker.pending();
     reply.type('application/json; charset=utf-8');
     return streamsList(pending.length)
       ? reply.send(Readable.from(questionListPieces(pending, Date.now())))
@@ -142,7 +139,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
     if (!target) throw new NotFoundError(`with key ${body.key}`);
     const file = await answerWithFileFields(context, target, () =>
       broker.answerShared(target.id, { text: body.response }, resolverOf(request), {
-        ...actorOf(request),
+        operator: operatorOf(request),
       }),
     );
     return { ok: true, key: body.key, status: 'answered', ...file };
@@ -168,7 +165,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
     try {
       await broker.cancelShared(target.id, {
         by: resolverOf(request),
-        ...actorOf(request),
+        operator: operatorOf(request),
       });
     } catch (error) {
       if (!(error instanceof AlreadyResolvedError)) throw error;
