@@ -103,6 +103,26 @@ export type AgentInfo = z.infer<typeof AgentInfoSchema>;
 export const ResolverSchema = z.enum(['ui', 'cli', 'http', 'auto', 'agent', 'timeout', 'system']);
 export type Resolver = z.infer<typeof ResolverSchema>;
 
+/**
+ * The surface a resolution came through, for the audit log and history: a logged-in browser, the
+ * desktop app, the CLI (holding the operator secret), a named operator's token (team mode), a
+ * protocol's own endpoint (the Clarity spec's `POST /answer`, Tool Server Lite's complete, ...), an
+ * answer file, a remembered rule, the phone, the agent itself or the broker.
+ */
+export const SurfaceSchema = z.enum([
+  'web-session',
+  'desktop',
+  'cli',
+  'operator-token',
+  'protocol',
+  'file',
+  'rule',
+  'phone',
+  'agent',
+  'broker',
+]);
+export type Surface = z.infer<typeof SurfaceSchema>;
+
 /** The one request record every protocol is normalised into. */
 export const HitlRequestSchema = z.object({
   id: z.string().min(1),
@@ -127,6 +147,8 @@ export const HitlRequestSchema = z.object({
   operator: z.string().optional(),
   /** The broker instance (host) the resolution was given on. */
   resolvedOn: z.string().optional(),
+  /** The surface the resolution came through (see SurfaceSchema). */
+  via: SurfaceSchema.optional(),
   /** Adapter-private data needed to answer in the agent's protocol (never shown raw). */
   meta: z.record(z.string(), z.unknown()).optional(),
 });
@@ -142,6 +164,7 @@ export const NewRequestSchema = HitlRequestSchema.omit({
   cancelReason: true,
   operator: true,
   resolvedOn: true,
+  via: true,
 }).extend({
   id: z.string().min(1).optional(),
   createdAt: z.number().optional(),

@@ -1,7 +1,7 @@
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Broker, BrokerEvent, BrokerEventType } from './broker';
-import type { Resolver, Source } from '@contract/request';
+import type { Resolver, Source, Surface } from '@contract/request';
 
 /** One line of the JSONL audit log. */
 export interface AuditEntry {
@@ -21,6 +21,8 @@ export interface AuditEntry {
   operator?: string;
   /** The broker instance it was resolved on. */
   resolvedOn?: string;
+  /** The surface it was resolved through: web-session, desktop, cli, protocol, rule, ... */
+  via?: Surface;
   /** From the question arriving to its resolution, in ms. */
   waitMs?: number;
 }
@@ -57,6 +59,7 @@ export function auditEntryFor(event: BrokerEvent): AuditEntry | undefined {
   if (r.cancelReason) entry.cancelReason = r.cancelReason;
   if (r.operator) entry.operator = r.operator;
   if (r.resolvedOn) entry.resolvedOn = r.resolvedOn;
+  if (r.via) entry.via = r.via;
   entry.waitMs = Math.max(0, (r.resolvedAt ?? event.at) - r.createdAt);
   return entry;
 }

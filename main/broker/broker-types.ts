@@ -1,4 +1,4 @@
-import type { HitlRequest } from '@contract/request';
+import type { HitlRequest, Surface } from '@contract/request';
 
 export type BrokerEventType = 'added' | 'updated' | 'answered' | 'cancelled' | 'expired';
 
@@ -37,6 +37,14 @@ export type DisplayPatch = Partial<
 /** Who a person resolving a request is (team mode: the operator named by the token used). */
 export interface ResolvedByOperator {
   operator?: string;
+  /**
+   * Set only by surfaces that verified the operator's authority (a login session, the desktop
+   * app, the operator secret, a named operator token): a coding agent's request can be answered
+   * only with it (or by a rule the operator made).
+   */
+  authority?: 'operator';
+  /** The surface the resolution came through, for the audit log. */
+  via?: Surface;
 }
 
 /**

@@ -150,9 +150,14 @@ export class Broker {
   }
 
   /** Answers a pending request. The first resolution wins; later calls throw AlreadyResolvedError. */
-  answer(id: string, input: AnswerInput, by: Resolver = 'ui'): HitlRequest {
+  answer(
+    id: string,
+    input: AnswerInput,
+    by: Resolver = 'ui',
+    who: ResolvedByOperator = {},
+  ): HitlRequest {
     const request = this.requirePending(id);
-    return this.resolve(request, answeredPatch(request, input, by));
+    return this.resolve(request, answeredPatch(request, input, by, who));
   }
 
   /**
@@ -206,7 +211,7 @@ export class Broker {
     const pending = pendingRecord(parsed, this.newId, this.now);
     const decided: HitlRequest = {
       ...pending,
-      ...answeredPatch(pending, answer, 'auto'),
+      ...answeredPatch(pending, answer, 'auto', { via: 'rule' }),
       resolvedAt: pending.createdAt,
     };
     this.index.remember(decided);

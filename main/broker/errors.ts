@@ -3,7 +3,7 @@ import type { HitlRequest } from '@contract/request';
 /** Base class of every error the broker core throws on purpose; `code` is stable for callers. */
 export class BrokerError extends Error {
   constructor(
-    readonly code: 'not_found' | 'already_resolved' | 'duplicate' | 'invalid',
+    readonly code: 'not_found' | 'already_resolved' | 'duplicate' | 'invalid' | 'forbidden',
     message: string,
   ) {
     super(message);
@@ -42,6 +42,13 @@ export class InvalidInputError extends BrokerError {
     readonly field?: string,
   ) {
     super('invalid', message);
+  }
+}
+
+/** The caller lacks the authority for this resolution (only the operator approves a tool call). */
+export class ForbiddenError extends BrokerError {
+  constructor(message: string) {
+    super('forbidden', message);
   }
 }
 

@@ -6,6 +6,8 @@ import {
 } from '@contract/request';
 import { normaliseAnswer } from './answer-normalise';
 import type { ResolvedByOperator } from './broker-types';
+import { ForbiddenError } from './errors';
+import { isOperatorOnly } from './operator-only';
 import { parseOrThrow } from './validation';
 
 /** What a resolution changes on a pending request (the broker adds the time and instance). */
@@ -23,8 +25,21 @@ export function answeredPatch(
   by: Resolver,
   who: ResolvedByOperator = {},
 ): ResolutionPatch {
+  checkAuthority(request, by, who);
   const answer = normaliseAnswer(request, parseOrThrow(AnswerInputSchema, input, 'answer'));
   return { status: 'answered', answer, resolvedBy: by, ...operatorOf(who) };
+}
+
+/**
+ * Refuses an answer to a coding agent's request (an approval, or the question the agent asks
+ * through it) unless the operator's authority was verified, or a rule the operator made decides it.
+ * Cancelling stays open to everyone: it denies, which is always safe.
+ */
+function checkAuthority(request: HitlRequest, by: Resolver, who: ResolvedByOperator): void {
+  if (!isOperatorOnly(request) || who.authority === 'operator' || by === 'auto') return;
+  throw new ForbiddenError(
+    `only the operator can answer ${request.source} request ${request.key}: answer it in the inbox (logged in), the desktop app or \`clarity-hitl watch\``,
+  );
 }
 
 /** The patch that cancels a request (by the operator unless `by` says otherwise). */
@@ -42,6 +57,9 @@ export function expiredPatch(by: Resolver): ResolutionPatch {
   return { status: 'expired', resolvedBy: by };
 }
 
-function operatorOf(who: ResolvedByOperator): Pick<HitlRequest, 'operator'> {
-  return who.operator ? { operator: who.operator } : {};
+function operatorOf(who: ResolvedByOperator): Pick<HitlRequest, 'operator' | 'via'> {
+  return {
+    ...(who.operator ? { operator: who.operator } : {}),
+    ...(who.via ? { via: who.via } : {}),
+  };
 }

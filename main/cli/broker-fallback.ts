@@ -20,7 +20,7 @@ export async function resolveThroughBroker(
   brokerUrl: string | undefined,
   token?: string,
 ): Promise<BrokerFallbackResult> {
-  const broker = locateBroker(brokerUrl, process.env, token);
+  const broker = locateBroker(brokerUrl, process.env, token, 'operator');
   const body = action === 'answer' ? { key, response: response ?? '' } : { key };
   try {
     const reply = await callBroker<{ status?: unknown } | undefined>(broker, `/${action}`, body, {

@@ -7,6 +7,7 @@ import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '@contract/request';
 import type { EventHub } from './sse/event-hub';
 import type { FileRootPolicy } from '../adapters/file-pick/file-roots';
+import type { LoginCodes } from './guards/login-codes';
 
 /** What every route module gets besides the Fastify app. */
 export interface HttpContext {
@@ -40,6 +41,10 @@ export interface HttpContext {
   version: string;
   /** True when every request needs the token. */
   tokenRequired: boolean;
+  /** The per-user operator secret: login sessions are signed with it, the hook's proof key derives from it. */
+  operatorSecret: string;
+  /** One-time login links for the web inbox. */
+  loginCodes: LoginCodes;
   /** The broker's own base URL, e.g. `http://127.0.0.1:7842/` (known once listening). */
   url: () => string;
 }

@@ -18,6 +18,7 @@ const BROKER_STATUS: Record<BrokerError['code'], number> = {
   not_found: 404,
   already_resolved: 409,
   duplicate: 409,
+  forbidden: 403,
 };
 
 /** Fastify's own errors that clients can cause, mapped to our codes. */

@@ -12,7 +12,9 @@ import type { SortOrder } from '@contract/request-order';
 import type { Broker } from '../broker/broker';
 import { firstPage } from '../broker/first-page';
 import { earlyListHtml } from './early-list-html';
+import { isOperator } from './guards/authority';
 import { readCookie } from './guards/token-auth';
+import { loginPageHtml } from './login-page';
 
 /** Where the early list goes: right before the app's root, as the entry script would put it. */
 const ROOT_DIV = '<div id="root"></div>';
@@ -41,6 +43,13 @@ export function registerRendererIndex(app: FastifyInstance, dir: string, broker:
     return rows;
   };
   app.get('/', async (request, reply) => {
+    if (!isOperator(request)) {
+      return reply
+        .status(401)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(loginPageHtml('no-session'));
+    }
     let html = page;
     if (at >= 0) {
       const order = orderFromCookie(readCookie(request.headers.cookie, ORDER_COOKIE)) ?? 'urgent';

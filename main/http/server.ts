@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,8 @@ import { version as packageVersion } from '../version';
 import type { HttpContext, RouteModule } from './context';
 import { isLoopbackHost, urlHost } from './guards/allowed-hosts';
 import { installSecurityGuard, type OperatorToken } from './guards/security-guard';
+import { LoginCodes } from './guards/login-codes';
+import { installRouteAuthority } from './guards/route-authority';
 import { reportBadRequests } from './bad-request-report';
 import { HttpError, installErrorHandling } from './http-error';
 import { MAX_JSON_DEPTH, jsonDepthOver } from './json-depth';
@@ -38,6 +41,15 @@ export interface HttpServerOptions {
   token?: string;
   /** Named operators' tokens (team mode); see SecurityOptions.operators. */
   operators?: readonly OperatorToken[];
+  /**
+   * The per-user operator secret (the service reads it from the state dir); default: a random one
+   * nobody else knows, so only named operators' tokens carry the operator's authority.
+   */
+  operatorSecret?: string;
+  /** Where one-time login links are issued and redeemed (default: a new LoginCodes). */
+  loginCodes?: LoginCodes;
+  /** Protocol endpoints (`POST /answer`, Tool Server complete, ...) need the operator too. */
+  operatorAnswersOnly?: boolean;
   /** Accept `?token=` on API and SSE requests (see SecurityOptions.allowQueryToken). */
   allowQueryToken?: boolean;
   dirs?: string[];
@@ -87,6 +99,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   const host = options.host ?? '127.0.0.1';
   const token = options.token === '' ? undefined : options.token;
   const operators = options.operators ?? [];
+  const operatorSecret = options.operatorSecret ?? randomBytes(32).toString('base64url');
   if (!isLoopbackHost(host) && token === undefined && operators.length === 0) {
     throw new Error(
       `binding ${host} (not loopback) requires a token: pass --token or set CLARITY_HITL_BROKER_TOKEN`,
@@ -117,8 +130,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     port,
     token,
     operators,
+    operatorSecret,
     allowQueryToken: options.allowQueryToken,
   });
+  installRouteAuthority(app, { operatorAnswersOnly: options.operatorAnswersOnly ?? false });
 
   const events = new EventHub(options.broker, {
     heartbeatMs: options.heartbeatMs,
@@ -139,6 +154,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     rules: options.rules ?? new RuleStore(null),
     version: packageVersion,
     tokenRequired: token !== undefined || operators.length > 0,
+    operatorSecret,
+    loginCodes: options.loginCodes ?? new LoginCodes(),
     url,
   };
   const stopRelay = context.agentMessages.onAppend((agentId, message) =>

@@ -9,10 +9,16 @@ import { firstPage } from '../broker/first-page';
 import type { AgentMessageView } from '@contract/agent-message';
 import type { ApprovalRuleView } from '@contract/approval';
 import { searchHistory, HISTORY_DEFAULT_LIMIT } from '@contract/history-search';
-import type { AnswerInput, HitlRequest } from '@contract/request';
+import type { AnswerInput, HitlRequest, Surface } from '@contract/request';
 import type { RunDetail, RunSummary } from '@contract/run-schemas';
 import type { UnreadableItem } from '@contract/unreadable';
 import { toPublicRequest } from './public-request';
+
+/** Who acts through the operations: the surface, and the operator's name in team mode. */
+export interface OperatorAct {
+  via: Surface;
+  operator?: string;
+}
 
 /** Most files one file_pick listing returns (then `truncated` is true). */
 export const FILES_LIST_MAX = 5000;
@@ -47,10 +53,11 @@ export interface InboxOperations {
   get(id: string): HitlRequest;
   /**
    * Answers as the operator; a picked file is checked against the request's root first. In team
-   * mode the shared store decides the winner; `operator` names who answered (from their token).
+   * mode the shared store decides the winner; `who` names the surface and, in team mode, the
+   * operator (from their token). Only transports that verified the operator's authority call it.
    */
-  answer(id: string, input: AnswerInput, operator?: string): Promise<HitlRequest>;
-  cancel(id: string, reason?: string, operator?: string): Promise<HitlRequest>;
+  answer(id: string, input: AnswerInput, who: OperatorAct): Promise<HitlRequest>;
+  cancel(id: string, reason: string | undefined, who: OperatorAct): Promise<HitlRequest>;
   history(q?: string, limit?: number): HitlRequest[];
   /** Files a file_pick request offers, at most {@link FILES_LIST_MAX}. */
   listFiles(id: string): Promise<{ files: string[]; truncated: boolean }>;
@@ -79,14 +86,20 @@ export function createInboxOperations(deps: InboxOperationsDeps): InboxOperation
       return { requests: requests.map(toPublicRequest), seq: broker.lastSeq, total: all.length };
     },
     get: (id) => toPublicRequest(find(id)),
-    async answer(id, input, operator) {
+    async answer(id, input, who) {
       const request = find(id);
       const checked = await checkPickedFile(request, input);
-      return toPublicRequest(await broker.answerShared(request.id, checked, 'ui', { operator }));
+      const by = who.via === 'cli' ? 'cli' : 'ui';
+      return toPublicRequest(
+        await broker.answerShared(request.id, checked, by, { ...who, authority: 'operator' }),
+      );
     },
-    async cancel(id, reason, operator) {
+    async cancel(id, reason, who) {
       const target = find(id).id;
-      return toPublicRequest(await broker.cancelShared(target, { reason, by: 'ui', operator }));
+      const by = who.via === 'cli' ? 'cli' : 'ui';
+      return toPublicRequest(
+        await broker.cancelShared(target, { reason, by, ...who, authority: 'operator' }),
+      );
     },
     history: (q, limit = HISTORY_DEFAULT_LIMIT) =>
       searchHistory(deps.history(), q, limit).map(toPublicRequest),

@@ -13,92 +13,18 @@ import { Broker } from '../broker/broker';
 import type { PostgresStore } from '../broker/persistence/postgres/postgres-store';
 import { RequestStore } from '../broker/persistence/request-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
-import type { OperatorToken } from '../http/guards/security-guard';
-import { createHttpServer, type HttpServer } from '../http/server';
+import { createHttpServer } from '../http/server';
+import { LoginCodes } from '../http/guards/login-codes';
+import { loginUrl } from '../http/routes/login-routes';
+import { writeProofKey } from './broker-proof';
+import type { BrokerService, BrokerServiceOptions } from './broker-service-types';
 import { removeDiscovery, writeDiscovery } from './discovery';
+import { ensureOperatorSecret } from './operator-secret';
 import { HttpBinding } from './http-binding';
 import { acquireOwnerLock } from './owner-lock';
 import { WatchedDirs } from './watched-dirs';
 
-export interface BrokerServiceOptions {
-  /** Clarity handshake directories to watch (the first also receives mirrors of HTTP-born questions). */
-  dirs?: string[];
-  /**
-   * A directory that cannot be watched fails the start (default, for `serve`); false reports it
-   * as a warning and starts without it (the desktop app, whose settings may name a lost drive).
-   */
-  strictDirs?: boolean;
-  /** Default 7842; 0 picks a free port. */
-  port?: number;
-  /** Default 127.0.0.1; anything but loopback needs a token. */
-  host?: string;
-  /** Default `$CLARITY_HITL_BROKER_TOKEN`. */
-  token?: string;
-  /** Named operators' own tokens: the audit log and the UI say who answered. */
-  operators?: readonly OperatorToken[];
-  /**
-   * Accept the token as `?token=` on API and SSE requests, for clients that cannot send headers
-   * (default: `$CLARITY_HITL_ALLOW_QUERY_TOKEN` is `1`/`true`; otherwise off).
-   */
-  allowQueryToken?: boolean;
-  /** Default `$CLARITY_HITL_STATE_DIR` or `~/.clarity-hitl/`. */
-  stateDir?: string;
-  /** Resolved requests kept (default 5,000). */
-  historyLimit?: number;
-  /** JSONL audit log file. */
-  logFile?: string;
-  /** Built renderer to serve (default out/renderer); null serves no UI. */
-  rendererDir?: string | null;
-  /** SSE heartbeat interval (default 15 s). */
-  heartbeatMs?: number;
-  /**
-   * The original cueme's SQLite mailbox to serve (`serve` and the desktop app pass `~/.cue/cue.db`);
-   * absent or null serves none.
-   */
-  cuemeDb?: string | null;
-  /**
-   * Directories an agent may offer for file_pick (`--file-root`); none: any non-hidden directory
-   * below the operator's home. The watched handshake dirs are always allowed.
-   */
-  fileRoots?: readonly string[] | (() => readonly string[]);
-  /**
-   * Team mode: a `postgres://…` URL shared by several instances (default `$CLARITY_HITL_STORE`);
-   * absent or `embedded`: the embedded journal in the state dir only.
-   */
-  store?: string;
-  /** This instance's name in team mode, shown as "answered … on <name>" (default: the host name). */
-  instanceName?: string;
-  /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
-  onDirLost?: (dir: string, reason: string) => void;
-  /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
-  onWarning?: (message: string) => void;
-}
-
-export interface BrokerService {
-  broker: Broker;
-  server: HttpServer;
-  /** The watched Clarity handshake directories (changeable while running). */
-  watched: WatchedDirs;
-  store: RequestStore;
-  /** The shared PostgreSQL store in team mode (`--store postgres://…`). */
-  sharedStore?: PostgresStore;
-  /** Recent HAPI agent messages (shown beside an agent's requests). */
-  agentMessages: AgentMessageStore;
-  /** Agent runs reported by `clarity-hitl run` (kept in `<stateDir>/runs/`). */
-  runs: RunStore;
-  /** Coding-agent "always allow" rules (kept in `<stateDir>/approval-rules.json`). */
-  rules: RuleStore;
-  url: string;
-  port: number;
-  stateDir: string;
-  /**
-   * Moves the HTTP server to another port and/or token while running (an empty token: none).
-   * Fails with the listen error, still serving where it was, when the port cannot be had.
-   */
-  rebindHttp(config: { port: number; token?: string }): Promise<string>;
-  /** Stops HTTP, file watching and the audit log, flushes persistence, removes the discovery file. */
-  close(): Promise<void>;
-}
+export type { BrokerService, BrokerServiceOptions };
 
 /** The state dir's owner lock file (see owner-lock.ts). */
 export const STATE_LOCK = 'broker.lock';
@@ -120,6 +46,18 @@ export async function startBrokerService(
   // One owner per state dir: a second broker here would split (and overwrite) its state.
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const stateLock = acquireOwnerLock(path.join(stateDir, STATE_LOCK), `state dir ${stateDir}`);
+  let operatorSecret: string;
+  try {
+    operatorSecret = ensureOperatorSecret(stateDir);
+    writeProofKey(stateDir, operatorSecret);
+  } catch (error) {
+    stateLock.release();
+    throw error;
+  }
+  const loginCodes = new LoginCodes();
+  const operatorAnswersOnly =
+    options.operatorAnswersOnly ??
+    /^(1|true|yes)$/i.test(process.env.CLARITY_HITL_OPERATOR_ANSWERS_ONLY ?? '');
   const storeUrl = sharedStoreUrl(options.store ?? process.env.CLARITY_HITL_STORE);
   const broker = new Broker({
     onListenerError: (error) => warn(`listener failed: ${describe(error)}`),
@@ -208,6 +146,9 @@ export async function startBrokerService(
           port,
           token,
           operators: options.operators,
+          operatorSecret,
+          loginCodes,
+          operatorAnswersOnly,
           allowQueryToken,
           dirs: watched.dirs,
           dirProblems: () => watched.problems(),
@@ -262,6 +203,7 @@ export async function startBrokerService(
         return http.server.port();
       },
       stateDir,
+      loginUrl: (ttlMs) => loginUrl(http.server.url(), { loginCodes }, ttlMs),
       rebindHttp: (config) => http.rebind({ port: config.port, token: config.token || undefined }),
       close: () => (closing ??= cleanUp()),
     };

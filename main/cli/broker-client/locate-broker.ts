@@ -1,5 +1,6 @@
 import { resolveStateDir } from '../../broker/persistence/state-dir';
 import { readDiscovery } from '../../service/discovery-read';
+import { readOperatorSecret } from '../../service/operator-secret';
 
 /** The default address of `clarity-hitl serve` and the desktop app. */
 export const DEFAULT_BROKER_URL = 'http://127.0.0.1:7842/';
@@ -12,6 +13,11 @@ export const TOKEN_HELP =
 export interface BrokerLocation {
   url: string;
   token?: string;
+  /**
+   * The operator secret, only for the operator's own commands (`open`, `rules`, `list`, `answer`)
+   * and only when the URL is the local broker's from the discovery file: sent instead of the token.
+   */
+  operatorSecret?: string;
   from: 'flag' | 'env' | 'discovery' | 'default';
 }
 
@@ -30,9 +36,11 @@ export function locateBroker(
   flagUrl?: string,
   env: NodeJS.ProcessEnv = process.env,
   flagToken?: string,
+  as: 'agent' | 'operator' = 'agent',
 ): BrokerLocation {
+  const stateDir = resolveStateDir(undefined, env);
   // The discovery file of a live broker only (a stale file from a crashed one is ignored).
-  const discovery = readDiscovery(resolveStateDir(undefined, env));
+  const discovery = readDiscovery(stateDir);
   const pick = (url: string, from: BrokerLocation['from']): BrokerLocation => {
     const sameBroker = discovery !== undefined && sameOrigin(url, discovery.url);
     const token =
@@ -40,7 +48,13 @@ export function locateBroker(
       env.CLARITY_HITL_TOKEN ||
       env.CLARITY_HITL_BROKER_TOKEN ||
       (sameBroker ? discovery.token : undefined);
-    return { url: url.endsWith('/') ? url : `${url}/`, from, ...(token ? { token } : {}) };
+    const secret = as === 'operator' && sameBroker ? readOperatorSecret(stateDir) : undefined;
+    return {
+      url: url.endsWith('/') ? url : `${url}/`,
+      from,
+      ...(token ? { token } : {}),
+      ...(secret ? { operatorSecret: secret } : {}),
+    };
   };
   if (flagUrl) return pick(flagUrl, 'flag');
   const fromEnv = brokerUrlFromEnv(env);

@@ -7,6 +7,7 @@ import { registerList } from './list';
 import { registerWatch } from './watch';
 import { registerHook } from './hook';
 import { registerRules } from './rules';
+import { registerOpen } from './open';
 
 import type { RegisterCommand } from './register-command';
 
@@ -23,4 +24,5 @@ export const commands: RegisterCommand[] = [
   registerRunCommand,
   registerHook,
   registerRules,
+  registerOpen,
 ];

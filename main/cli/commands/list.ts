@@ -57,7 +57,7 @@ export const registerList: RegisterCommand = (program: Command) => {
         const brokerUrl =
           flags.broker ?? (dirArg || flags.dir ? undefined : process.env.CLARITY_HITL_BROKER);
         if (brokerUrl) {
-          const broker = locateBroker(brokerUrl, process.env, flags.token);
+          const broker = locateBroker(brokerUrl, process.env, flags.token, 'operator');
           process.stdout.write(await listBrokerRequests(broker, flags.json === true));
           return;
         }

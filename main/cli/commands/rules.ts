@@ -23,7 +23,7 @@ export const registerRules: RegisterCommand = (program: Command) => {
       .option('--json', 'print JSON')
       .action(
         action(async (flags: { broker?: string; token?: string; json?: boolean }) => {
-          const broker = locateBroker(flags.broker, process.env, flags.token);
+          const broker = locateBroker(flags.broker, process.env, flags.token, 'operator');
           const { rules: list } = await callBroker<{ rules: ApprovalRule[] }>(broker, '/api/rules');
           if (flags.json) return void process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
           if (!list.length) return void process.stdout.write('No rules: every request is asked.\n');
@@ -44,7 +44,7 @@ export const registerRules: RegisterCommand = (program: Command) => {
       .option('--token <token>', TOKEN_HELP)
       .action(
         action(async (id: string, flags: { broker?: string; token?: string }) => {
-          const broker = locateBroker(flags.broker, process.env, flags.token);
+          const broker = locateBroker(flags.broker, process.env, flags.token, 'operator');
           try {
             const { rule } = await callBroker<{ rule: ApprovalRule }>(
               broker,

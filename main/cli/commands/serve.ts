@@ -186,8 +186,9 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
     return;
   }
   console.log(`HITL broker listening on ${service.url}`);
-  if (service.server.context.tokenRequired)
-    console.log(`Open in a browser once: ${service.url}?token=<your token>`);
+  // Jupyter-style: the inbox is the operator's, so it opens from a one-time link (a day to use it;
+  // `clarity-hitl open` prints a fresh one).
+  console.log(`Open the inbox (login link, works once): ${service.loginUrl(24 * 3600_000)}`);
   for (const dir of service.watched.dirs) console.log(`Watching ${dir}`);
   if (service.sharedStore) console.log('Team mode: requests are shared through PostgreSQL');
   console.log('Press Ctrl-C to stop.');

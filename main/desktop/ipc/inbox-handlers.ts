@@ -31,15 +31,17 @@ export interface DesktopIpcDeps extends InboxOperationsDeps {
 export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): void {
   const ops = createInboxOperations(deps);
   const remotes = deps.remotes;
+  // The desktop app's own renderer is the operator (IpcRouter checks the sending frame).
+  const who = { via: 'desktop' as const, operator: deps.operatorName };
   router.handle('inbox:list-pending', ({ limit, order }) =>
     withRemote(ops.listPending(limit, order), remotes),
   );
   router.handle('inbox:history', ({ q, limit }) => ops.history(q, limit));
   router.handle('inbox:answer', ({ id, input }) =>
-    remotes?.owns(id) ? remotes.answer(id, input) : ops.answer(id, input, deps.operatorName),
+    remotes?.owns(id) ? remotes.answer(id, input) : ops.answer(id, input, who),
   );
   router.handle('inbox:cancel', ({ id, reason }) =>
-    remotes?.owns(id) ? remotes.cancel(id, reason) : ops.cancel(id, reason, deps.operatorName),
+    remotes?.owns(id) ? remotes.cancel(id, reason) : ops.cancel(id, reason, who),
   );
   router.handle('inbox:list-files', ({ id }) => ops.listFiles(id));
   router.handle('inbox:agent-messages', ({ agentId }) => ops.agentMessages(agentId));

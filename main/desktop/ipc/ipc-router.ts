@@ -15,6 +15,7 @@ const STATUS: Record<BrokerError['code'], number> = {
   already_resolved: 409,
   duplicate: 409,
   invalid: 400,
+  forbidden: 403,
 };
 
 export interface IpcRouterOptions {

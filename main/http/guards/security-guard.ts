@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
 import { isAllowedHost, isAllowedOrigin, type HostPolicy } from './allowed-hosts';
+import { setAuthority, authorityOf } from './authority';
+import { operatorAuthority } from './operator-credentials';
 import { authorisation, safeEqual, sessionCookie } from './token-auth';
 
 export interface SecurityOptions extends HostPolicy {
@@ -14,6 +16,8 @@ export interface SecurityOptions extends HostPolicy {
   allowQueryToken?: boolean;
   /** Named operators' own tokens (team mode): who used which is recorded on what they resolve. */
   operators?: readonly OperatorToken[];
+  /** The per-user operator secret (main/service/operator-secret.ts): the operator's authority. */
+  operatorSecret?: string;
 }
 
 /** An operator's name and token (`--operator-token alice=<token>`). */
@@ -22,16 +26,18 @@ export interface OperatorToken {
   token: string;
 }
 
-const operatorOfRequest = new WeakMap<object, string>();
-
 /** The operator whose token authorised this request, when it was a named operator's token. */
 export function operatorOf(request: FastifyRequest): string | undefined {
-  return operatorOfRequest.get(request.raw);
+  const authority = authorityOf(request);
+  return authority.kind === 'operator' ? authority.name : undefined;
 }
 
 /**
- * Installs the request guard, in this order: Host (DNS rebinding) → Origin (CSRF) →
- * `?token=` cookie exchange → token. Nothing here sends CORS headers: foreign origins get 403.
+ * Installs the request guard, in this order: Host (DNS rebinding) → Origin (CSRF) → the
+ * operator's credentials (login session, operator secret, named operator token: operator
+ * authority) → the login page → `?token=` cookie exchange → token (agent authority). Which routes
+ * need the operator is route-authority.ts's job. Nothing here sends CORS headers: foreign origins
+ * get 403.
  */
 export function installSecurityGuard(app: FastifyInstance, options: SecurityOptions): void {
   // Callback style: an async hook costs a promise and a microtask turn on every request.
@@ -67,13 +73,23 @@ function guard(
       `Origin ${request.headers.origin} is not this broker's own origin`,
     );
   }
+  const operator = operatorAuthority(request.headers, options);
+  if (operator) {
+    setAuthority(request, operator.authority);
+    if (operator.renewCookie) reply.header('set-cookie', operator.renewCookie);
+    return undefined;
+  }
+  if (isLoginPage(request)) return undefined;
+  // The hook's hello carries no credential on purpose: it proves the broker before sending one.
+  if (request.method === 'POST' && request.url === '/api/hooks/hello') return undefined;
   const candidates: Array<{ name?: string; token: string }> = [
     ...(options.token !== undefined ? [{ token: options.token }] : []),
     ...(options.operators ?? []),
   ];
   if (candidates.length === 0) return undefined;
   const remember = (found: { name?: string }): undefined => {
-    if (found.name) operatorOfRequest.set(request.raw, found.name);
+    if (found.name)
+      setAuthority(request, { kind: 'operator', via: 'operator-token', name: found.name });
     return undefined;
   };
   const url = new URL(request.url, 'http://broker.invalid');
@@ -107,6 +123,16 @@ function guard(
     'unauthorized',
     'this broker needs its token: send Authorization: Bearer <token>, or open /?token=<token> once in the browser',
   );
+}
+
+/**
+ * The pages a browser without a session may load: `/login` (a one-time link) and the inbox page
+ * itself, which then shows how to log in instead of the inbox. Neither reveals anything.
+ */
+function isLoginPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?', 1)[0];
+  return path === '/login' || (path === '/' && isPageLoad(request));
 }
 
 /** A browser loading a page: it gets the cookie exchange, which also takes the token out of the URL. */

@@ -1,4 +1,4 @@
-import { operatorOf } from '../guards/security-guard';
+import { operatorActOf } from '../guards/authority';
 import { z } from 'zod';
 import {
   HISTORY_DEFAULT_LIMIT,
@@ -53,14 +53,14 @@ export const apiRoutes: RouteModule = (app, context) => {
     const id = idOf(request.params);
     operations.get(id);
     const input = parseOrThrow(AnswerInputSchema, request.body, 'answer');
-    return { request: await operations.answer(id, input, operatorOf(request)) };
+    return { request: await operations.answer(id, input, operatorActOf(request)) };
   });
 
   app.post('/api/requests/:id/cancel', async (request) => {
     const id = idOf(request.params);
     operations.get(id);
     const { reason } = parseOrThrow(CancelSchema, request.body ?? {}, 'cancel');
-    return { request: await operations.cancel(id, reason, operatorOf(request)) };
+    return { request: await operations.cancel(id, reason, operatorActOf(request)) };
   });
 
   app.get('/api/requests/:id/files', async (request) => operations.listFiles(idOf(request.params)));

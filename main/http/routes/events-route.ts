@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SORT_ORDERS } from '@contract/request-order';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
+import { isOperator } from '../guards/authority';
 import { SECURITY_HEADERS } from '../security-headers';
 
 const EventsQuerySchema = z.object({
@@ -35,6 +36,6 @@ export const eventsRoute: RouteModule = (app, { events }) => {
       'x-accel-buffering': 'no',
     });
     res.socket?.setNoDelay(true);
-    events.attach(res, lastEventId, snapshotLimit, snapshotOrder);
+    events.attach(res, lastEventId, snapshotLimit, snapshotOrder, isOperator(request));
   });
 };

@@ -5,6 +5,7 @@ import { cuemeRoutes } from './cueme';
 import { eventsRoute } from './events-route';
 import { hapiRoutes } from './hapi';
 import { hookRoutes } from './hooks';
+import { loginRoutes } from './login-routes';
 import { mcpRoutes } from './mcp';
 import { questfoundryRoutes } from './questfoundry';
 import { runsRoutes } from './runs';
@@ -27,4 +28,5 @@ export const routeModules: RouteModule[] = [
   runsRoutes,
   unreadableRoutes,
   hookRoutes,
+  loginRoutes,
 ];

@@ -12,7 +12,7 @@ import { findHilTask, listHilTasks, toHilTask } from '../../adapters/tool-server
 import { CancelBodySchema, CompleteBodySchema } from '../../adapters/tool-server-lite/schemas';
 import { HilAnnotationBodySchema } from '../../adapters/tool-server-lite/annotation-body';
 import type { RouteModule } from '../context';
-import { operatorOf } from '../guards/security-guard';
+import { actorOf } from '../guards/authority';
 
 type HilParams = { Params: { hil_id: string } };
 
@@ -65,10 +65,7 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) =>
       const { result } = parseOrThrow(CompleteBodySchema, req.body ?? {}, 'complete body');
       const pending = requireWaiting(hilId, reply);
       // Shared: in team mode the store decides the winner among every instance's answers.
-      if (pending)
-        await broker.answerShared(pending.id, { text: result }, 'http', {
-          operator: operatorOf(req),
-        });
+      if (pending) await broker.answerShared(pending.id, { text: result }, 'http', actorOf(req));
       return pending !== undefined;
     });
   });
@@ -78,8 +75,7 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) =>
     return settle(reply, hilId, 'cancelled', async () => {
       const { reason } = parseOrThrow(CancelBodySchema, req.body ?? {}, 'cancel body');
       const pending = requireWaiting(hilId, reply);
-      if (pending)
-        await broker.cancelShared(pending.id, { reason, by: 'http', operator: operatorOf(req) });
+      if (pending) await broker.cancelShared(pending.id, { reason, by: 'http', ...actorOf(req) });
       return pending !== undefined;
     });
   });

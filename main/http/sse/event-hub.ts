@@ -3,6 +3,7 @@ import type { Broker, BrokerEvent, BrokerEventType } from '../../broker/broker';
 import { toPublicRequest } from '../views';
 import type { SortOrder } from '@contract/request-order';
 import { firstPage } from '../../broker/first-page';
+import { isOperatorOnly } from '../../broker/operator-only';
 import { RingBuffer } from './ring-buffer';
 import { specFrame, specSnapshotFrames } from './spec-frames';
 import type { UnreadableList } from '@contract/unreadable';
@@ -28,6 +29,8 @@ export interface EventHubOptions {
 interface BufferedFrame {
   seq: number;
   frame: string;
+  /** A coding agent's request: sent to the operator's streams only. */
+  operatorOnly: boolean;
 }
 
 /**
@@ -35,7 +38,8 @@ interface BufferedFrame {
  * and fans them out to every connected client.
  */
 export class EventHub {
-  private readonly clients = new Set<ServerResponse>();
+  /** Each stream, and whether it is the operator's (it then sees coding agents' requests too). */
+  private readonly clients = new Map<ServerResponse, boolean>();
   private readonly buffer: RingBuffer<BufferedFrame>;
   private readonly unsubscribe: () => void;
   private readonly unsubscribeUnreadable: () => void;
@@ -67,22 +71,24 @@ export class EventHub {
    * Starts streaming to `res` (headers already written): replays the buffered events after
    * `lastEventId` when they are all still buffered, otherwise sends a fresh `snapshot` — of the
    * first `snapshotLimit` pending requests in `order` only when given (firstPage; its `total` says
-   * how many there are).
+   * how many there are). A stream that is not the operator's never gets a coding agent's request.
    */
   attach(
     res: ServerResponse,
     lastEventId?: number,
     snapshotLimit?: number,
     order?: SortOrder,
+    operator = true,
   ): void {
     res.write('retry: 2000\n\n');
     const replay = lastEventId === undefined ? undefined : this.framesAfter(lastEventId);
-    if (replay) for (const item of replay) res.write(item.frame);
-    else res.write(this.snapshotFrame(snapshotLimit, order));
+    if (replay) {
+      for (const item of replay) if (operator || !item.operatorOnly) res.write(item.frame);
+    } else res.write(this.snapshotFrame(snapshotLimit, order, operator));
     // Live-only like agent_message: every (re)connect gets the current list when there is one.
     const unreadable = this.broker.unreadable.snapshot();
     if (unreadable.items.length > 0) res.write(unreadableFrame(unreadable));
-    this.clients.add(res);
+    this.clients.set(res, operator);
     res.on('close', () => this.clients.delete(res));
   }
 
@@ -96,7 +102,7 @@ export class EventHub {
     clearInterval(this.heartbeat);
     this.unsubscribe();
     this.unsubscribeUnreadable();
-    for (const res of this.clients) res.end();
+    for (const res of this.clients.keys()) res.end();
     this.clients.clear();
   }
 
@@ -112,9 +118,14 @@ export class EventHub {
   }
 
   /** The `snapshot` event, then one spec `new_question` message per request it holds. */
-  private snapshotFrame(limit?: number, order?: SortOrder): string {
+  private snapshotFrame(
+    limit: number | undefined,
+    order: SortOrder | undefined,
+    operator: boolean,
+  ): string {
     const seq = this.broker.lastSeq;
-    const all = this.broker.pending();
+    const everything = this.broker.pending();
+    const all = operator ? everything : everything.filter((r) => !isOperatorOnly(r));
     const pending = limit === undefined || all.length <= limit ? all : firstPage(all, limit, order);
     const data = { seq, total: all.length, pending: pending.map(toPublicRequest) };
     const snapshot = `id: ${seq}\nevent: snapshot\ndata: ${JSON.stringify(data)}\n\n`;
@@ -136,12 +147,14 @@ export class EventHub {
     const frame =
       `id: ${event.seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n` +
       specFrame(event.seq, event.type, request);
-    this.buffer.push({ seq: event.seq, frame });
-    this.broadcast(frame);
+    const operatorOnly = isOperatorOnly(request);
+    this.buffer.push({ seq: event.seq, frame, operatorOnly });
+    this.broadcast(frame, operatorOnly);
   }
 
-  private broadcast(frame: string): void {
-    for (const res of this.clients) {
+  private broadcast(frame: string, operatorOnly = false): void {
+    for (const [res, operator] of this.clients) {
+      if (operatorOnly && !operator) continue;
       if (res.writableLength > this.maxClientBacklog) {
         this.clients.delete(res);
         res.destroy();
