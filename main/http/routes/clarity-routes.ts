@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { resolverOf } from '../client-header';
 import { z } from 'zod';
-import { operatorOf } from '../guards/security-guard';
+import { actorOf, isOperator } from '../guards/authority';
+import { isOperatorOnly } from '../../broker/operator-only';
 import { AlreadyResolvedError, DuplicateRequestError, NotFoundError } from '../../broker/errors';
 import { parseOrThrow } from '../../broker/validation';
 import { TimestampSchema } from '../../broker/liberal-timestamp';
@@ -44,8 +45,10 @@ export const clarityRoutes: RouteModule = (app, context) => {
     for (const stop of closing) stop();
   });
 
-  app.get('/questions', async (_request, reply) => {
-    const pending = broker.pending();
+  app.get('/questions', async (request, reply) => {
+    // Coding agents' requests are the operator's alone: the spec's token-less list leaves them out.
+    const all = broker.pending();
+    const pending = isOperator(request) ? all : all.filter((r) => !isOperatorOnly(r));
     reply.type('application/json; charset=utf-8');
     return streamsList(pending.length)
       ? reply.send(Readable.from(questionListPieces(pending, Date.now())))
@@ -139,7 +142,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
     if (!target) throw new NotFoundError(`with key ${body.key}`);
     const file = await answerWithFileFields(context, target, () =>
       broker.answerShared(target.id, { text: body.response }, resolverOf(request), {
-        operator: operatorOf(request),
+        ...actorOf(request),
       }),
     );
     return { ok: true, key: body.key, status: 'answered', ...file };
@@ -165,7 +168,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
     try {
       await broker.cancelShared(target.id, {
         by: resolverOf(request),
-        operator: operatorOf(request),
+        ...actorOf(request),
       });
     } catch (error) {
       if (!(error instanceof AlreadyResolvedError)) throw error;
