@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ApprovalRuleView } from '@contract/approval';
+import { scopeText, type ApprovalRuleView } from '@contract/approval';
 import { useI18n } from '../i18n/I18nProvider';
 import './rules.css';
 
@@ -55,11 +55,14 @@ export function RulesView({ api, headingLevel = 2 }: { api: RulesApi; headingLev
       ) : (
         <ul className="rules-list" aria-label={t('rulesTitle')}>
           {rules.map((rule) => (
-            <li key={rule.id} className="rule">
+            <li key={rule.id} className={rule.inactive ? 'rule inactive' : 'rule'}>
               <div className="rule-main">
                 <span className="rule-tool">{rule.tool}</span>
                 <code className="rule-scope">{scopeOf(rule, t('rulesAnyInput'))}</code>
               </div>
+              {rule.inactive ? (
+                <p className="rule-inactive">{t('rulesInactive', { why: rule.inactive })}</p>
+              ) : null}
               <div className="rule-meta">
                 <span>{rule.agent}</span>
                 <span title={rule.project}>{t('rulesIn', { project: rule.project })}</span>
@@ -84,5 +87,5 @@ export function RulesView({ api, headingLevel = 2 }: { api: RulesApi; headingLev
 
 function scopeOf(rule: ApprovalRuleView, any: string): string {
   if (rule.commandPrefix !== undefined) return `${rule.commandPrefix} …`;
-  return rule.pathGlob ?? any;
+  return scopeText(rule) || any;
 }

@@ -4,15 +4,21 @@ import type { AnswerInput } from '@contract/request';
 import { useI18n } from '../../i18n/I18nProvider';
 import { keyText } from '../../keys/key-strings';
 import { isReflex } from '../../keys/reflex-guard';
+import { ScopeChooser } from './ScopeChooser';
 import { submitOnModEnter, type AnswerInputProps } from './types';
 
+/** Tools whose "always" is not even mentioned (a question is answered, never remembered). */
+const SILENT_NO_ALWAYS = new Set(['AskUserQuestion']);
+
 /**
- * A coding agent's permission request: Deny (the default: Enter denies, never allows), Allow once,
- * or Always allow under an editable rule. The reason goes back to the agent with a deny.
+ * A coding agent's permission request: Deny (the solid button, and what Enter does), Allow once,
+ * or Always allow under one of the scopes the broker offered (the exact command or file is
+ * preselected: two clicks remember the narrowest rule).
  */
 export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'approval'>) {
   const { t, language } = useI18n();
   const input = request.input;
+  const scopes = input.scopes ?? [];
   const [tooQuick, setTooQuick] = useState(false);
   const shownAt = useRef(Number.POSITIVE_INFINITY);
   useEffect(() => {
@@ -20,8 +26,7 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
   }, []);
   const [reason, setReason] = useDraft('reason', '');
   const [always, setAlways] = useState(false);
-  const [prefix, setPrefix] = useState(input.rule.commandPrefix ?? '');
-  const [glob, setGlob] = useState(input.rule.pathGlob ?? '');
+  const [picked, setPicked] = useState(0);
   const reasonId = `reason-${request.id}`;
   const send = (decision: 'allow' | 'deny' | 'always') => {
     const trimmed = reason.trim();
@@ -29,20 +34,10 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
       kind: 'approval',
       decision,
       ...(decision === 'deny' && trimmed ? { reason: trimmed } : {}),
-      ...(decision === 'always'
-        ? {
-            rule: {
-              ...(input.rule.commandPrefix !== undefined ? { commandPrefix: prefix.trim() } : {}),
-              ...(input.rule.pathGlob !== undefined ? { pathGlob: glob.trim() } : {}),
-            },
-          }
-        : {}),
+      ...(decision === 'always' ? { rule: scopes[picked]!.scope } : {}),
     };
     submit({ value });
   };
-  const scopeReady =
-    (input.rule.commandPrefix === undefined || prefix.trim() !== '') &&
-    (input.rule.pathGlob === undefined || glob.trim() !== '');
   return (
     <form
       className="answer-form approval"
@@ -53,12 +48,12 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
       }}
     >
       <div className="actions">
-        <button type="submit" className="decline" data-answer-focus disabled={busy}>
+        <button type="submit" className="primary" data-answer-focus disabled={busy}>
           {t('approvalDeny')}
         </button>
         <button
           type="button"
-          className="primary"
+          className="secondary"
           data-approval-allow
           disabled={busy}
           onClick={(e) => {
@@ -69,43 +64,34 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
         >
           {t('approvalAllowOnce')}
         </button>
-        <button
-          type="button"
-          className="secondary"
-          aria-expanded={always}
-          disabled={busy}
-          onClick={() => setAlways((open) => !open)}
-        >
-          {t('approvalAlwaysStart')}
-        </button>
+        {scopes.length > 0 ? (
+          <button
+            type="button"
+            className="secondary quiet"
+            aria-expanded={always}
+            disabled={busy}
+            onClick={() => setAlways((open) => !open)}
+          >
+            {t('approvalAlwaysStart')}
+          </button>
+        ) : null}
       </div>
+      {scopes.length === 0 && input.noAlways && !SILENT_NO_ALWAYS.has(input.tool) ? (
+        <p className="hint">{t('approvalNoAlways', { why: input.noAlways })}</p>
+      ) : null}
       {tooQuick ? (
         <p className="hint danger-guard" role="status">
           {keyText(language, 'dangerTooQuick')}
         </p>
       ) : null}
-      {always ? (
+      {always && scopes.length > 0 ? (
         <fieldset className="approval-rule">
           <legend>{t('approvalRuleLegend', { tool: input.tool })}</legend>
-          {input.rule.commandPrefix !== undefined ? (
-            <label>
-              {t('approvalRulePrefix')}
-              <input type="text" value={prefix} onChange={(e) => setPrefix(e.target.value)} />
-            </label>
-          ) : null}
-          {input.rule.pathGlob !== undefined ? (
-            <label>
-              {t('approvalRuleGlob')}
-              <input type="text" value={glob} onChange={(e) => setGlob(e.target.value)} />
-            </label>
-          ) : null}
-          {input.rule.commandPrefix === undefined && input.rule.pathGlob === undefined ? (
-            <p className="hint">{t('approvalRuleAnyInput')}</p>
-          ) : null}
+          <ScopeChooser input={input} requestId={request.id} picked={picked} onPick={setPicked} />
           <button
             type="button"
-            className="primary"
-            disabled={busy || !scopeReady}
+            className="secondary confirm-always"
+            disabled={busy}
             onClick={() => send('always')}
           >
             {t('approvalAlwaysConfirm')}

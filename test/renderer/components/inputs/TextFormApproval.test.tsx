@@ -61,7 +61,8 @@ describe('ApprovalAnswer', () => {
     kind: 'approval',
     tool: 'Bash',
     command: 'rm -rf build',
-    rule: { commandPrefix: 'rm -rf' },
+    rule: { command: 'rm -rf build' },
+    scopes: [{ kind: 'exact', scope: { command: 'rm -rf build' }, allows: ['rm -rf build'] }],
   };
 
   it('Deny is first and is what the form does by default (Ctrl+Enter in the reason)', async () => {
@@ -74,7 +75,7 @@ describe('ApprovalAnswer', () => {
     expect(sent).toEqual([{ value: { kind: 'approval', decision: 'deny', reason: 'not in CI' } }]);
   });
 
-  it('Allow once sends allow; Always allow opens the editable rule first', async () => {
+  it('Allow once sends allow; Always allow opens the scope chooser first', async () => {
     const sent = show(approval);
     await userEvent.click(screen.getByRole('button', { name: 'Allow once' }));
     expect(sent).toEqual([{ value: { kind: 'approval', decision: 'allow' } }]);
@@ -84,7 +85,7 @@ describe('ApprovalAnswer', () => {
     expect(always.getAttribute('aria-expanded')).toBe('true');
     await userEvent.click(screen.getByRole('button', { name: 'Allow and remember' }));
     expect(sent.at(-1)).toEqual({
-      value: { kind: 'approval', decision: 'always', rule: { commandPrefix: 'rm -rf' } },
+      value: { kind: 'approval', decision: 'always', rule: { command: 'rm -rf build' } },
     });
   });
 });
