@@ -80,7 +80,11 @@ export class QuestionFiles {
     // A half-written file gets its grace period before it retires a request or counts as invalid.
     if (!read.ok && read.transient && this.c.invalid.inGrace(base))
       return this.c.invalid.wait(base);
-    if (entry) this.c.bases.retire(base, entry, this.c.broker);
+    if (entry) {
+      // Even when the new file is not readable yet: once the entry is retired, this is unknown.
+      await this.dropStaleAnswer(base, entry, read.signature ?? (await statSignature(path)));
+      this.c.bases.retire(base, entry, this.c.broker);
+    }
     if (!read.ok) return this.markInvalid(base, read.reason, read.field);
     if (this.c.invalid.knows(base)) this.c.invalid.forget(base, []);
     const question = read.question;
@@ -162,6 +166,24 @@ export class QuestionFiles {
     if (known.status === 'answered' && !(await exists(this.c.answerPath(base))))
       await this.writeAnswer(base, known);
     else if (known.status === 'cancelled') await removeIfPresent(this.c.questionPath(base));
+  }
+
+  /**
+   * A new question written over one already resolved (the README's `echo … > deploy.question`
+   * run again, or a runtime that asks again without consuming): an `.answer` older than the new
+   * question was given to the old one, where the spec's runtime would have read and deleted it.
+   * It is removed, so the new question is asked instead of answered at once with the old answer.
+   */
+  private async dropStaleAnswer(
+    base: string,
+    entry: Tracked,
+    question: Tracked['signature'],
+  ): Promise<void> {
+    const status = this.c.broker.get(entry.requestId)?.status;
+    if (!question || entry.kind !== 'file' || status === undefined || status === 'pending') return;
+    const file = this.c.answerPath(base);
+    const answer = await statSignature(file);
+    if (answer && answer.mtimeMs < question.mtimeMs) await removeIfPresent(file);
   }
 
   /** The `.answer` next to a question (at start, one the listing did not show is not opened). */
