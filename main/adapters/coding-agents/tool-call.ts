@@ -65,14 +65,32 @@ export function readToolCall(tool: string, input: Record<string, unknown>, cwd: 
   return { kind: 'other', tool, input };
 }
 
-/** The patch of an `apply_patch` call (Codex gives it as `input`, `patch` or the command's text). */
+/**
+ * The patch of an `apply_patch` call: the `apply_patch` tool's `input`/`patch`/`command`, or a
+ * shell command that is nothing but `apply_patch` with the patch (argv, or a heredoc), which Codex
+ * applies itself. Any other shell text stays a shell command, whatever it contains.
+ */
 function patchText(tool: string, input: Record<string, unknown>): string | undefined {
-  const candidates = [input.input, input.patch, input.command].flatMap((v) =>
-    Array.isArray(v) ? v.map(str) : [str(v)],
-  );
-  const patch = candidates.find((v) => v?.includes('*** Begin Patch'));
-  if (patch !== undefined) return patch;
-  return tool === 'apply_patch' ? (candidates.find((v) => v !== undefined) ?? '') : undefined;
+  if (tool === 'apply_patch') {
+    const given = [input.input, input.patch, input.command].flatMap((v) =>
+      Array.isArray(v) ? v.map(str) : [str(v)],
+    );
+    return given.find((v) => v?.includes('*** Begin Patch')) ?? '';
+  }
+  if (!SHELL_TOOLS.has(tool)) return undefined;
+  const argv = Array.isArray(input.command) ? input.command.map(String) : undefined;
+  if (argv?.length === 2 && argv[0] === 'apply_patch' && isPatch(argv[1]!)) return argv[1];
+  const heredoc = HEREDOC.exec(str(input.command) ?? '');
+  // The shell ends a heredoc at the first line that is its delimiter: nothing may follow it.
+  if (!heredoc || heredoc[2]!.split('\n').includes(heredoc[1]!)) return undefined;
+  return isPatch(heredoc[2]!) ? heredoc[2] : undefined;
+}
+
+const HEREDOC = /^apply_patch <<\s*'?(\w+)'?\n([\s\S]*)\n\1\n?$/;
+
+function isPatch(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.startsWith('*** Begin Patch') && trimmed.endsWith('*** End Patch');
 }
 
 /** `file` relative to `cwd` when inside it, else as given. */

@@ -224,6 +224,18 @@ describe('issue 31 probes: path rules', () => {
     expect(ruleMatches({ ...exact, agent: 'codex' }, 'codex', root, more)).toBe(false);
     const tree = { ...exact, agent: 'codex' as const, paths: undefined, pathGlob: 'src/**' };
     expect(ruleMatches(tree, 'codex', root, more)).toBe(false);
+    const heredoc = (body: string) =>
+      readToolCall('Bash', { command: `apply_patch <<'EOF'\n${body}\nEOF` }, root);
+    const viaShell = heredoc('*** Begin Patch\n*** Update File: src/main.ts\n+x\n*** End Patch');
+    expect(viaShell).toMatchObject({ kind: 'edit', files: ['src/main.ts'] });
+    const disguised = heredoc(
+      '*** Begin Patch\n*** Update File: src/main.ts\nEOF\nrm -rf ~\ncat <<EOF\n*** End Patch',
+    );
+    expect(disguised.kind).toBe('shell');
+    expect(scopeChoices(disguised, root).scopes.map((c) => c.kind)).toEqual(['exact']);
+    expect(readToolCall('Bash', { command: 'rm -rf ~ # *** Begin Patch' }, root).kind).toBe(
+      'shell',
+    );
     const escape = readToolCall('apply_patch', patch('*** Add File: ../outside.sh\n+x'), root);
     expect(scopeChoices(escape, root).scopes).toEqual([]);
     expect(
