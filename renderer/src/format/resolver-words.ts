@@ -3,7 +3,8 @@ import type { Language } from '../i18n/translate';
 
 const WORDS: Record<Language, Record<Resolver, string>> = {
   en: {
-    ui: 'answered in the inbox',
+    // The status badge says answered or cancelled: this says only where.
+    ui: 'in the inbox',
     cli: 'from the terminal',
     http: 'through the HTTP API',
     auto: 'by a saved rule',
@@ -12,7 +13,7 @@ const WORDS: Record<Language, Record<Resolver, string>> = {
     system: 'by the broker',
   },
   zh: {
-    ui: '在收件箱中回答',
+    ui: '在收件箱中',
     cli: '在终端中处理',
     http: '通过 HTTP 接口处理',
     auto: '由已保存的规则处理',

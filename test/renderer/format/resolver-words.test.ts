@@ -11,6 +11,12 @@ describe('resolverWords', () => {
         // The internal names that mean nothing to an operator never show.
         expect(words).not.toMatch(/\b(ui|cli|auto)\b/i);
       }
-    expect(resolverWords('en', 'ui')).toBe('answered in the inbox');
+    expect(resolverWords('en', 'ui')).toBe('in the inbox');
+  });
+
+  it('says where, not how: a request cancelled in the inbox is never labelled answered', () => {
+    for (const language of ['en', 'zh'] as const)
+      for (const resolver of ResolverSchema.options)
+        expect(resolverWords(language, resolver)).not.toMatch(/answered|回答/);
   });
 });
