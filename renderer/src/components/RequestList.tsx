@@ -2,7 +2,7 @@ import { escapeControls } from '@contract/printable';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { formatAge } from '../format/age';
-import { promptPreview } from '@contract/prompt-preview';
+import { rowPreview } from '../format/row-preview';
 import { useI18n } from '../i18n/I18nProvider';
 import { urgencyOf } from '../state/urgency';
 import { Countdown } from './Countdown';
@@ -156,7 +156,7 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
                   {r.agent ? (
                     <span className="row-agent">{r.agent.name ?? r.agent.id} · </span>
                   ) : null}
-                  {promptPreview(r.prompt)}
+                  {rowPreview(r.title, r.prompt)}
                 </div>
               </div>
             </div>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { HitlRequest } from '@contract/request';
 import { escapeControls } from '@contract/printable';
 import { formatDuration } from '../format/duration';
-import { promptPreview } from '@contract/prompt-preview';
+import { rowPreview } from '../format/row-preview';
 import type { AgeTranslate } from '../format/age';
 import { appDraftStore } from '../drafts/app-drafts';
 import type { DraftStore } from '../drafts/draft-store';
@@ -156,12 +156,11 @@ export function expiryNotice(request: HitlRequest, t: AgeTranslate): string {
   const vars = {
     key: escapeControls(request.title ?? request.key),
     wait: formatDuration(end - request.createdAt, t),
-    line: escapeControls(promptPreview(request.prompt, 80)),
+    // Not the title's words again (a title taken from the prompt's first line).
+    line: escapeControls(rowPreview(request.title, request.prompt, 80)),
   };
-  return request.agent
-    ? t('noticeExpiredAfter', {
-        ...vars,
-        agent: escapeControls(request.agent.name ?? request.agent.id),
-      })
-    : t('noticeExpiredAfterNoAgent', vars);
+  const agent = request.agent ? escapeControls(request.agent.name ?? request.agent.id) : '';
+  if (!vars.line)
+    return agent ? t('noticeExpiredAgentOnly', { ...vars, agent }) : t('noticeExpiredOnly', vars);
+  return agent ? t('noticeExpiredAfter', { ...vars, agent }) : t('noticeExpiredAfterNoAgent', vars);
 }

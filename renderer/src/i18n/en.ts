@@ -223,6 +223,8 @@ export const en = {
   countdownUrgent: 'Urgent: expires in {time}',
   noticeExpiredAfter: '“{key}” expired after {wait}, agent {agent}: {line}',
   noticeExpiredAfterNoAgent: '“{key}” expired after {wait}: {line}',
+  noticeExpiredAgentOnly: '“{key}” expired after {wait}, agent {agent}',
+  noticeExpiredOnly: '“{key}” expired after {wait}',
   triageToolbar: 'Search, filter and select',
   searchPending: 'Search pending requests',
   searchPendingPlaceholder: 'Search text, agent, key…',

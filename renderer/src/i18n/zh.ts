@@ -216,6 +216,8 @@ export const zh: Dictionary = {
   countdownUrgent: '紧急：{time} 后过期',
   noticeExpiredAfter: '“{key}” 等待 {wait} 后已过期，智能体 {agent}：{line}',
   noticeExpiredAfterNoAgent: '“{key}” 等待 {wait} 后已过期：{line}',
+  noticeExpiredAgentOnly: '“{key}” 等待 {wait} 后已过期，智能体 {agent}',
+  noticeExpiredOnly: '“{key}” 等待 {wait} 后已过期',
   triageToolbar: '搜索、筛选与选择',
   searchPending: '搜索待处理请求',
   searchPendingPlaceholder: '搜索文本、智能体、键…',

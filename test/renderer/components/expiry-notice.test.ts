@@ -36,6 +36,21 @@ describe('expiryNotice', () => {
     );
   });
 
+  it('never says the question twice: a title taken from its first line gives the next line, or none', () => {
+    expect(expiryNotice(expired({ title: 'Deploy v1.2 to prod?' }), en)).toBe(
+      '“Deploy v1.2 to prod?” expired after 5 min: Details follow.',
+    );
+    expect(
+      expiryNotice(
+        expired({ title: 'Go on?', prompt: 'Go on?', agent: { id: 'a1', name: 'claude' } }),
+        en,
+      ),
+    ).toBe('“Go on?” expired after 5 min, agent claude');
+    expect(expiryNotice(expired({ title: 'Go on?', prompt: 'Go on?' }), zh)).toBe(
+      '“Go on?” 等待 5 分钟 后已过期',
+    );
+  });
+
   it('shows control characters escaped, never acting on the page', () => {
     const text = expiryNotice(expired({ key: 'a\u202Eb', agent: { id: 'x\u001b' } }), en);
     expect(text.includes('\u202E') || text.includes('\u001b')).toBe(false);
