@@ -11,6 +11,11 @@ export type NotifyState = 'off' | 'on' | 'blocked' | 'unsupported';
 /** At most this many notifications for one batch of arrivals (a burst must not flood the OS). */
 const MAX_PER_BATCH = 3;
 
+/** The tab is hidden (another tab, minimised) or its window is not the focused one. */
+export function pageInBackground(): boolean {
+  return document.visibilityState === 'hidden' || !document.hasFocus();
+}
+
 function permission(): NotificationPermission | undefined {
   return typeof Notification === 'function' ? Notification.permission : undefined;
 }
@@ -18,7 +23,7 @@ function permission(): NotificationPermission | undefined {
 /**
  * Attention while the inbox is in the background: the favicon carries the pending count, and
  * (once the operator asked for them: never a permission prompt on load) a browser notification
- * and an optional sound announce each new request. Clicking a notification focuses the tab on
+ * (only while the tab is hidden or unfocused) and an optional sound announce each new request. Clicking a notification focuses the tab on
  * that request.
  */
 export function useAttention(
@@ -48,6 +53,8 @@ export function useAttention(
     if (!fresh.length || !enabled) return;
     if (prefs.sound) playChime();
     if (!prefs.notify || perm !== 'granted' || typeof Notification !== 'function') return;
+    // The operator is looking at the inbox: the list shows it, a notification would only interrupt.
+    if (!pageInBackground()) return;
     for (const request of fresh.slice(0, MAX_PER_BATCH)) {
       try {
         const notification = new Notification(notificationTitle(request), {
