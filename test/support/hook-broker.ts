@@ -46,7 +46,8 @@ export function useHookBroker(): HookBroker {
         stdin: stdinOf(event),
         brokerUrl: extra.brokerUrl ?? fixture.service.url,
         timeoutSeconds: extra.timeoutSeconds,
-        env: {},
+        // The broker's state dir: the hook reads its proof key there.
+        env: { CLARITY_HITL_STATE_DIR: fixture.service.stateDir },
       }),
     pendingFor: (predicate = () => true) =>
       waitFor(() => fixture.service.broker.pending().find(predicate), 'the request in the inbox'),
@@ -69,6 +70,9 @@ export function useHookBroker(): HookBroker {
   });
   return fixture;
 }
+
+/** How a test answers as the operator (a coding agent's request needs the operator's authority). */
+export const OPERATOR = { authority: 'operator', via: 'desktop' } as const;
 
 /** The printed JSON, after checking it against every published schema for the agent/event. */
 export function printed(outcome: HookOutcome, agent: string, eventName: string) {

@@ -13,13 +13,56 @@ export const DECISION_EVENTS = ['PermissionRequest', 'PreToolUse'] as const;
 /** Seconds the hook waits for the operator unless told otherwise (the installed hook's own limit is 600). */
 export const DEFAULT_HOOK_WAIT_SECONDS = 570;
 
+/**
+ * `POST /api/hooks/hello` `{nonce}` → `{proof, origin}`: the broker proves it holds the proof key
+ * before the hook sends it anything else (see docs/security.md "How the hook trusts its broker").
+ */
+export const HOOK_HELLO_PATH = '/api/hooks/hello';
+
+/** The proof purposes (the HMAC input starts with the purpose, so one never stands for another). */
+export const PROOF_PURPOSE = { hello: 'hello', decision: 'decision' } as const;
+
+/** The largest reply the hook reads from the broker; it stops reading beyond. */
+export const HOOK_REPLY_LIMIT = 1024 * 1024;
+
+/** A nonce as the hook sends it: 32 random bytes in base64url (the broker accepts 22–128 chars). */
+export const NONCE_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
+
+export type HookDecision = { behavior: 'allow' } | { behavior: 'deny'; message?: string };
+
 /** The broker's reply: a decision, or none (the agent then asks in its own terminal). */
 export interface HookReply {
-  decision: { behavior: 'allow' } | { behavior: 'deny'; message?: string } | null;
+  decision: HookDecision | null;
   /** The request shown in the inbox (none for informational events and rule decisions). */
   requestId?: string;
   /** Set when a remembered rule decided. */
   ruleId?: string;
   /** Why there is no decision (expired, dismissed, informational event). */
   why?: string;
+}
+
+/** The signed reply: `proof` = proofOf(key, 'decision', nonce, decisionText(decision)). */
+export interface SignedHookReply extends HookReply {
+  proof: string;
+}
+
+/**
+ * The canonical text a decision proof covers: `null`, `{"behavior":"allow"}`, or
+ * `{"behavior":"deny"}` / `{"behavior":"deny","message":"…"}` (keys in this order, JSON.stringify
+ * escaping). Both sides build it from the decision's fields, so the proof covers exactly what the
+ * hook acts on, whatever the bytes on the wire looked like.
+ */
+export function decisionText(decision: HookDecision | null): string {
+  if (decision === null) return 'null';
+  if (decision.behavior === 'allow') return JSON.stringify({ behavior: 'allow' });
+  return JSON.stringify(
+    decision.message === undefined
+      ? { behavior: 'deny' }
+      : { behavior: 'deny', message: decision.message },
+  );
+}
+
+/** The text a hello proof covers: the broker's own origin, e.g. `http://127.0.0.1:7842`. */
+export function helloText(brokerUrl: string): string {
+  return new URL(brokerUrl).origin;
 }

@@ -35,6 +35,11 @@ export interface BrokerCallOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. the CLI naming itself so the UI can say "in the terminal"). */
   headers?: Record<string, string>;
+  /**
+   * Largest reply body read, in bytes: beyond it the connection is dropped and the call fails with
+   * a `too_large` BrokerReplyError (the hook: a squatter cannot make it buffer without end).
+   */
+  maxBytes?: number;
 }
 
 /**
@@ -63,16 +68,35 @@ export async function callBroker<T>(
           ...(payload === undefined
             ? {}
             : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          ...(broker.token ? { authorization: `Bearer ${broker.token}` } : {}),
+          ...authorization(broker),
           ...options.headers,
         },
         signal: options.signal,
       },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
+        let size = 0;
+        const limit = options.maxBytes ?? Infinity;
+        const tooLarge = () => {
+          req.destroy();
+          reject(
+            new BrokerReplyError(
+              res.statusCode ?? 0,
+              'too_large',
+              `the reply from ${broker.url} is over ${limit} bytes; stopped reading`,
+            ),
+          );
+        };
+        if (Number(res.headers['content-length'] ?? 0) > limit) return tooLarge();
+        res.on('data', (c: Buffer) => {
+          if (size > limit) return;
+          size += c.length;
+          if (size > limit) return tooLarge();
+          chunks.push(c);
+        });
         res.on('error', reject);
         res.on('end', () => {
+          if (size > limit) return;
           const text = Buffer.concat(chunks).toString('utf8');
           let json: unknown;
           try {
@@ -116,4 +140,10 @@ export async function callBroker<T>(
     });
     req.end(payload);
   });
+}
+
+/** The operator secret when the operator's command holds it, else the agent token, else nothing. */
+function authorization(broker: BrokerLocation): { authorization?: string } {
+  const credential = broker.operatorSecret ?? broker.token;
+  return credential ? { authorization: `Bearer ${credential}` } : {};
 }

@@ -1,6 +1,7 @@
 import {
   chmodSync,
   chownSync,
+  constants,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -136,8 +137,8 @@ function writeIfChanged(
   const stat = before === undefined ? undefined : statSync(target);
   let backup: string | undefined;
   if (before !== undefined) {
-    backup = `${file}.bak-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    copyFileSync(target, backup);
+    backup = freeName(`${file}.bak-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    copyFileSync(target, backup, constants.COPYFILE_EXCL);
     chmodSync(backup, stat!.mode & 0o7777);
   }
   const temp = `${target}.${process.pid}.tmp`;
@@ -149,6 +150,13 @@ function writeIfChanged(
     writeFileSync(target, next);
   } else renameSync(temp, target);
   return { file, changed: true, ...(backup ? { backup } : {}) };
+}
+
+/** `name`, or `name-2`, `name-3`, ... when taken: a backup never replaces an earlier one. */
+function freeName(name: string): string {
+  let candidate = name;
+  for (let n = 2; existsSync(candidate); n += 1) candidate = `${name}-${n}`;
+  return candidate;
 }
 
 /** Gives `temp` the mode and owner of `stat`; false when the owner cannot be given. */

@@ -1,9 +1,7 @@
-import type { HookReply } from '../../adapters/coding-agents/hook-wire';
+import type { HookAgent, HookDecision } from '../../adapters/coding-agents/hook-wire';
 
 /** Told to the agent when the operator denied without writing a reason. */
 export const DEFAULT_DENY_MESSAGE = 'The operator denied this in HITL Broker.';
-
-type Decision = NonNullable<HookReply['decision']>;
 
 /**
  * The decision as the agent reads it on stdout. Claude Code and Codex share the shapes (Codex
@@ -11,9 +9,16 @@ type Decision = NonNullable<HookReply['decision']>;
  * `pre-tool-use.command.output.schema.json`):
  * - PermissionRequest: `hookSpecificOutput.decision = { behavior, message? }`
  * - PreToolUse: `hookSpecificOutput.permissionDecision` (+ `permissionDecisionReason`)
- * Undefined for events that take no decision.
+ * Undefined for events that take no decision, and for Codex's PreToolUse "allow": Codex takes only
+ * "deny" there (its hooks engine rejects `permissionDecision: "allow"` without `updatedInput` as
+ * unsupported, and an allow with it only rewrites the input), so the call goes on to Codex's own
+ * approval (its PermissionRequest hook or terminal prompt).
  */
-export function hookOutput(eventName: string, decision: Decision): object | undefined {
+export function hookOutput(
+  agent: HookAgent,
+  eventName: string,
+  decision: HookDecision,
+): object | undefined {
   const message =
     decision.behavior === 'deny' ? decision.message || DEFAULT_DENY_MESSAGE : undefined;
   if (eventName === 'PermissionRequest') {
@@ -25,6 +30,7 @@ export function hookOutput(eventName: string, decision: Decision): object | unde
     };
   }
   if (eventName === 'PreToolUse') {
+    if (agent === 'codex' && message === undefined) return undefined;
     return {
       hookSpecificOutput: {
         hookEventName: 'PreToolUse',

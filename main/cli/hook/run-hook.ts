@@ -3,11 +3,12 @@ import {
   DECISION_EVENTS,
   DEFAULT_HOOK_WAIT_SECONDS,
   HOOK_AGENTS,
-  type HookReply,
+  HOOK_REPLY_LIMIT,
 } from '../../adapters/coding-agents/hook-wire';
 import { callBroker } from '../broker-client/broker-http';
-import { locateBroker } from '../broker-client/locate-broker';
+import { newNonce, trustedBroker, UntrustedBrokerError } from './broker-trust';
 import { hookOutput } from './hook-output';
+import { readSignedReply } from './hook-reply';
 import { checkHookStdin } from './hook-stdin';
 
 /** Informational events (Notification, Stop, ...) never hold the agent longer than this. */
@@ -27,17 +28,22 @@ export interface HookRunOptions {
 export type HookOutcome = { stdout: string } | { stderr: string };
 
 /**
- * One hook call: reads the agent's event from stdin, posts it to the running broker, waits for
- * the decision and returns it in the agent's shape. Every failure (no broker, bad event, no answer
- * in time) returns one stderr line and no decision, so the agent asks in its own terminal.
+ * One hook call: reads the agent's event from stdin, checks that the broker is the operator's
+ * own (broker-trust.ts), posts the event, waits for the decision and returns it in the agent's
+ * shape when it is a well-formed decision carrying the broker's proof. Everything else (unknown
+ * agent, bad event, no broker, a squatter, a malformed, oversized or unproven reply, no answer in
+ * time) returns one stderr line and no decision, so the agent asks in its own terminal.
  */
 export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
   const env = options.env ?? process.env;
   const fail = (why: string): HookOutcome => ({
-    stderr: `clarity-hitl hook: ${why}; no decision, ${options.agent} asks in its terminal`,
+    stderr: oneLine(`clarity-hitl hook: ${why}; no decision, the agent asks in its terminal`),
   });
   const agent = HOOK_AGENTS.find((a) => a === options.agent);
-  if (!agent) return fail(`unknown agent ${JSON.stringify(options.agent)}`);
+  if (!agent)
+    return fail(
+      `unknown agent ${JSON.stringify(options.agent).slice(0, 80)} (use ${HOOK_AGENTS.join(' or ')})`,
+    );
   let raw: unknown;
   try {
     raw = JSON.parse(await readAll(options.stdin));
@@ -53,25 +59,40 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
     seconds(options.timeoutSeconds) ??
     seconds(Number(env.CLARITY_HITL_HOOK_TIMEOUT)) ??
     DEFAULT_HOOK_WAIT_SECONDS;
-  const broker = locateBroker(options.brokerUrl, env);
-  let reply: HookReply;
+  let reply: unknown;
+  let key: string;
+  const nonce = newNonce();
   try {
-    reply = await callBroker<HookReply>(
-      broker,
+    const broker = await trustedBroker(options.brokerUrl, env);
+    key = broker.key;
+    reply = await callBroker<unknown>(
+      broker.location,
       `/api/hooks/${agent}`,
-      { event: event.data, ...(asks ? { timeoutSeconds } : {}) },
-      { signal: AbortSignal.timeout(asks ? timeoutSeconds * 1000 + 2_000 : INFO_LIMIT_MS) },
+      { event: event.data, ...(asks ? { timeoutSeconds } : {}), nonce },
+      {
+        signal: AbortSignal.timeout(asks ? timeoutSeconds * 1000 + 2_000 : INFO_LIMIT_MS),
+        maxBytes: HOOK_REPLY_LIMIT,
+      },
     );
   } catch (error) {
+    if (error instanceof UntrustedBrokerError) return fail(error.message);
     const timedOut =
       error instanceof Error && /abort|timeout/i.test(`${error.name} ${error.message}`);
-    if (timedOut) return fail(`the broker at ${broker.url} did not answer in time`);
+    if (timedOut) return fail('the broker did not answer in time');
     return fail(error instanceof Error ? error.message.split('. ')[0]! : String(error));
   }
   if (!asks) return { stderr: '' };
-  if (!reply?.decision) return fail(reply?.why ?? 'the operator did not decide');
-  const output = hookOutput(name, reply.decision);
-  return output ? { stdout: JSON.stringify(output) } : { stderr: '' };
+  const verdict = readSignedReply(reply, key, nonce);
+  if (verdict.kind !== 'decision') return fail(verdict.why);
+  const output = hookOutput(agent, name, verdict.decision);
+  if (output) return { stdout: JSON.stringify(output) };
+  return fail(`${agent} takes no "${verdict.decision.behavior}" from a ${name} hook`);
+}
+
+/** One line of at most 500 characters: text from a broker or a port holder stays one line. */
+function oneLine(text: string): string {
+  const line = text.replace(/[\r\n\t]+/g, ' ');
+  return line.length > 500 ? `${line.slice(0, 497)}...` : line;
 }
 
 /** A usable wait in seconds (positive, at most a day), else undefined. */

@@ -1,8 +1,21 @@
 import { z } from 'zod';
-import { HookAgentSchema, HookPostSchema } from '../../adapters/coding-agents/hook-event';
+import {
+  HookAgentSchema,
+  HookHelloSchema,
+  HookPostSchema,
+} from '../../adapters/coding-agents/hook-event';
 import { HookDesk } from '../../adapters/coding-agents/hook-desk';
+import {
+  HOOK_HELLO_PATH,
+  PROOF_PURPOSE,
+  decisionText,
+  helloText,
+  type HookDecision,
+  type SignedHookReply,
+} from '../../adapters/coding-agents/hook-wire';
 import { waitWhileConnected } from '../../adapters/held-request';
 import { parseOrThrow } from '../../broker/validation';
+import { deriveProofKey, proofOf } from '../../service/broker-proof';
 import type { RouteModule } from '../context';
 
 const AgentParamsSchema = z.object({ agent: HookAgentSchema });
@@ -10,20 +23,36 @@ const RuleParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /**
  * Coding-agent hooks (`clarity-hitl hook claude-code|codex`) and their remembered rules:
- * - `POST /api/hooks/{agent}` `{ event, timeoutSeconds? }`: held open until the operator decides
- *   (or a rule does at once); `{ decision: {behavior, message?} | null }`. Hanging up cancels.
+ * - `POST /api/hooks/hello` `{ nonce }`: `{ proof, origin }`, the proof that this is the operator's
+ *   own broker (HMAC with the proof key over the nonce and this broker's origin); the hook sends
+ *   nothing else, its credential included, before it checked this.
+ * - `POST /api/hooks/{agent}` `{ event, timeoutSeconds?, nonce }`: held open until the operator
+ *   decides (or a rule does at once); `{ decision: {behavior, message?} | null, proof, … }` with
+ *   the proof over the nonce and the decision's canonical text. Hanging up cancels.
  * - `GET /api/rules`, `POST /api/rules/{id}/revoke`: the rules list of the settings view and CLI.
  */
-export const hookRoutes: RouteModule = (app, { broker, rules }) => {
+export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret, url }) => {
   const desk = new HookDesk(broker, rules);
+  const proofKey = deriveProofKey(operatorSecret);
 
-  app.post('/api/hooks/:agent', async (req, reply) => {
+  app.post(HOOK_HELLO_PATH, async (req) => {
+    const { nonce } = parseOrThrow(HookHelloSchema, req.body, 'hook hello');
+    const origin = helloText(url());
+    return { proof: proofOf(proofKey, PROOF_PURPOSE.hello, nonce, origin), origin };
+  });
+
+  app.post('/api/hooks/:agent', async (req, reply): Promise<SignedHookReply> => {
     const { agent } = parseOrThrow(AgentParamsSchema, req.params, 'path');
     const post = parseOrThrow(HookPostSchema, req.body, 'hook body');
     const result = await desk.handle(agent, post, (id) =>
       waitWhileConnected(broker, id, reply.raw),
     );
-    return result;
+    const decision = canonicalDecision(result.decision);
+    return {
+      ...result,
+      decision,
+      proof: proofOf(proofKey, PROOF_PURPOSE.decision, post.nonce, decisionText(decision)),
+    };
   });
 
   app.get('/api/rules', async () => ({ rules: rules.list() }));
@@ -33,3 +62,12 @@ export const hookRoutes: RouteModule = (app, { broker, rules }) => {
     return { rule: rules.revoke(id) };
   });
 };
+
+/** The decision with exactly the fields the proof covers (nothing else reaches the hook). */
+function canonicalDecision(decision: HookDecision | null): HookDecision | null {
+  if (decision === null) return null;
+  if (decision.behavior === 'allow') return { behavior: 'allow' };
+  return decision.message === undefined
+    ? { behavior: 'deny' }
+    : { behavior: 'deny', message: decision.message };
+}

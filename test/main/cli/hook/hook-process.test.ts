@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startBrokerService, type BrokerService } from '../../../../main/service/broker-service';
 import { runCli, startCli } from '../../../support/cli';
+import { OPERATOR } from '../../../support/hook-broker';
 import { hookEvent } from '../../../support/hook-fixtures';
 import { makeTempDir } from '../../../support/temp-dir';
 import { waitFor } from '../../../support/wait-for';
@@ -25,7 +26,10 @@ afterEach(async () => {
 
 describe('the hook as a process', () => {
   it('killed by the agent (answered in its own terminal): the request leaves the inbox, cancelled by the agent', async () => {
-    const run = startCli(['hook', 'claude-code'], { CLARITY_HITL_BROKER_URL: service.url });
+    const run = startCli(['hook', 'claude-code'], {
+      CLARITY_HITL_BROKER_URL: service.url,
+      CLARITY_HITL_STATE_DIR: service.stateDir,
+    });
     run.child.stdin.end(JSON.stringify(hookEvent('claude-bash')));
     const request = await waitFor(() => service.broker.pending()[0], 'the request', 30_000);
     run.child.kill('SIGKILL');
@@ -42,10 +46,13 @@ describe('the hook as a process', () => {
   }, 60_000);
 
   it('prints the decision on stdout and exits 0; with no broker prints nothing and exits 0', async () => {
-    const run = startCli(['hook', 'codex'], { CLARITY_HITL_BROKER_URL: service.url });
+    const run = startCli(['hook', 'codex'], {
+      CLARITY_HITL_BROKER_URL: service.url,
+      CLARITY_HITL_STATE_DIR: service.stateDir,
+    });
     run.child.stdin.end(JSON.stringify(hookEvent('codex-bash')));
     const request = await waitFor(() => service.broker.pending()[0], 'the request', 30_000);
-    service.broker.answer(request.id, { text: 'deny: use the cache' }, 'cli');
+    service.broker.answer(request.id, { text: 'deny: use the cache' }, 'cli', OPERATOR);
     expect(await run.exit).toBe(0);
     expect(JSON.parse(run.stdout())).toEqual({
       hookSpecificOutput: {
@@ -56,6 +63,7 @@ describe('the hook as a process', () => {
 
     const down = await runCli(['hook', 'claude-code'], {
       input: JSON.stringify(hookEvent('claude-bash')),
+      env: { CLARITY_HITL_STATE_DIR: service.stateDir },
     });
     expect(down).toMatchObject({ code: 0, stdout: '' });
     expect(down.stderr.trim().split('\n')).toHaveLength(1);

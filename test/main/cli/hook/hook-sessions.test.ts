@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hookEvent } from '../../../support/hook-fixtures';
-import { noDecision, printed, useHookBroker } from '../../../support/hook-broker';
+import { noDecision, OPERATOR, printed, useHookBroker } from '../../../support/hook-broker';
 
 const h = useHookBroker();
 const hook = h.hook;
@@ -15,8 +15,8 @@ describe('clarity-hitl hook: sessions side by side, Notification items', () => {
     );
     const ra = await pendingFor((r) => r.agent?.id === 'shop-api-aaaaaaaa');
     const rb = await pendingFor((r) => r.agent?.id === 'web-bbbbbbbb');
-    h.service.broker.answer(rb.id, { text: 'deny: wrong repo' }, 'cli');
-    h.service.broker.answer(ra.id, { text: 'allow' }, 'cli');
+    h.service.broker.answer(rb.id, { text: 'deny: wrong repo' }, 'cli', OPERATOR);
+    h.service.broker.answer(ra.id, { text: 'allow' }, 'cli', OPERATOR);
     const [oa, ob] = await Promise.all([a, b]);
     expect(
       printed(oa, 'claude-code', 'PermissionRequest').hookSpecificOutput.decision.behavior,
@@ -38,7 +38,9 @@ describe('clarity-hitl hook: sessions side by side, Notification items', () => {
     const [mine, theirs] = h.service.broker.pending();
     expect(mine!.input).toEqual({ kind: 'notice' });
     expect(mine!.prompt).toContain('Claude is waiting for your input');
-    expect(() => h.service.broker.answer(mine!.id, { text: 'ok' })).toThrow(/nothing to answer/);
+    expect(() => h.service.broker.answer(mine!.id, { text: 'ok' }, 'ui', OPERATOR)).toThrow(
+      /nothing to answer/,
+    );
 
     const going = hook('claude-code', hookEvent('claude-bash'));
     await pendingFor((r) => r.input.kind === 'approval');

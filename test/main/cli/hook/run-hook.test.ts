@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookEvent, schemaErrors, type EventName } from '../../../support/hook-fixtures';
-import { noDecision, printed, useHookBroker } from '../../../support/hook-broker';
+import { noDecision, OPERATOR, printed, useHookBroker } from '../../../support/hook-broker';
 import { waitFor } from '../../../support/wait-for';
 
 const h = useHookBroker();
@@ -29,7 +29,12 @@ describe('clarity-hitl hook against a real broker', () => {
       command: 'npm test -- --run',
       rule: { commandPrefix: 'npm test' },
     });
-    h.service.broker.answer(request.id, { value: { kind: 'approval', decision: 'allow' } }, 'ui');
+    h.service.broker.answer(
+      request.id,
+      { value: { kind: 'approval', decision: 'allow' } },
+      'ui',
+      OPERATOR,
+    );
     const json = printed(await done, 'claude-code', 'PermissionRequest');
     expect(json).toEqual({
       hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } },
@@ -64,7 +69,7 @@ describe('clarity-hitl hook against a real broker', () => {
       const request = await pendingFor();
       expect(request.prompt).toMatch(shape);
       expect(request.prompt).not.toContain('/home/dev/shop-api/src');
-      h.service.broker.answer(request.id, { text: 'deny' }, 'cli');
+      h.service.broker.answer(request.id, { text: 'deny' }, 'cli', OPERATOR);
       printed(await done, 'claude-code', 'PermissionRequest');
     },
   );
@@ -76,6 +81,7 @@ describe('clarity-hitl hook against a real broker', () => {
       request.id,
       { value: { kind: 'approval', decision: 'deny', reason: 'Run only the cart tests' } },
       'ui',
+      OPERATOR,
     );
     const json = printed(await done, 'claude-code', 'PermissionRequest');
     expect(json.hookSpecificOutput.decision).toEqual({
@@ -90,7 +96,7 @@ describe('clarity-hitl hook against a real broker', () => {
     ).toEqual([]);
     const pre = hook('claude-code', hookEvent('claude-pretooluse-bash'));
     const first = await pendingFor();
-    h.service.broker.answer(first.id, { text: 'deny: not on main' }, 'cli');
+    h.service.broker.answer(first.id, { text: 'deny: not on main' }, 'cli', OPERATOR);
     expect(printed(await pre, 'claude-code', 'PreToolUse').hookSpecificOutput).toEqual({
       hookEventName: 'PreToolUse',
       permissionDecision: 'deny',
@@ -101,7 +107,7 @@ describe('clarity-hitl hook against a real broker', () => {
     const second = await pendingFor((r) => r.source === 'codex');
     expect(second.agent?.runtime).toBe('Codex');
     expect(second.prompt).toContain('```sh\ncargo build --release\n```');
-    h.service.broker.answer(second.id, { text: 'allow' }, 'cli');
+    h.service.broker.answer(second.id, { text: 'allow' }, 'cli', OPERATOR);
     expect(printed(await codex, 'codex', 'PermissionRequest').hookSpecificOutput.decision).toEqual({
       behavior: 'allow',
     });
@@ -110,7 +116,12 @@ describe('clarity-hitl hook against a real broker', () => {
   it('always allow: the rule is kept (0600) and a second matching event is decided without asking, audited as auto', async () => {
     const done = hook('claude-code', hookEvent('claude-bash'));
     const request = await pendingFor();
-    h.service.broker.answer(request.id, { value: { kind: 'approval', decision: 'always' } }, 'ui');
+    h.service.broker.answer(
+      request.id,
+      { value: { kind: 'approval', decision: 'always' } },
+      'ui',
+      OPERATOR,
+    );
     printed(await done, 'claude-code', 'PermissionRequest');
     const [rule] = h.service.rules.list();
     expect(rule).toMatchObject({

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { HOOK_HELLO_PATH, PROOF_PURPOSE, helloText } from '../../adapters/coding-agents/hook-wire';
+import { resolveStateDir } from '../../broker/persistence/state-dir';
+import { HOOK_PROOF_FILE, proofMatches, readProofKey } from '../../service/broker-proof';
+import { callBroker } from '../broker-client/broker-http';
+import { locateBroker, type BrokerLocation } from '../broker-client/locate-broker';
+
+/** The hello's reply is a proof and an origin: a few hundred bytes. */
+const HELLO_REPLY_LIMIT = 4 * 1024;
+/** The broker answers a hello at once; a port holder that stalls must not hold the agent. */
+const HELLO_WAIT_MS = 3_000;
+
+/** The broker the hook may talk to: located, and proven to hold the proof key. */
+export interface TrustedBroker {
+  location: BrokerLocation;
+  /** The proof key (`<stateDir>/hook-proof.key`) its replies are checked with. */
+  key: string;
+}
+
+/** Why the hook trusts no broker: one phrase for its stderr line. */
+export class UntrustedBrokerError extends Error {}
+
+/** A fresh nonce: 32 random bytes, base64url. */
+export function newNonce(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Finds the operator's broker and checks it before the hook sends it anything: the URL from
+ * `--broker` / `CLARITY_HITL_BROKER(_URL)`, else the live discovery file (never a default port),
+ * then `POST /api/hooks/hello` with a fresh nonce and no credential; the reply's proof must be
+ * proofOf(key, 'hello', nonce, <origin of that URL>) with the key of `<stateDir>/hook-proof.key`.
+ * Throws UntrustedBrokerError otherwise (no broker, no key, a squatter, a relay to another port).
+ */
+export async function trustedBroker(
+  flagUrl: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<TrustedBroker> {
+  const stateDir = resolveStateDir(undefined, env);
+  const location = locateBroker(flagUrl, env);
+  if (location.from === 'default')
+    throw new UntrustedBrokerError(
+      `no HITL Broker is running (no live ${path.join(stateDir, 'broker.json')})`,
+    );
+  const key = readProofKey(stateDir);
+  if (!key)
+    throw new UntrustedBrokerError(
+      `no proof key in ${path.join(stateDir, HOOK_PROOF_FILE)} (the broker writes it when it starts)`,
+    );
+  let origin: string;
+  try {
+    origin = helloText(location.url);
+  } catch {
+    throw new UntrustedBrokerError(`the broker URL ${location.url} is not a URL`);
+  }
+  const nonce = newNonce();
+  let reply: unknown;
+  try {
+    // No token here: the credential goes only to a broker that has proven itself.
+    reply = await callBroker(
+      { url: location.url, from: location.from },
+      HOOK_HELLO_PATH,
+      { nonce },
+      { maxBytes: HELLO_REPLY_LIMIT, signal: AbortSignal.timeout(HELLO_WAIT_MS) },
+    );
+  } catch (error) {
+    throw new UntrustedBrokerError(describe(error, location.url));
+  }
+  const proof = (reply as { proof?: unknown } | null)?.proof;
+  if (!proofMatches(key, PROOF_PURPOSE.hello, nonce, origin, proof)) {
+    const claimed = (reply as { origin?: unknown } | null)?.origin;
+    throw new UntrustedBrokerError(
+      typeof claimed === 'string' && claimed !== origin
+        ? `whoever answers at ${origin} proves to be ${claimed.slice(0, 100)}, not ${origin}`
+        : `whoever answers at ${origin} is not the operator's broker (no valid proof)`,
+    );
+  }
+  return { location, key };
+}
+
+function describe(error: unknown, url: string): string {
+  if (error instanceof Error && /abort|timeout/i.test(`${error.name} ${error.message}`))
+    return `the broker at ${url} did not answer the hello in time`;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('. ')[0]!;
+}
