@@ -47,6 +47,17 @@ export const registerHook: RegisterCommand = (program: Command) => {
         process.exitCode = 0;
       });
   }
+  // A hand-written hook command with a typo (`hook claude`) must not exit 2, which both agents
+  // read as "deny": one stderr line and exit 0, so the agent asks in its own terminal.
+  hook
+    .argument('[agent]')
+    .allowExcessArguments()
+    .action(async (agent: string | undefined) => {
+      if (agent === undefined) return hook.help({ error: true });
+      const outcome = await runHook({ agent, stdin: process.stdin });
+      if ('stderr' in outcome && outcome.stderr) process.stderr.write(`${outcome.stderr}\n`);
+      process.exitCode = 0;
+    });
   const scoped = (name: string, description: string) =>
     withUsageExitCode(
       hook

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { HOOK_HELLO_PATH, PROOF_PURPOSE, helloText } from '../../adapters/coding-agents/hook-wire';
 import { resolveStateDir } from '../../broker/persistence/state-dir';
 import { HOOK_PROOF_FILE, proofMatches, readProofKey } from '../../service/broker-proof';
+import { readDiscovery } from '../../service/discovery-read';
 import { callBroker } from '../broker-client/broker-http';
-import { locateBroker, type BrokerLocation } from '../broker-client/locate-broker';
+import type { BrokerLocation } from '../broker-client/locate-broker';
 
 /** The hello's reply is a proof and an origin: a few hundred bytes. */
 const HELLO_REPLY_LIMIT = 4 * 1024;
@@ -38,8 +39,8 @@ export async function trustedBroker(
   env: NodeJS.ProcessEnv,
 ): Promise<TrustedBroker> {
   const stateDir = resolveStateDir(undefined, env);
-  const location = locateBroker(flagUrl, env);
-  if (location.from === 'default')
+  const location = hookLocation(flagUrl, env, stateDir);
+  if (!location)
     throw new UntrustedBrokerError(
       `no HITL Broker is running (no live ${path.join(stateDir, 'broker.json')})`,
     );
@@ -77,6 +78,39 @@ export async function trustedBroker(
     );
   }
   return { location, key };
+}
+
+/**
+ * locateBroker's choice without its fall-back port and without the operator secret (the CLI's
+ * operator commands read it; the hook never holds it): `--broker`, `CLARITY_HITL_BROKER(_URL)`, or
+ * the live discovery file; the token from `CLARITY_HITL_TOKEN` / `CLARITY_HITL_BROKER_TOKEN`, else
+ * the discovery file's when the URL is the discovered broker's.
+ */
+function hookLocation(
+  flagUrl: string | undefined,
+  env: NodeJS.ProcessEnv,
+  stateDir: string,
+): BrokerLocation | undefined {
+  const discovery = readDiscovery(stateDir);
+  const fromEnv = env.CLARITY_HITL_BROKER || env.CLARITY_HITL_BROKER_URL || undefined;
+  const url = flagUrl || fromEnv || discovery?.url;
+  if (!url) return undefined;
+  const discovered = discovery !== undefined && sameOrigin(url, discovery.url);
+  const token =
+    env.CLARITY_HITL_TOKEN || env.CLARITY_HITL_BROKER_TOKEN || (discovered ? discovery.token : '');
+  return {
+    url: url.endsWith('/') ? url : `${url}/`,
+    from: flagUrl ? 'flag' : fromEnv ? 'env' : 'discovery',
+    ...(token ? { token } : {}),
+  };
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
 
 function describe(error: unknown, url: string): string {

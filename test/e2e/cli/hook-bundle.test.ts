@@ -12,8 +12,10 @@ const HOOK = path.resolve(import.meta.dirname, '../../../out/main/hook.js');
 describe('the built hook entry (out/main/hook.js, after npm run build)', () => {
   const source = readFileSync(HOOK, 'utf8');
 
-  it('is one file under 20 kB that imports only node: built-ins', () => {
-    expect(Buffer.byteLength(source)).toBeLessThan(20_000);
+  // 20 kB until the hook verified its broker (hello, proofs, exact reply check: ~6 kB with their
+  // comments, which the bundle keeps); the bench's spawn → decision stays ~35 ms over a bare spawn.
+  it('is one file under 26 kB that imports only node: built-ins', () => {
+    expect(Buffer.byteLength(source)).toBeLessThan(26_000);
     const imports = [
       ...source.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g),
     ].map((m) => m[1] ?? m[2]);
@@ -23,6 +25,8 @@ describe('the built hook entry (out/main/hook.js, after npm run build)', () => {
 
   it('bundles no zod, uses no fetch, and loads node:https only on demand', () => {
     expect(source).not.toMatch(/\$ZodType|zod\/v4/);
+    // The hook holds only the proof key, never the operator secret.
+    expect(source).not.toMatch(/operator-secret|readOperatorSecret/);
     expect(source).not.toMatch(/\bfetch\(/);
     expect(source).not.toMatch(/^import[^\n]*["']node:https["']/m);
   });

@@ -76,7 +76,9 @@ describe('the hook as a process', () => {
       project: '/home/dev/shop-api',
       commandPrefix: 'npm test',
     });
-    const env = { env: { CLARITY_HITL_BROKER_URL: service.url } };
+    const env = {
+      env: { CLARITY_HITL_BROKER_URL: service.url, CLARITY_HITL_STATE_DIR: service.stateDir },
+    };
     const list = await runCli(['rules', 'list'], env);
     expect(list.stdout).toContain(
       `${rule.id}  claude-code Bash: npm test …  in /home/dev/shop-api  (not used yet)`,

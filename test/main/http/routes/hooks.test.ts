@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { decisionText } from '../../../../main/adapters/coding-agents/hook-wire';
+import { deriveProofKey, proofOf } from '../../../../main/service/broker-proof';
+import { hookEvent } from '../../../support/hook-fixtures';
+import { makeServer, TEST_PORT } from '../helpers';
+
+const SECRET = 'route-test-operator-secret-route-test-operator-s';
+const KEY = deriveProofKey(SECRET);
+const NONCE = 'n'.repeat(43);
+
+describe('POST /api/hooks/hello and the signed decision', () => {
+  it("hello answers the nonce with the proof over this broker's origin, without a token even when one is required", async () => {
+    const t = await makeServer({ operatorSecret: SECRET, token: 'agent-token' });
+    const res = await t.post('/api/hooks/hello', { nonce: NONCE });
+    expect(res.statusCode).toBe(200);
+    const origin = `http://127.0.0.1:${TEST_PORT}`;
+    expect(res.json()).toEqual({ proof: proofOf(KEY, 'hello', NONCE, origin), origin });
+    // Nothing else is open without the token: the event itself needs it.
+    const event = await t.post('/api/hooks/claude-code', {
+      event: hookEvent('claude-notification'),
+      nonce: NONCE,
+    });
+    expect(event.statusCode).toBe(401);
+  });
+
+  it('a broker with another operator secret gives a proof the hook would not accept', async () => {
+    const t = await makeServer({ operatorSecret: `${SECRET}x` });
+    const res = await t.post('/api/hooks/hello', { nonce: NONCE });
+    expect(res.json().proof).not.toBe(proofOf(KEY, 'hello', NONCE, res.json().origin));
+  });
+
+  it('the reply to an event carries the proof over the nonce and the canonical decision', async () => {
+    const t = await makeServer({ operatorSecret: SECRET });
+    const res = await t.post('/api/hooks/claude-code', {
+      event: hookEvent('claude-stop'),
+      nonce: NONCE,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ decision: null });
+    expect(res.json().proof).toBe(proofOf(KEY, 'decision', NONCE, decisionText(null)));
+  });
+
+  it.each([
+    ['no nonce', { event: hookEvent('claude-stop') }, /nonce/],
+    ['a short nonce', { event: hookEvent('claude-stop'), nonce: 'abc' }, /nonce/],
+    [
+      'a relative cwd',
+      { event: hookEvent('claude-stop', { cwd: 'shop-api' }), nonce: NONCE },
+      /cwd.*absolute/,
+    ],
+  ])('%s: 400 naming the field', async (_label, body, field) => {
+    const t = await makeServer({ operatorSecret: SECRET });
+    const res = await t.post('/api/hooks/claude-code', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(field);
+  });
+
+  it('hello with a bad nonce: 400 naming it', async () => {
+    const t = await makeServer({ operatorSecret: SECRET });
+    const res = await t.post('/api/hooks/hello', { nonce: 'short' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/nonce/);
+  });
+});
