@@ -28,7 +28,7 @@ export const registerHook: RegisterCommand = (program: Command) => {
       .description(`${agent}'s command hook: reads the event on stdin, prints the decision`)
       .option(
         '--broker <url>',
-        'running broker (default: $CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842/)',
+        "running broker (default: $CLARITY_HITL_BROKER_URL, else the discovery file); verified with the state dir's hook-proof.key either way",
       )
       .option(
         '--timeout <seconds>',

@@ -220,6 +220,16 @@ describe('the hook believes only its verified broker', () => {
     expect(noDecision(await hook())).toContain('did not answer the hello in time');
   }, 10_000);
 
+  it("a verified allow for Codex's PreToolUse: nothing printed (Codex rejects a bare allow there)", async () => {
+    await keyHolder((req, key) => signed({ behavior: 'allow' }, req, key));
+    const outcome = await runHook({
+      agent: 'codex',
+      stdin: stdinOf(hookEvent('codex-bash', { hook_event_name: 'PreToolUse' })),
+      env: { CLARITY_HITL_STATE_DIR: stateDir },
+    });
+    expect(noDecision(outcome)).toContain('codex takes no "allow" from a PreToolUse hook');
+  });
+
   it('an unknown agent name: one stderr line, nothing asked', async () => {
     await keyHolder((req, key) => signed({ behavior: 'allow' }, req, key));
     const outcome = await runHook({
