@@ -1,5 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -27,13 +35,30 @@ export function writeProofKey(stateDir: string, operatorSecret: string): string 
   return file;
 }
 
-/** The proof key in `stateDir`, undefined when there is none (no broker ever started there). */
+/**
+ * The proof key in `stateDir`, undefined when there is none (no broker ever started there) or when
+ * it cannot be trusted: not a regular file of this user (a symlink is not followed), or open to
+ * others (whoever could write it could pass for the broker).
+ */
 export function readProofKey(stateDir: string): string | undefined {
+  let fd: number | undefined;
   try {
-    const key = readFileSync(path.join(stateDir, HOOK_PROOF_FILE), 'utf8').trim();
+    fd = openSync(
+      path.join(stateDir, HOOK_PROOF_FILE),
+      constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    );
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    if (process.platform !== 'win32') {
+      if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return undefined;
+      if ((stat.mode & 0o077) !== 0) return undefined;
+    }
+    const key = readFileSync(fd, 'utf8').trim();
     return /^[A-Za-z0-9_-]{43}$/.test(key) ? key : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -47,7 +47,7 @@ export async function trustedBroker(
   const key = readProofKey(stateDir);
   if (!key)
     throw new UntrustedBrokerError(
-      `no proof key in ${path.join(stateDir, HOOK_PROOF_FILE)} (the broker writes it when it starts)`,
+      `no usable proof key in ${path.join(stateDir, HOOK_PROOF_FILE)} (the broker writes it 0600 when it starts)`,
     );
   let origin: string;
   try {

@@ -205,7 +205,7 @@ describe('the hook believes only its verified broker', () => {
   it('no proof key in the state dir: nothing is sent, even to a live discovered broker', async () => {
     squatter = await startSquatter(() => ({ json: {} }));
     brokerState(stateDir, squatter.url, { key: false });
-    expect(noDecision(await hook())).toContain('no proof key');
+    expect(noDecision(await hook())).toContain('no usable proof key');
     expect(squatter.seen).toEqual([]);
   });
 
