@@ -23,11 +23,14 @@ export async function resolveThroughBroker(
   const broker = locateBroker(brokerUrl, process.env, token, 'operator');
   const body = action === 'answer' ? { key, response: response ?? '' } : { key };
   try {
-    const reply = await callBroker<{ status?: unknown } | undefined>(broker, `/${action}`, body, {
-      headers: { [CLIENT_HEADER]: 'cli' },
-    });
+    const reply = await callBroker<{ status?: unknown; alreadyResolved?: unknown } | undefined>(
+      broker,
+      `/${action}`,
+      body,
+      { headers: { [CLIENT_HEADER]: 'cli' } },
+    );
     // POST /cancel answers 200 for a request resolved already (as the reference broker does).
-    if (action === 'cancel' && reply?.status !== undefined && reply.status !== 'cancelled')
+    if (action === 'cancel' && reply?.alreadyResolved === true)
       throw new CliError(
         `${escapeControls(key)} is already ${String(reply.status)}; too late to cancel`,
         ExitCode.conflict,

@@ -68,12 +68,22 @@ describe('races: answer, cancel and expiry of the same request at once', () => {
         ),
       );
       const results = await Promise.all(attempts);
-      const won = results.filter((a) => (a.kind === 'expire' ? a.expired : a.res!.status === 200));
+      // The spec's POST /cancel answers 200 also to a loser (as the reference broker does), with
+      // `alreadyResolved: true`; every other route answers a loser 409.
+      const lostSpecCancel = (a: Attempt) =>
+        a.res?.status === 200 && (a.res.json as { alreadyResolved?: boolean }).alreadyResolved;
+      const won = results.filter((a) =>
+        a.kind === 'expire' ? a.expired : a.res!.status === 200 && !lostSpecCancel(a),
+      );
       expect(won, `${key}: exactly one winner`).toHaveLength(1);
       const winner = won[0]!;
       winners[winner.kind]! += 1;
       for (const loser of results.filter((a) => a !== winner)) {
         if (loser.kind === 'expire') expect(loser.error).toBeInstanceOf(AlreadyResolvedError);
+        else if (lostSpecCancel(loser))
+          expect((loser.res!.json as { status: string }).status).toBe(
+            { answer: 'answered', cancel: 'cancelled', expire: 'expired' }[winner.kind],
+          );
         else {
           expect(loser.res!.status, `${key}: ${loser.res!.text}`).toBe(409);
           expect(loser.res!.json).toMatchObject({ error: 'already_resolved' });

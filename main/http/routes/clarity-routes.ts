@@ -153,17 +153,13 @@ export const clarityRoutes: RouteModule = (app, context) => {
     const target = findByKey(broker, body.key);
     if (!target) throw new NotFoundError(`with key ${body.key}`);
     const safeKey = specSafeKey(context, body.key, target);
-    // Already resolved (also by a race lost just now): 200 like the reference's, but an answer
-    // stays readable by GET /questions/:key. The reference forgets the key, and an agent that
-    // has not collected its answer yet would poll "missing" for ever
+    const reply = { ok: true, key: body.key, safeKey, removed: true };
+    // Already resolved (also by a race lost just now): 200 like the reference's, with the status
+    // as it is and `alreadyResolved` (only the winner's reply lacks it). An answer stays readable
+    // by GET /questions/:key: the reference forgets the key, and an agent that has not collected
+    // its answer yet would poll "missing" for ever
     // (docs/protocols.md#differences-from-the-reference-broker).
-    const resolved = (status: string) => ({
-      ok: true,
-      key: body.key,
-      safeKey,
-      status,
-      removed: true,
-    });
+    const resolved = (status: string) => ({ ...reply, status, alreadyResolved: true });
     if (target.status !== 'pending') return resolved(target.status);
     try {
       await broker.cancelShared(target.id, {
@@ -174,6 +170,6 @@ export const clarityRoutes: RouteModule = (app, context) => {
       if (!(error instanceof AlreadyResolvedError)) throw error;
       return resolved(error.request.status);
     }
-    return resolved('cancelled');
+    return { ...reply, status: 'cancelled' };
   });
 };

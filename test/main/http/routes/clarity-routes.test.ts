@@ -229,6 +229,14 @@ describe('Clarity spec routes', () => {
       safeKey: 'once',
       status: 'answered',
       removed: true,
+      alreadyResolved: true,
+    });
+    // A second cancel of a cancelled one says so too: only the winner's reply lacks the flag.
+    await t.post('/questions', { key: 'twice-cancelled', question: 'q' });
+    await t.post('/cancel', { key: 'twice-cancelled' });
+    expect((await t.post('/cancel', { key: 'twice-cancelled' })).json()).toMatchObject({
+      status: 'cancelled',
+      alreadyResolved: true,
     });
     // The agent has not collected its answer: it must not poll "missing" (the reference would).
     expect((await t.get('/questions/once')).json()).toMatchObject({
