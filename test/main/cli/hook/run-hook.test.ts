@@ -23,11 +23,12 @@ describe('clarity-hitl hook against a real broker', () => {
       runtime: 'Claude Code',
       projectDir: '/home/dev/shop-api',
     });
-    expect(request.input).toEqual({
+    // "Always" offers the exact command by default (wider scopes are the operator's choice).
+    expect(request.input).toMatchObject({
       kind: 'approval',
       tool: 'Bash',
       command: 'npm test -- --run',
-      rule: { commandPrefix: 'npm test' },
+      rule: { command: 'npm test -- --run' },
     });
     h.service.broker.answer(
       request.id,
@@ -128,7 +129,7 @@ describe('clarity-hitl hook against a real broker', () => {
       agent: 'claude-code',
       tool: 'Bash',
       project: '/home/dev/shop-api',
-      commandPrefix: 'npm test',
+      command: 'npm test -- --run',
     });
     const file = path.join(h.service.stateDir, 'approval-rules.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
