@@ -100,12 +100,17 @@ function promptOf(call: ToolCall, who: AgentInfo, event: HookEvent): string {
       ]
         .filter(Boolean)
         .join('\n\n');
-    case 'edit':
+    case 'edit': {
+      const verb = call.tool === 'Write' ? 'write' : call.tool === 'Read' ? 'read' : 'edit';
+      const target = call.relative || 'files (none named)';
       return [
-        `${where} ${call.tool === 'Write' ? 'write' : 'edit'} \`${call.relative}\` (${call.tool}):`,
-        fence('diff', call.diff),
+        `${where} ${verb} \`${target}\` (${call.tool})${call.tool === 'Read' ? '.' : ':'}`,
+        call.tool === 'Read' ? '' : fence('diff', call.diff),
         footer(event),
-      ].join('\n\n');
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    }
     case 'mcp':
       return [
         `${where} call the MCP tool **${call.name}** of server **${call.server}**:`,

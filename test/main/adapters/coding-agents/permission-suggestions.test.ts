@@ -10,12 +10,10 @@ const suggest = (toolName: string, ruleContent?: string) => ({
   destination: 'localSettings',
 });
 const request = (patch: Record<string, unknown>) => {
-  const { request } = approvalRequest(
-    'claude-code',
-    hookEvent('claude-bash', patch) as DecisionEvent,
-  );
-  if (request.input.kind !== 'approval') throw new Error('not an approval');
-  return request.input;
+  const event = hookEvent('claude-bash', patch) as DecisionEvent;
+  const { input } = approvalRequest('claude-code', event).request;
+  if (input?.kind !== 'approval') throw new Error('not an approval');
+  return input;
 };
 
 describe("Claude Code's permission_suggestions become choices, never broader than the rules", () => {
