@@ -110,7 +110,7 @@ describe.skipIf(!BUILT)('the built hook trusts only its broker (npm run build fi
       let key = '';
       squatter = await startSquatter((req) =>
         req.url === '/api/hooks/hello'
-          ? helloReply(key, req, new URL(squatter!.url).origin)
+          ? helloReply(key, req)
           : {
               json: {
                 decision,
@@ -128,9 +128,7 @@ describe.skipIf(!BUILT)('the built hook trusts only its broker (npm run build fi
     let key = '';
     const huge = hugeReply(200);
     squatter = await startSquatter((req) =>
-      req.url === '/api/hooks/hello'
-        ? helloReply(key, req, new URL(squatter!.url).origin)
-        : huge.write,
+      req.url === '/api/hooks/hello' ? helloReply(key, req) : huge.write,
     );
     key = brokerState(stateDir, squatter.url);
     expect(expectNoDecision(await runBuiltHook('claude-code', stateDir).exit)).toContain(

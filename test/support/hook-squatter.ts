@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { endpointText } from '../../main/adapters/coding-agents/hook-wire';
 import { writeDiscovery } from '../../main/service/discovery';
 import { proofOf, writeProofKey, deriveProofKey } from '../../main/service/broker-proof';
 
@@ -9,6 +9,8 @@ import { proofOf, writeProofKey, deriveProofKey } from '../../main/service/broke
 export interface SeenRequest {
   method: string;
   url: string;
+  /** This server's end of the connection (`127.0.0.1:port`), what an honest broker signs. */
+  endpoint: string;
   authorization?: string;
   body: string;
 }
@@ -40,6 +42,7 @@ export async function startSquatter(
       const request: SeenRequest = {
         method: req.method ?? '',
         url: req.url ?? '',
+        endpoint: endpointText(req.socket.localAddress, req.socket.localPort),
         ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
         body: Buffer.concat(chunks).toString('utf8'),
       };
@@ -89,9 +92,12 @@ export function brokerState(
   return deriveProofKey(secret);
 }
 
-/** The hello reply a holder of `key` gives at `origin` (the honest broker's answer). */
-export function helloReply(key: string, req: SeenRequest, origin: string): SquatterAnswer {
-  return { json: { proof: proofOf(key, 'hello', nonceOf(req), origin), origin } };
+/**
+ * The hello reply a holder of `key` gives: the proof over its own end of the connection (the
+ * honest broker's answer), or over `endpoint` (a relay passing on another server's proof).
+ */
+export function helloReply(key: string, req: SeenRequest, endpoint = req.endpoint): SquatterAnswer {
+  return { json: { proof: proofOf(key, 'hello', nonceOf(req), endpoint), endpoint } };
 }
 
 /** The pid of a process that has exited (a stale discovery file's). */
@@ -129,5 +135,49 @@ export function hugeReply(megabytes: number, declareLength = false) {
   return { write, sent };
 }
 
-export const STATE_DIR_ENV = (stateDir: string) => ({ CLARITY_HITL_STATE_DIR: stateDir });
-export const stateDirIn = (dir: string) => path.join(dir, 'state');
+/**
+ * A relay: listens at `host:port` and passes every request on to `target` (Host rewritten so the
+ * broker accepts it), its reply back unchanged. Records what it saw.
+ */
+export async function startRelay(target: string, host: string, port: number): Promise<Squatter> {
+  const seen: SeenRequest[] = [];
+  const to = new URL(target);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        endpoint: endpointText(req.socket.localAddress, req.socket.localPort),
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+        body: body.toString('utf8'),
+      });
+      const forward = request(
+        new URL(req.url ?? '/', to),
+        { method: req.method, headers: { ...req.headers, host: to.host } },
+        (reply) => {
+          res.writeHead(reply.statusCode ?? 502, reply.headers);
+          reply.pipe(res);
+        },
+      );
+      forward.on('error', () => res.destroy());
+      forward.end(body);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return {
+    url: `http://${host}:${port}/`,
+    port,
+    seen,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

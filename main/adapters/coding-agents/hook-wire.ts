@@ -62,7 +62,12 @@ export function decisionText(decision: HookDecision | null): string {
   );
 }
 
-/** The text a hello proof covers: the broker's own origin, e.g. `http://127.0.0.1:7842`. */
-export function helloText(brokerUrl: string): string {
-  return new URL(brokerUrl).origin;
+/**
+ * The text a hello proof covers: the TCP endpoint of the connection, as the broker sees its own
+ * end and the hook its peer (`127.0.0.1:7842`, `[::1]:7842`; an IPv4-mapped address as IPv4). A
+ * relay at another address or port cannot pass on the broker's proof: it names the broker's end.
+ */
+export function endpointText(address: string | undefined, port: number | undefined): string {
+  const bare = (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  return `${bare.includes(':') ? `[${bare}]` : bare}:${port ?? 0}`;
 }

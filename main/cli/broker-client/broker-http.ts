@@ -40,6 +40,8 @@ export interface BrokerCallOptions {
    * a `too_large` BrokerReplyError (the hook: a squatter cannot make it buffer without end).
    */
   maxBytes?: number;
+  /** Told the address and port the reply came from (the hook checks whom it is talking to). */
+  onPeer?: (address: string | undefined, port: number | undefined) => void;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function callBroker<T>(
         signal: options.signal,
       },
       (res) => {
+        options.onPeer?.(res.socket?.remoteAddress, res.socket?.remotePort);
         const chunks: Buffer[] = [];
         let size = 0;
         const limit = options.maxBytes ?? Infinity;

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { HOOK_HELLO_PATH, PROOF_PURPOSE, helloText } from '../../adapters/coding-agents/hook-wire';
+import {
+  HOOK_HELLO_PATH,
+  PROOF_PURPOSE,
+  endpointText,
+} from '../../adapters/coding-agents/hook-wire';
 import { resolveStateDir } from '../../broker/persistence/state-dir';
 import { HOOK_PROOF_FILE, proofMatches, readProofKey } from '../../service/broker-proof';
 import { readDiscovery } from '../../service/discovery-read';
@@ -17,6 +21,8 @@ export interface TrustedBroker {
   location: BrokerLocation;
   /** The proof key (`<stateDir>/hook-proof.key`) its replies are checked with. */
   key: string;
+  /** Headers for the calls that follow (the Host name the URL had before it was pinned). */
+  headers: Record<string, string>;
 }
 
 /** Why the hook trusts no broker: one phrase for its stderr line. */
@@ -31,8 +37,9 @@ export function newNonce(): string {
  * Finds the operator's broker and checks it before the hook sends it anything: the URL from
  * `--broker` / `CLARITY_HITL_BROKER(_URL)`, else the live discovery file (never a default port),
  * then `POST /api/hooks/hello` with a fresh nonce and no credential; the reply's proof must be
- * proofOf(key, 'hello', nonce, <origin of that URL>) with the key of `<stateDir>/hook-proof.key`.
- * Throws UntrustedBrokerError otherwise (no broker, no key, a squatter, a relay to another port).
+ * proofOf(key, 'hello', nonce, <address:port the reply came from>) with the key of
+ * `<stateDir>/hook-proof.key`. Throws UntrustedBrokerError otherwise (no broker, no key, a
+ * squatter, a relay at another address or port).
  */
 export async function trustedBroker(
   flagUrl: string | undefined,
@@ -49,13 +56,14 @@ export async function trustedBroker(
     throw new UntrustedBrokerError(
       `no usable proof key in ${path.join(stateDir, HOOK_PROOF_FILE)} (the broker writes it 0600 when it starts)`,
     );
-  let origin: string;
+  let url: URL;
   try {
-    origin = helloText(location.url);
+    url = new URL(location.url);
   } catch {
     throw new UntrustedBrokerError(`the broker URL ${location.url} is not a URL`);
   }
   const nonce = newNonce();
+  let peer: { address?: string; port?: number } = {};
   let reply: unknown;
   try {
     // No token here: the credential goes only to a broker that has proven itself.
@@ -63,21 +71,39 @@ export async function trustedBroker(
       { url: location.url, from: location.from },
       HOOK_HELLO_PATH,
       { nonce },
-      { maxBytes: HELLO_REPLY_LIMIT, signal: AbortSignal.timeout(HELLO_WAIT_MS) },
+      {
+        maxBytes: HELLO_REPLY_LIMIT,
+        signal: AbortSignal.timeout(HELLO_WAIT_MS),
+        onPeer: (address, port) => (peer = { address, port }),
+      },
     );
   } catch (error) {
     throw new UntrustedBrokerError(describe(error, location.url));
   }
+  const endpoint = endpointText(peer.address, peer.port);
   const proof = (reply as { proof?: unknown } | null)?.proof;
-  if (!proofMatches(key, PROOF_PURPOSE.hello, nonce, origin, proof)) {
-    const claimed = (reply as { origin?: unknown } | null)?.origin;
+  if (!peer.address || !proofMatches(key, PROOF_PURPOSE.hello, nonce, endpoint, proof)) {
+    const claimed = (reply as { endpoint?: unknown } | null)?.endpoint;
     throw new UntrustedBrokerError(
-      typeof claimed === 'string' && claimed !== origin
-        ? `whoever answers at ${origin} proves to be ${claimed.slice(0, 100)}, not ${origin}`
-        : `whoever answers at ${origin} is not the operator's broker (no valid proof)`,
+      typeof claimed === 'string' && claimed !== endpoint
+        ? `whoever answers at ${url.host} (${endpoint}) passes on a proof of ${claimed.slice(0, 60)}: a relay, not the broker`
+        : `whoever answers at ${url.host} is not the operator's broker (no valid proof)`,
     );
   }
-  return { location, key };
+  return { location: pinned(location, url, peer.address), key, headers: { host: url.host } };
+}
+
+/**
+ * The location with its host replaced by the verified address, so the event goes to the very
+ * endpoint that proved itself (a name such as `localhost` could resolve to another listener on
+ * the next connection); the Host header keeps the name. https keeps its name (its certificate).
+ */
+function pinned(location: BrokerLocation, url: URL, address: string): BrokerLocation {
+  if (url.protocol !== 'http:') return location;
+  const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const literal = new URL(url);
+  literal.hostname = bare.includes(':') ? `[${bare}]` : bare;
+  return { ...location, url: literal.toString() };
 }
 
 /**

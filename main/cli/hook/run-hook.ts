@@ -72,6 +72,7 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
       {
         signal: AbortSignal.timeout(asks ? timeoutSeconds * 1000 + 2_000 : INFO_LIMIT_MS),
         maxBytes: HOOK_REPLY_LIMIT,
+        headers: broker.headers,
       },
     );
   } catch (error) {

@@ -9,7 +9,7 @@ import {
   HOOK_HELLO_PATH,
   PROOF_PURPOSE,
   decisionText,
-  helloText,
+  endpointText,
   type HookDecision,
   type SignedHookReply,
 } from '../../adapters/coding-agents/hook-wire';
@@ -23,22 +23,23 @@ const RuleParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /**
  * Coding-agent hooks (`clarity-hitl hook claude-code|codex`) and their remembered rules:
- * - `POST /api/hooks/hello` `{ nonce }`: `{ proof, origin }`, the proof that this is the operator's
- *   own broker (HMAC with the proof key over the nonce and this broker's origin); the hook sends
- *   nothing else, its credential included, before it checked this.
+ * - `POST /api/hooks/hello` `{ nonce }`: `{ proof, endpoint }`, the proof that this is the
+ *   operator's own broker (HMAC with the proof key over the nonce and this end of the connection,
+ *   `127.0.0.1:7842`); the hook sends nothing else, its credential included, before it checked it.
  * - `POST /api/hooks/{agent}` `{ event, timeoutSeconds?, nonce }`: held open until the operator
  *   decides (or a rule does at once); `{ decision: {behavior, message?} | null, proof, … }` with
  *   the proof over the nonce and the decision's canonical text. Hanging up cancels.
  * - `GET /api/rules`, `POST /api/rules/{id}/revoke`: the rules list of the settings view and CLI.
  */
-export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret, url }) => {
+export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret }) => {
   const desk = new HookDesk(broker, rules);
   const proofKey = deriveProofKey(operatorSecret);
 
   app.post(HOOK_HELLO_PATH, async (req) => {
     const { nonce } = parseOrThrow(HookHelloSchema, req.body, 'hook hello');
-    const origin = helloText(url());
-    return { proof: proofOf(proofKey, PROOF_PURPOSE.hello, nonce, origin), origin };
+    // This end of the connection: a relay's own connection to the broker names the broker's end.
+    const endpoint = endpointText(req.socket.localAddress, req.socket.localPort);
+    return { proof: proofOf(proofKey, PROOF_PURPOSE.hello, nonce, endpoint), endpoint };
   });
 
   app.post('/api/hooks/:agent', async (req, reply): Promise<SignedHookReply> => {

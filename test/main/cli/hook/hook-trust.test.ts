@@ -16,7 +16,9 @@ import {
   type SeenRequest,
   type SquatterAnswer,
   type Squatter,
+  startRelay,
 } from '../../../support/hook-squatter';
+import { startBrokerService } from '../../../../main/service/broker-service';
 import { makeTempDir } from '../../../support/temp-dir';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -55,9 +57,7 @@ async function squatterAnswering(json: unknown) {
 async function keyHolder(event: (req: SeenRequest, key: string) => SquatterAnswer) {
   let key = '';
   squatter = await startSquatter((req) =>
-    req.url === '/api/hooks/hello'
-      ? helloReply(key, req, new URL(squatter!.url).origin)
-      : event(req, key),
+    req.url === '/api/hooks/hello' ? helloReply(key, req) : event(req, key),
   );
   key = brokerState(stateDir, squatter.url);
   return squatter;
@@ -108,13 +108,40 @@ describe('the hook believes only its verified broker', () => {
     const key = brokerState(stateDir, 'http://127.0.0.1:9/');
     squatter = await startSquatter((req) =>
       req.url === '/api/hooks/hello'
-        ? helloReply(key, req, 'http://127.0.0.1:7842')
+        ? helloReply(key, req, '127.0.0.1:7842')
         : { json: { decision: { behavior: 'allow' } } },
     );
     const line = noDecision(await hook({ brokerUrl: squatter.url }));
-    expect(line).toContain('proves to be http://127.0.0.1:7842');
+    expect(line).toContain('passes on a proof of 127.0.0.1:7842: a relay');
     expect(squatter.seen).toHaveLength(1);
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    "a relay at another loopback address on the broker's own port, passing everything to the real broker: it gets only the hello",
+    async () => {
+      const service = await startBrokerService({
+        port: 0,
+        stateDir,
+        rendererDir: null,
+        token: 'agent-token',
+      });
+      try {
+        squatter = await startRelay(service.url, '127.0.0.2', service.port);
+        const line = noDecision(
+          await hook({ brokerUrl: squatter.url, env: { CLARITY_HITL_TOKEN: 'agent-token' } }),
+        );
+        expect(line).toContain(`passes on a proof of 127.0.0.1:${service.port}: a relay`);
+        expect(squatter.seen.map((r) => [r.url, r.authorization])).toEqual([
+          ['/api/hooks/hello', undefined],
+        ]);
+        expect(service.broker.pending()).toEqual([]);
+      } finally {
+        await squatter?.close();
+        squatter = undefined;
+        await service.close();
+      }
+    },
+  );
 
   it.each<[string, unknown]>([
     ['{"decision":{}}', {}],

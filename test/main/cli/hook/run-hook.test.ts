@@ -170,6 +170,18 @@ describe('clarity-hitl hook against a real broker', () => {
     noDecision(await chained);
   });
 
+  it('a broker named by host name: the event goes to the address that proved itself, under the same Host', async () => {
+    const done = hook('claude-code', hookEvent('claude-bash'), {
+      brokerUrl: `http://localhost:${h.service.port}/`,
+    });
+    const request = await pendingFor();
+    h.service.broker.answer(request.id, { text: 'allow' }, 'ui', OPERATOR);
+    expect(printed(await done, 'claude-code', 'PermissionRequest').hookSpecificOutput).toEqual({
+      hookEventName: 'PermissionRequest',
+      decision: { behavior: 'allow' },
+    });
+  });
+
   it('the broker not running: one stderr line, nothing on stdout', async () => {
     const outcome = await hook('claude-code', hookEvent('claude-bash'), {
       brokerUrl: 'http://127.0.0.1:9/',
