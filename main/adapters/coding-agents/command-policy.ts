@@ -13,7 +13,8 @@ export const NO_PREFIX_PROGRAMS: ReadonlyArray<{ why: string; programs: readonly
       'env', 'timeout', 'xargs', 'sudo', 'doas', 'su', 'runuser', 'pkexec', 'nice', 'ionice',
       'nohup', 'time', 'watch', 'stdbuf', 'setsid', 'chroot', 'unshare', 'flock', 'script',
       'strace', 'ltrace', 'gdb', 'valgrind', 'parallel', 'entr', 'watchexec', 'nodemon', 'command',
-      'builtin', 'exec', 'eval', 'source', '.', 'trap', 'caffeinate', 'find', 'fd',
+      'builtin', 'exec', 'eval', 'source', '.', 'trap', 'caffeinate', 'find', 'fd', 'docker',
+      'podman',
     ],
   },
   {
@@ -37,15 +38,36 @@ export const NO_PREFIX_PROGRAMS: ReadonlyArray<{ why: string; programs: readonly
   },
 ];
 
-/** Subcommands that launch something else: a prefix never ends at or passes through them. */
-// prettier-ignore
-export const NO_PREFIX_SUBCOMMANDS: readonly string[] = [
-  'npm exec', 'npm x', 'pnpm exec', 'pnpm dlx', 'yarn exec', 'yarn dlx', 'bun x', 'bun run',
-  'uv run', 'uv tool', 'poetry run', 'pipx run', 'pdm run', 'hatch run', 'bundle exec', 'go run',
-  'docker run', 'docker exec', 'podman run', 'podman exec', 'kubectl exec', 'git config',
-  'git submodule', 'git bisect', 'git filter-branch', 'git daemon', 'git difftool',
-  'git mergetool',
+/** Subcommands a prefix never ends at or passes through, because of what they run. */
+export const NO_PREFIX_SUBCOMMAND_GROUPS: ReadonlyArray<{
+  why: string;
+  subcommands: readonly string[];
+}> = [
+  {
+    why: 'runs another program',
+    // prettier-ignore
+    subcommands: [
+      'npm exec', 'npm x', 'pnpm exec', 'pnpm dlx', 'yarn exec', 'yarn dlx', 'bun x', 'bun run',
+      'uv run', 'uv tool', 'poetry run', 'pipx run', 'pdm run', 'hatch run', 'bundle exec',
+      'go run', 'kubectl exec', 'git config', 'git submodule', 'git bisect', 'git filter-branch',
+      'git daemon', 'git difftool', 'git mergetool',
+    ],
+  },
+  {
+    why: 'installs packages from the network (their install scripts run)',
+    // prettier-ignore
+    subcommands: [
+      'npm install', 'npm i', 'npm add', 'npm ci', 'npm update', 'pnpm install', 'pnpm i',
+      'pnpm add', 'yarn add', 'yarn install', 'pip install', 'pip3 install', 'uv pip', 'uv add',
+      'poetry add', 'cargo install', 'gem install', 'go install', 'go get', 'brew install',
+    ],
+  },
 ];
+
+/** Every subcommand of NO_PREFIX_SUBCOMMAND_GROUPS. */
+export const NO_PREFIX_SUBCOMMANDS: readonly string[] = NO_PREFIX_SUBCOMMAND_GROUPS.flatMap(
+  (g) => g.subcommands,
+);
 
 /**
  * Options that make a program execute something: a call carrying one never matches a prefix rule.
@@ -57,11 +79,12 @@ export const EXECUTING_OPTIONS = {
     '-exec', '-execdir', '-ok', '-okdir', '--to-command', '--script-shell', '--upload-pack',
     '--receive-pack', '--exec', '--eval', '--rsh', '--rsync-path', '--use-compress-program',
     '--checkpoint-action', '--info-script', '--new-volume-script', '--config-env', '--ext-diff',
-    '--node-options', '--shell',
+    '--node-options', '--shell', '-toolexec',
   ],
-  /** Short options per program (also inside a cluster such as `-xI`). */
+  /** Short options per program or program and subcommand (also inside a cluster such as `-xI`). */
   short: {
     git: ['-c', '-x'],
+    'git clone': ['-u'],
     tar: ['-I', '-F'],
     rsync: ['-e'],
     make: ['-f', '-E'],
@@ -100,7 +123,10 @@ function neverReason(program: string): string | undefined {
 /** The first word of `words` (after the program) that makes it execute something, if any. */
 export function executingOption(words: readonly string[]): string | undefined {
   const program = programName(words[0] ?? '');
-  const shorts = EXECUTING_OPTIONS.short[program] ?? [];
+  const shorts = [
+    ...(EXECUTING_OPTIONS.short[program] ?? []),
+    ...(EXECUTING_OPTIONS.short[`${program} ${words[1]}`] ?? []),
+  ];
   const longs = [...EXECUTING_OPTIONS.any, ...(EXECUTING_OPTIONS.long[program] ?? [])];
   return words.slice(1).find((word) => {
     if (COMMAND_VALUE.test(word)) return true;
@@ -130,8 +156,8 @@ export function prefixProblem(words: readonly string[]): string | undefined {
   if (words.length < 2 || !SUBCOMMAND.test(words[1]!))
     return `a prefix keeps the subcommand: "${program}" alone would allow any ${program} command`;
   const sub = `${program} ${words[1]}`;
-  if (NO_PREFIX_SUBCOMMANDS.includes(sub))
-    return `${sub} runs another program: only the exact command can be remembered`;
+  const group = NO_PREFIX_SUBCOMMAND_GROUPS.find((g) => g.subcommands.includes(sub));
+  if (group) return `${sub} ${group.why}: only the exact command can be remembered`;
   const bad = executingOption(words);
   if (bad) return `${bad} makes ${program} run a command: only the exact command can be remembered`;
   return undefined;

@@ -59,6 +59,9 @@ describe('issue 31 probes: a remembered command never covers more than the opera
       'npm exec',
       'git config',
       'FOO=1 npm',
+      'npm install',
+      'pip install',
+      'docker compose',
     ]) {
       expect(ruleProblem(rule({ commandPrefix: prefix })), prefix).toBeDefined();
     }
@@ -90,6 +93,9 @@ describe('issue 31 probes: a remembered command never covers more than the opera
     ['make test', 'make test --eval=all:;id'],
     ['scp upload', 'scp upload -o ProxyCommand=id host:x .'],
     ['cargo build', 'cargo build --config target.x.runner="sh"'],
+    ['go test', "go test -toolexec 'sh -c id' ./..."],
+    ['go test', 'go test -exec=/tmp/evil ./...'],
+    ['git clone', 'git clone -u /tmp/evil https://example.com/r.git'],
   ])('prefix %j does not cover %j (an option that executes)', (prefix, attack) => {
     expect(allows({ commandPrefix: prefix }, attack)).toBe(false);
   });
