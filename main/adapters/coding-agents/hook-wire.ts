@@ -68,6 +68,11 @@ export function decisionText(decision: HookDecision | null): string {
  * relay at another address or port cannot pass on the broker's proof: it names the broker's end.
  */
 export function endpointText(address: string | undefined, port: number | undefined): string {
-  const bare = (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  return `${bare.includes(':') ? `[${bare}]` : bare}:${port ?? 0}`;
+  return `${hostLiteral(address ?? '')}:${port ?? 0}`;
+}
+
+/** An address as a URL host: IPv4 as is (also when IPv4-mapped), IPv6 in brackets. */
+export function hostLiteral(address: string): string {
+  const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  return bare.includes(':') ? `[${bare}]` : bare;
 }

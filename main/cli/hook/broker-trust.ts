@@ -4,6 +4,7 @@ import {
   HOOK_HELLO_PATH,
   PROOF_PURPOSE,
   endpointText,
+  hostLiteral,
 } from '../../adapters/coding-agents/hook-wire';
 import { resolveStateDir } from '../../broker/persistence/state-dir';
 import { HOOK_PROOF_FILE, proofMatches, readProofKey } from '../../service/broker-proof';
@@ -100,9 +101,8 @@ export async function trustedBroker(
  */
 function pinned(location: BrokerLocation, url: URL, address: string): BrokerLocation {
   if (url.protocol !== 'http:') return location;
-  const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   const literal = new URL(url);
-  literal.hostname = bare.includes(':') ? `[${bare}]` : bare;
+  literal.hostname = hostLiteral(address);
   return { ...location, url: literal.toString() };
 }
 
