@@ -1,21 +1,30 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeProofKey } from '../../../main/service/broker-proof';
 import { hookEvent, schemaErrors } from '../../support/hook-fixtures';
 import { screenshot, until, useBrowser, type BrokerHarness } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const web = useBrowser();
 
-/** `clarity-hitl hook <agent>` from the built bin, as the agent runs it, with `event` on stdin. */
+/**
+ * `clarity-hitl hook <agent>` from the built bin, as the agent runs it, with `event` on stdin; its
+ * state dir holds the broker's proof key (derived from its operator secret), which it checks.
+ */
 function startHook(harness: BrokerHarness, agent: string, event: unknown) {
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'hitl-e2e-hook-'));
+  writeProofKey(stateDir, harness.operatorSecret);
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/clarity-hitl.js'), 'hook', agent], {
     env: {
       ...process.env,
       CLARITY_HITL_BROKER_URL: harness.url,
-      CLARITY_HITL_STATE_DIR: '/nonexistent',
+      CLARITY_HITL_STATE_DIR: stateDir,
     },
   });
+  child.on('close', () => rmSync(stateDir, { recursive: true, force: true }));
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
