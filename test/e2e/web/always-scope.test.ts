@@ -7,6 +7,7 @@ import type { DecisionEvent } from '../../../main/adapters/coding-agents/hook-ev
 import { approvalRequest } from '../../../main/adapters/coding-agents/hook-request';
 import { loginUrl } from '../../../main/http/routes/login-routes';
 import { hookEvent } from '../../support/hook-fixtures';
+import { horizontalOverflow, seriousAxeFindings } from './a11y';
 import { screenshot, until, useBrowser, type BrokerHarness } from './harness';
 
 const web = useBrowser();
@@ -34,16 +35,20 @@ function ask(harness: BrokerHarness, patch: Record<string, unknown>) {
 async function inbox(width: number) {
   const { harness, page } = await web.openInbox({
     viewport: { width, height: width > 500 ? 900 : 1400 },
+    // axe is injected as a script tag, which the inbox's CSP would refuse.
+    bypassCSP: true,
   });
   await page.goto(loginUrl(harness.url, harness.server.context));
   await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
   return { harness, page };
 }
 
+/** Light and dark screenshots, each axe-clean (no serious or critical finding). */
 async function shoot(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await screenshot(page, `${name}-${scheme}`);
+    expect(await seriousAxeFindings(page), scheme).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -73,6 +78,7 @@ describe('the "always" scope chooser in the web inbox', () => {
       expect(await group.getByRole('radio').first().isChecked()).toBe(true);
       await card.getByText('Would not allow:').first().scrollIntoViewIfNeeded();
       await shoot(page, `always-scope-command-${width}`);
+      expect(await horizontalOverflow(page)).toBe(0);
       await group.getByLabel(/^Commands starting with git status/).check();
       await card.getByRole('button', { name: 'Allow and remember' }).click();
       await until(() => harness.broker.get(git.id)?.status === 'answered', 'the answer');
@@ -116,6 +122,7 @@ describe('the "always" scope chooser in the web inbox', () => {
       ]);
       await group.scrollIntoViewIfNeeded();
       await shoot(page, `always-scope-edit-${width}`);
+      expect(await horizontalOverflow(page)).toBe(0);
 
       const rm = ask(harness, {
         tool_input: { command: 'rm -rf build' },
