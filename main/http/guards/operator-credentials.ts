@@ -1,5 +1,4 @@
 import type { Authority } from './authority';
-import type { OperatorToken } from './security-guard';
 import {
   bearerToken,
   checkSession,
@@ -8,6 +7,12 @@ import {
   SESSION_MAX_AGE_S,
   sessionValue,
 } from './token-auth';
+
+/** An operator's name and token (`--operator-token alice=<token>`). */
+export interface OperatorToken {
+  name: string;
+  token: string;
+}
 
 /** The web inbox's login session cookie (set by a one-time login link). */
 export const OPERATOR_COOKIE = 'clarity_hitl_operator';

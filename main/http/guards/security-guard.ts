@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
 import { isAllowedHost, isAllowedOrigin, type HostPolicy } from './allowed-hosts';
 import { setAuthority, authorityOf } from './authority';
-import { operatorAuthority } from './operator-credentials';
+import { operatorAuthority, type OperatorToken } from './operator-credentials';
 import { authorisation, safeEqual, sessionCookie } from './token-auth';
 
 export interface SecurityOptions extends HostPolicy {
@@ -20,11 +20,7 @@ export interface SecurityOptions extends HostPolicy {
   operatorSecret?: string;
 }
 
-/** An operator's name and token (`--operator-token alice=<token>`). */
-export interface OperatorToken {
-  name: string;
-  token: string;
-}
+export type { OperatorToken };
 
 /** The operator whose token authorised this request, when it was a named operator's token. */
 export function operatorOf(request: FastifyRequest): string | undefined {
@@ -79,7 +75,6 @@ function guard(
     if (operator.renewCookie) reply.header('set-cookie', operator.renewCookie);
     return undefined;
   }
-  if (isLoginPage(request)) return undefined;
   // The hook's hello carries no credential on purpose: it proves the broker before sending one.
   if (request.method === 'POST' && request.url === '/api/hooks/hello') return undefined;
   const candidates: Array<{ name?: string; token: string }> = [
@@ -118,6 +113,7 @@ function guard(
     if (auth === 'renew') reply.header('set-cookie', sessionCookie(candidate.token));
     return undefined;
   }
+  if (isLoginPage(request)) return undefined;
   throw new HttpError(
     401,
     'unauthorized',

@@ -2,11 +2,13 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Broker } from '../../../main/broker/broker';
 import type { HttpServer } from '../../../main/http/server';
+import { OPERATOR_COOKIE } from '../../../main/http/guards/operator-credentials';
+import { sessionValue } from '../../../main/http/guards/token-auth';
 import { startBrokerService } from '../../../main/service/broker-service';
 import { launchBrowser } from '../../support/find-browser';
 
@@ -39,6 +41,10 @@ export async function buildRenderer(): Promise<string> {
 export interface BrokerHarness {
   broker: Broker;
   server: HttpServer;
+  /** The operator secret of this broker (its state dir's), for a login session or the CLI. */
+  operatorSecret: string;
+  /** A fresh one-time login link, as `clarity-hitl open` prints it. */
+  loginUrl(): string;
   /** The watched handshake directory. */
   dir: string;
   url: string;
@@ -67,6 +73,8 @@ export async function startBroker(
   return {
     broker: service.broker,
     server: service.server,
+    operatorSecret: service.server.context.operatorSecret,
+    loginUrl: () => service.loginUrl(),
     dir: service.watched.dirs[0]!,
     url: service.url,
     close: () =>
@@ -75,6 +83,25 @@ export async function startBroker(
         await rm(root, { recursive: true, force: true });
       })()),
   };
+}
+
+/**
+ * Logs a browser context in to a broker's inbox as the operator would after opening a login link:
+ * the same HttpOnly, SameSite=Strict session cookie, signed with the broker's operator secret.
+ */
+export async function logIn(
+  context: BrowserContext,
+  harness: Pick<BrokerHarness, 'url' | 'operatorSecret'>,
+): Promise<void> {
+  await context.addCookies([
+    {
+      name: OPERATOR_COOKIE,
+      value: sessionValue(harness.operatorSecret, Date.now()),
+      url: harness.url,
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
 }
 
 /**
@@ -126,8 +153,12 @@ export interface BrowserFixture {
   readonly rendererDir: string;
   /** Starts a broker serving the built renderer; closed after the current test. */
   startBroker(options?: { token?: string }): Promise<BrokerHarness>;
-  /** Opens a page in a fresh context (1280×800, en-US unless overridden); closed after the current test. */
-  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * Opens a page in a fresh context (1280×800, en-US unless overridden), logged in to every broker
+   * of the test (the ones started before and after it) unless `loggedIn: false`; closed after the
+   * current test.
+   */
+  newPage(options?: BrowserContextOptions & { loggedIn?: boolean }): Promise<Page>;
   /** A broker plus a page on its inbox, waiting for the empty state when `open` is set. */
   openInbox(
     options?: BrowserContextOptions & { open?: boolean },
@@ -145,6 +176,9 @@ export function useBrowser(): BrowserFixture {
   let browser: Browser | undefined;
   let rendererDir: string | undefined;
   let cleanups: (() => unknown)[] = [];
+  // This test's brokers and logged-in contexts: each new one is logged in to each other.
+  let brokers: BrokerHarness[] = [];
+  let contexts: BrowserContext[] = [];
   const ready = <T>(value: T | undefined, what: string): T => {
     if (value === undefined)
       throw new Error(`${what} is not ready: use the fixture inside a test or hook`);
@@ -165,6 +199,8 @@ export function useBrowser(): BrowserFixture {
   afterEach(async () => {
     const pending = cleanups.reverse();
     cleanups = [];
+    brokers = [];
+    contexts = [];
     for (const close of pending) await Promise.resolve(close()).catch(() => undefined);
   });
   afterAll(async () => {
@@ -182,15 +218,21 @@ export function useBrowser(): BrowserFixture {
     async startBroker(options) {
       const harness = await startBroker(fixture.rendererDir, options);
       cleanups.push(() => harness.close());
+      brokers.push(harness);
+      for (const context of contexts) await logIn(context, harness);
       return harness;
     },
-    async newPage(options = {}) {
+    async newPage({ loggedIn = true, ...options } = {}) {
       const context = await fixture.browser.newContext({
         viewport: { width: 1280, height: 800 },
         locale: 'en-US',
         ...options,
       });
       cleanups.push(() => context.close());
+      if (loggedIn) {
+        contexts.push(context);
+        for (const harness of brokers) await logIn(context, harness);
+      }
       return context.newPage();
     },
     async openInbox({ open = false, ...options } = {}) {

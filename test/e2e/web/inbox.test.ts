@@ -90,7 +90,11 @@ describe('web inbox against a real broker', () => {
       await fetch(new URL('/questions/http-cancel', harness.url))
     ).json()) as { status: string };
     expect(cancelled.status).toBe('cancelled');
-    const history = (await (await fetch(new URL('/api/history', harness.url))).json()) as {
+    const history = (await (
+      await fetch(new URL('/api/history', harness.url), {
+        headers: { authorization: `Bearer ${harness.operatorSecret}` },
+      })
+    ).json()) as {
       requests: Array<{ key: string; cancelReason?: string }>;
     };
     expect(history.requests.find((r) => r.key === 'http-cancel')?.cancelReason).toBe(

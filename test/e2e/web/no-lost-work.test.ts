@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBrokerService, type BrokerService } from '../../../main/service/broker-service';
 import { runCli } from '../../support/cli';
-import { screenshot, until, useBrowser } from './harness';
+import { logIn, screenshot, until, useBrowser } from './harness';
 
 const web = useBrowser();
 
@@ -58,6 +58,10 @@ async function open(): Promise<Page> {
   broker = await RestartableBroker.create();
   await broker.start();
   const page = await web.newPage();
+  await logIn(page.context(), {
+    url: broker.url,
+    operatorSecret: broker.service!.server.context.operatorSecret,
+  });
   await page.goto(broker.url);
   return page;
 }

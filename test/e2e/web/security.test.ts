@@ -59,27 +59,41 @@ describe('web UI security in Chromium', () => {
     expect(page.url()).toBe(harness.url);
   });
 
-  it('token: /?token= sets the cookie and redirects to a clean URL; then the UI lists and answers', async () => {
+  it('login: the inbox opens only from a one-time link (the agent token is not enough); then the UI lists and answers', async () => {
     const token = 'e2e-secret-token';
     const harness = await web.startBroker({ token });
-    const page = await web.newPage();
+    const page = await web.newPage({ loggedIn: false });
     const denied = await page.goto(harness.url);
     expect(denied?.status()).toBe(401);
+    await page.getByRole('heading', { name: 'Log in to HITL Broker' }).waitFor();
+    await screenshot(page, 'login-page');
 
-    await page.goto(`${harness.url}?token=${token}`);
+    // The agents' token swaps for a cookie as before, but it does not open the operator's inbox.
+    const withToken = await page.goto(`${harness.url}?token=${token}`);
+    expect(page.url()).toBe(harness.url);
+    expect(withToken?.status()).toBe(401);
+    await page.getByRole('heading', { name: 'Log in to HITL Broker' }).waitFor();
+
+    const link = harness.loginUrl();
+    await page.goto(link);
     expect(page.url()).toBe(harness.url);
     const cookies = await page.context().cookies();
-    expect(
-      cookies.some((c) => c.httpOnly && c.sameSite === 'Strict' && !c.value.includes(token)),
-    ).toBe(true);
+    const session = cookies.find((c) => c.name === 'clarity_hitl_operator');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(session!.value).not.toContain(harness.operatorSecret);
     await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
-    // The empty state's examples follow GET /api/info (token needed, real port) once it answers.
+    // The empty state's examples follow GET /api/info (the operator's, real port) once it answers.
     await page
       .locator('.empty-state')
       .getByText(/Authorization: Bearer/)
       .first()
       .waitFor();
     expect(await page.locator('.empty-state').textContent()).toContain(harness.url.slice(0, -1));
+
+    // The link worked once: another browser gets the "no longer works" page.
+    const other = await web.newPage({ loggedIn: false });
+    expect((await other.goto(link))?.status()).toBe(401);
+    await other.getByRole('heading', { name: 'This login link no longer works' }).waitFor();
 
     const res = await fetch(new URL('/questions', harness.url), {
       method: 'POST',

@@ -9,6 +9,8 @@ export interface ProtocolTestApp {
   context: HttpContext;
   /** Base URL without the trailing slash. */
   url: string;
+  /** The headers that carry the operator's authority (the operator secret, as the CLI sends it). */
+  operator: Record<string, string>;
   close: () => Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startProtocolApp(
     broker,
     context: server.context,
     url,
+    operator: { authorization: `Bearer ${server.context.operatorSecret}` },
     close: async () => {
       await server.close();
       broker.close();

@@ -11,6 +11,8 @@ export const TEST_PORT = 7999;
 export interface TestServer {
   broker: Broker;
   server: HttpServer;
+  /** The headers that carry the operator's authority (the operator secret, as the CLI sends it). */
+  operator: Record<string, string>;
   /** fastify.inject with this server's own Host header (override by passing headers.host). */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   post(
@@ -21,18 +23,35 @@ export interface TestServer {
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-/** A server that is not listening (inject only), on a fixed nominal port. */
-export async function makeServer(options: Partial<HttpServerOptions> = {}): Promise<TestServer> {
-  const broker = options.broker ?? new Broker();
-  const server = await createHttpServer({ rendererDir: null, port: TEST_PORT, ...options, broker });
+/**
+ * A server that is not listening (inject only), on a fixed nominal port. Requests go as an agent
+ * (no credential) unless `as: 'operator'`, which sends the operator secret on every request.
+ */
+export async function makeServer(
+  options: Partial<HttpServerOptions> & { as?: 'operator' | 'agent' } = {},
+): Promise<TestServer> {
+  const { as = 'agent', ...serverOptions } = options;
+  const broker = serverOptions.broker ?? new Broker();
+  const server = await createHttpServer({
+    rendererDir: null,
+    port: TEST_PORT,
+    ...serverOptions,
+    broker,
+  });
+  const operator = { authorization: `Bearer ${server.context.operatorSecret}` };
   const inject = (o: InjectOptions) =>
     server.app.inject({
       ...o,
-      headers: { host: `127.0.0.1:${server.port()}`, ...(o.headers ?? {}) },
+      headers: {
+        host: `127.0.0.1:${server.port()}`,
+        ...(as === 'operator' ? operator : {}),
+        ...(o.headers ?? {}),
+      },
     });
   return {
     broker,
     server,
+    operator,
     inject,
     post: (url, body, headers = {}) =>
       inject({

@@ -11,7 +11,7 @@ afterEach(async () => {
 
 describe('/api routes', () => {
   it('GET /api/info tells version, dirs, token requirement and URL', async () => {
-    t = await makeServer({ dirs: ['/tmp/hitl'] });
+    t = await makeServer({ as: 'operator', dirs: ['/tmp/hitl'] });
     const res = await t.get('/api/info');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -24,7 +24,7 @@ describe('/api routes', () => {
   });
 
   it('GET /api/requests returns pending requests oldest first with seq, never meta', async () => {
-    t = await makeServer();
+    t = await makeServer({ as: 'operator' });
     t.broker.add({ source: 'cueme', key: 'one', prompt: 'first', meta: { hidden: 'x' } });
     t.broker.add({ source: 'clarity-file', key: 'two', prompt: 'second' });
     const body = (await t.get('/api/requests')).json();
@@ -40,7 +40,7 @@ describe('/api routes', () => {
   });
 
   it('answers by id with text or a structured value; 409 after the first answer; 404 unknown id', async () => {
-    t = await makeServer();
+    t = await makeServer({ as: 'operator' });
     const r = t.broker.add({
       source: 'cueme',
       key: 'pick',
@@ -74,7 +74,7 @@ describe('/api routes', () => {
   });
 
   it('400 names the bad answer field', async () => {
-    t = await makeServer();
+    t = await makeServer({ as: 'operator' });
     const r = t.broker.add({ source: 'cueme', key: 'k', prompt: 'q' });
     const res = await t.post(`/api/requests/${r.id}/answer`, { text: 5 });
     expect(res.statusCode).toBe(400);
@@ -85,7 +85,7 @@ describe('/api routes', () => {
   });
 
   it('cancels by id with an optional reason, with or without a body', async () => {
-    t = await makeServer();
+    t = await makeServer({ as: 'operator' });
     const a = t.broker.add({ source: 'cueme', key: 'a', prompt: 'q' });
     const b = t.broker.add({ source: 'cueme', key: 'b', prompt: 'q' });
     const res = await t.post(`/api/requests/${a.id}/cancel`, { reason: 'not needed' });
@@ -100,7 +100,7 @@ describe('/api routes', () => {
   });
 
   it('GET /api/history is newest first, searchable and limited', async () => {
-    t = await makeServer();
+    t = await makeServer({ as: 'operator' });
     for (const [key, prompt, answer] of [
       ['deploy', 'Deploy to prod?', 'yes'],
       ['schema', 'Migrate the schema?', 'no, wait'],
@@ -125,7 +125,7 @@ describe('/api routes', () => {
   });
 
   it('GET /api/history also finds a request by its cancel reason', async () => {
-    t = await makeServer();
+    t = await makeServer({ as: 'operator' });
     const a = t.broker.add({ source: 'clarity-http', key: 'a', prompt: 'one' });
     const b = t.broker.add({ source: 'clarity-http', key: 'b', prompt: 'two' });
     t.broker.cancel(a.id, { reason: 'Out of scope this sprint' });
@@ -141,7 +141,7 @@ describe('/api routes', () => {
       await writeFile(path.join(root, 'data', 'a.csv'), 'x');
       await writeFile(path.join(root, 'b.csv'), 'x');
       await writeFile(path.join(root, 'c.txt'), 'x');
-      t = await makeServer();
+      t = await makeServer({ as: 'operator' });
       const r = t.broker.add({
         source: 'mcp',
         key: 'f',
