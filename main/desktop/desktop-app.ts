@@ -164,8 +164,9 @@ export class DesktopApp {
 
   private createTrayController(settings: SettingsStore, inbox: DesktopInbox): TrayController {
     const { deps } = this;
-    const trayIcon = deps.createTray();
-    this.trayIcon = trayIcon;
+    const trayIcon = (this.trayIcon = deps.createTray());
+    // The web inbox is the operator's: the browser is logged in by a fresh one-time link.
+    const loginUrl = this.brokers.service?.loginUrl;
     const tray = new TrayController({
       tray: trayIcon,
       broker: inbox,
@@ -177,6 +178,7 @@ export class DesktopApp {
       },
       actions: {
         openInbox: () => this.openMainWindow(),
+        openInBrowser: loginUrl && (() => deps.openExternal(loginUrl())),
         openRequest: (id) => this.popoverCtl?.show(id),
         setDoNotDisturb: (on) => settings.update({ doNotDisturb: on }),
         setStartAtLogin: (on) => settings.update({ startAtLogin: on }),
@@ -185,8 +187,7 @@ export class DesktopApp {
       },
       onClick: () => this.popoverCtl?.toggle(),
     });
-    this.tray = tray;
-    return tray;
+    return (this.tray = tray);
   }
 
   /** Broker events to notifications and windows; settings changes to the service and the tray. */
@@ -284,9 +285,8 @@ export class DesktopApp {
     });
   }
 
-  private strings(languageSetting: string) {
-    return desktopStrings(resolveLanguage(languageSetting, this.deps.app.getLocale()));
-  }
+  private strings = (setting: string) =>
+    desktopStrings(resolveLanguage(setting, this.deps.app.getLocale()));
 
   private applyStartAtLogin(open: boolean): void {
     if (this.deps.loginItems.getOpenAtLogin() !== open) this.deps.loginItems.setOpenAtLogin(open);

@@ -22,7 +22,7 @@ export type DesktopService = Pick<
   BrokerService,
   'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages' | 'runs' | 'rebindHttp'
 > &
-  Partial<Pick<BrokerService, 'sharedStore'>> & {
+  Partial<Pick<BrokerService, 'sharedStore' | 'loginUrl'>> & {
     store: Pick<BrokerService['store'], 'historyList' | 'setHistoryLimit'>;
     watched: Pick<BrokerService['watched'], 'set' | 'problems'>;
     server: {

@@ -3,6 +3,7 @@ export type Language = 'en' | 'zh-CN';
 
 export interface DesktopStrings {
   openInbox: string;
+  openInBrowser: string;
   noPending: string;
   more: (count: number) => string;
   doNotDisturb: string;
@@ -30,6 +31,7 @@ export interface DesktopStrings {
 
 const en: DesktopStrings = {
   openInbox: 'Open inbox',
+  openInBrowser: 'Open in browser',
   noPending: 'No pending requests',
   more: (count) => `${count} more…`,
   doNotDisturb: 'Do not disturb',
@@ -55,6 +57,7 @@ const en: DesktopStrings = {
 
 const zhCN: DesktopStrings = {
   openInbox: '打开收件箱',
+  openInBrowser: '在浏览器中打开',
   noPending: '没有待处理的请求',
   more: (count) => `还有 ${count} 条…`,
   doNotDisturb: '勿扰模式',

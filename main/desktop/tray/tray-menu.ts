@@ -7,6 +7,8 @@ export const TRAY_MENU_REQUESTS = 5;
 
 export interface TrayMenuActions {
   openInbox: () => void;
+  /** Opens the web inbox in the system browser, logged in by a fresh one-time link. */
+  openInBrowser?: () => void;
   openRequest: (id: string) => void;
   setDoNotDisturb: (on: boolean) => void;
   setStartAtLogin: (on: boolean) => void;
@@ -41,6 +43,8 @@ export function buildTrayMenu(
   const items: MenuItemSpec[] = [
     { id: 'open-inbox', label: strings.openInbox, click: actions.openInbox },
   ];
+  if (actions.openInBrowser)
+    items.push({ id: 'open-browser', label: strings.openInBrowser, click: actions.openInBrowser });
   if (state.updateReady && actions.installUpdate)
     items.push({
       id: 'install-update',
