@@ -23,6 +23,7 @@ import { ensureOperatorSecret } from './operator-secret';
 import { HttpBinding } from './http-binding';
 import { acquireOwnerLock } from './owner-lock';
 import { WatchedDirs } from './watched-dirs';
+import { redactStoreUrl } from '../broker/persistence/postgres/redact-url';
 
 export type { BrokerService, BrokerServiceOptions };
 
@@ -218,7 +219,7 @@ export function sharedStoreUrl(value: string | undefined): string | undefined {
   if (!value || value === 'embedded') return undefined;
   if (!/^postgres(ql)?:\/\//.test(value))
     throw new Error(
-      `store: expected "embedded" or a postgres://… URL, got "${value.replace(/:[^@/]*@/, ':***@')}"`,
+      `store: expected "embedded" or a postgres://… URL, got "${redactStoreUrl(value)}"`,
     );
   return value;
 }

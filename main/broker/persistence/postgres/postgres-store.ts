@@ -6,6 +6,7 @@ import { migrate } from './migrations';
 import { NoticeListener, type RequestNotice } from './notice-listener';
 import { insertRequest, storeResolved, updatePendingRequest } from './request-rows';
 import { retrying } from './retrying';
+import { redactSecretsIn, redactStoreUrl } from './redact-url';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` (any libpq-style URL `pg` accepts). */
@@ -93,7 +94,8 @@ export class PostgresStore implements ResolutionGate {
       }
     } catch (error) {
       await store.pool.end().catch(() => {});
-      throw new Error(`shared store ${redact(options.url)}: ${(error as Error).message}`);
+      const why = redactSecretsIn((error as Error).message, options.url);
+      throw new Error(`shared store ${redactStoreUrl(options.url)}: ${why}`);
     }
     return store;
   }
@@ -275,7 +277,5 @@ function displayChanged(a: HitlRequest, b: HitlRequest): boolean {
   return DISPLAY_FIELDS.some((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
 }
 
-/** The URL without its password, for messages. */
-export function redact(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
-}
+/** The URL without its secrets, for messages (see redact-url.ts). */
+export const redact = redactStoreUrl;
