@@ -39,7 +39,10 @@ export function AgentContextPanel({ agent, client, messages, dispatch }: Props) 
   const items = useMemo(() => toContextItems(messages ?? []), [messages]);
   const details = [agent.runtime, agent.projectDir, agent.terminal].filter(Boolean).join(' · ');
   return (
-    <aside className="agent-context" aria-label={t('agentContext')}>
+    <aside
+      className={items.length ? 'agent-context' : 'agent-context empty'}
+      aria-label={t('agentContext')}
+    >
       <h3>
         {t('agentContext')}: {agent.name ?? agent.id}
       </h3>

@@ -19,6 +19,7 @@ import { useUnreadable } from '../hooks/use-unreadable';
 import { useDirProblems } from '../hooks/use-dir-problems';
 import type { HeldCard } from './use-departure-notices';
 import { DirProblems } from './DirProblems';
+import '../layout-compact.css';
 
 interface Props {
   client: InboxClient;
@@ -111,11 +112,14 @@ export function Inbox({
   // answer; but not while only the newest page is loaded (the first of the whole list, the most
   // urgent or oldest, is yet to come).
   const partial = state.partialTotal !== undefined;
+  // Hidden by a search or filter, not gone: it is chosen again once the filter lets it show.
+  const hidden =
+    !!chosen && selectedId !== chosen && (state.pending.has(chosen) || heldById.has(chosen));
   // Only if nothing was chosen since this render: a key pressed before this effect ran wins.
   useEffect(() => {
-    if (selectedId && selectedId !== chosenId && !partial)
+    if (selectedId && selectedId !== chosenId && !partial && !hidden)
       setChosenId((current) => (current === chosenId ? selectedId : current));
-  }, [selectedId, chosenId, partial]);
+  }, [selectedId, chosenId, partial, hidden]);
   const heldCard = selectedId ? heldById.get(selectedId) : undefined;
   const listed = selectedId ? (state.pending.get(selectedId) ?? heldCard?.request) : undefined;
   // Snapshot requests were only checked as far as the list reads them: the card gets the full
@@ -126,6 +130,8 @@ export function Inbox({
     [listed, checks],
   );
   const selected = checked?.ok ? checked.request : undefined;
+  // The agent's context takes a column beside the card only when it has something to show.
+  const withContext = !!selected?.agent && !!state.agentMessages.get(selected.agent.id)?.length;
   const unreadable = useUnreadable(client);
   const dirProblems = useDirProblems(client, ids.length);
   const problems = (
@@ -215,9 +221,10 @@ export function Inbox({
     <div className="inbox-column">
       {problems}
       {bulk}
+      {/* Above list and card: on a wide window the search and filters take one row. */}
+      {toolbar}
       <div className="inbox">
         <div className="list-column">
-          {toolbar}
           <RequestList
             ref={listRef}
             rows={rows}
@@ -232,7 +239,7 @@ export function Inbox({
         </div>
         <section ref={detailRef} className="detail" aria-label={t('request')}>
           {selected ? (
-            <div className={selected.agent ? 'detail-grid with-context' : 'detail-grid'}>
+            <div className={withContext ? 'detail-grid with-context' : 'detail-grid'}>
               <QuestionCard
                 ref={cardRef}
                 key={selected.id}

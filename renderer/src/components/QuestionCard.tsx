@@ -5,6 +5,8 @@ import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { answerByKey } from '../keys/answer-by-key';
 import { keyText } from '../keys/key-strings';
+import { cardTitle } from '../format/card-title';
+import { localizedPrompt } from '@contract/hook-prompt';
 import { Markdown } from '../markdown/Markdown';
 import type { PopoverKeyAction } from '../popover/popover-keys';
 import { appDraftStore } from '../drafts/app-drafts';
@@ -86,7 +88,7 @@ export function QuestionCard({
       data-request-id={request.id}
     >
       <header className="card-header">
-        <h2 id={headingId}>{escapeControls(request.title ?? request.key)}</h2>
+        <h2 id={headingId}>{escapeControls(cardTitle(request))}</h2>
         <RequestMeta request={request} now={now} />
       </header>
       {request.context ? (
@@ -95,7 +97,7 @@ export function QuestionCard({
         </aside>
       ) : null}
       <Markdown
-        text={request.prompt}
+        text={localizedPrompt(request, language)}
         className="prompt"
         label={keyText(language, 'questionLabel')}
       />

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { formatAge } from '../format/age';
 import { rowPreview } from '../format/row-preview';
+import { localizedPrompt } from '@contract/hook-prompt';
 import { useI18n } from '../i18n/I18nProvider';
 import { urgencyOf } from '../state/urgency';
 import { Countdown } from './Countdown';
@@ -36,7 +37,7 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
   { rows, selectedId, now, onSelect, checked, onCheck, loadingMore, resolvedIds },
   ref,
 ) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const scrollRef = useRef<HTMLDivElement>(null);
   useImperativeHandle(ref, () => ({ focus: () => scrollRef.current?.focus() }), []);
   const virtualizer = useVirtualizer({
@@ -156,7 +157,7 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
                   {r.agent ? (
                     <span className="row-agent">{r.agent.name ?? r.agent.id} · </span>
                   ) : null}
-                  {rowPreview(r.title, r.prompt)}
+                  {rowPreview(r.title, localizedPrompt(r, language))}
                 </div>
               </div>
             </div>

@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense } from 'react';
 import { afterFirstFrames } from '../client/first-frames';
+import '../readable.css';
 
 /** react-markdown + remark-gfm are a third of the bundle: they load after the first paint. */
 const MarkdownView = lazy(() => afterFirstFrames().then(() => import('./MarkdownView')));

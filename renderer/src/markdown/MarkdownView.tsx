@@ -11,7 +11,7 @@ function ScrollBox({
   className,
   children,
 }: {
-  what: 'table' | 'code';
+  what: 'table';
   className: string;
   children: React.ReactNode;
 }) {
@@ -75,11 +75,12 @@ const components: Components = {
       </ScrollBox>
     );
   },
+  // Code wraps (readable.css): a whole command is always on screen, never scrolled out of sight.
   pre({ children }) {
     return (
-      <ScrollBox what="code" className="md-pre-wrap">
+      <div className="md-pre-wrap">
         <pre>{children}</pre>
-      </ScrollBox>
+      </div>
     );
   },
 };

@@ -25,6 +25,8 @@ import { useTriageView } from '../state/use-triage-view';
 import { popoverKeyAction, wrapIndex, type PopoverKeyAction } from './popover-keys';
 import { popoverText } from './popover-strings';
 import { QuickText } from './QuickText';
+import { cardTitle } from '../format/card-title';
+import { localizedPrompt } from '@contract/hook-prompt';
 import './popover.css';
 
 /** What the popover needs from its window besides the inbox. */
@@ -228,11 +230,11 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           aria-labelledby="popover-title"
           data-request-id={shown.id}
         >
-          <h1 id="popover-title">{escapeControls(shown.title ?? shown.key)}</h1>
+          <h1 id="popover-title">{escapeControls(cardTitle(shown))}</h1>
           <RequestMeta request={shown} now={now} />
           {shown.context ? <Markdown text={shown.context} className="popover-context" /> : null}
           <Markdown
-            text={shown.prompt}
+            text={localizedPrompt(shown, language)}
             className="prompt popover-prompt"
             label={keyText(language, 'questionLabel')}
           />

@@ -66,6 +66,24 @@ describe('no key answers what the operator cannot see', () => {
     expect(client.sentAnswers.map((a) => a.id)).not.toContain(deploy.id);
   });
 
+  it('the hidden request is chosen again once the search is cleared', async () => {
+    const client = new FakeInboxClient();
+    const t = Date.now();
+    for (const [key, title, at] of [
+      ['a', 'Deploy to production?', t - 3000],
+      ['b', 'Fix the lint warnings?', t - 2000],
+      ['c', 'Rotate the keys?', t - 1000],
+    ] as const)
+      client.add({ key, title, prompt: 'p', input: { kind: 'confirm' }, createdAt: at });
+    renderWithI18n(<App client={client} />);
+    await userEvent.click(await screen.findByRole('option', { name: /Rotate the keys/ }));
+    const search = screen.getByRole('searchbox', { name: 'Search pending requests' });
+    await userEvent.type(search, 'lint');
+    await waitFor(async () => expect(await shownTitle()).toBe('Fix the lint warnings?'));
+    await userEvent.clear(search);
+    await waitFor(async () => expect(await shownTitle()).toBe('Rotate the keys?'));
+  });
+
   it('a search that hides every request: Y answers nothing', async () => {
     const client = new FakeInboxClient();
     client.add({ key: 'a', title: 'Deploy?', prompt: 'p', input: { kind: 'confirm' } });
