@@ -12,6 +12,7 @@ import { DEFAULT_PORT } from '../../http/server';
 import { probePortHolder } from '../../service/port-probe';
 import { OwnerLockError } from '../../service/owner-lock';
 import { ExitCode, withUsageExitCode } from '../options';
+import { operatorTokensFromEnvAndFile } from './operator-tokens';
 import type { RegisterCommand } from './register-command';
 
 /** Exit code of a usage error (bad flag value, port held by another program). */
@@ -34,6 +35,8 @@ interface ServeFlags {
   store?: string;
   instanceName?: string;
   operatorToken: string[];
+  operatorTokenFile?: string;
+  operatorAnswersOnly?: boolean;
 }
 
 function positiveInt(max: number) {
@@ -111,9 +114,17 @@ export const registerServe: RegisterCommand = (program: Command) => {
     )
     .option(
       '--operator-token <name=token>',
-      'a named operator and their own token (repeatable): the audit log and the UI say who answered',
+      'a named operator and their own token (repeatable; visible to local users in ps: prefer --operator-token-file or $CLARITY_HITL_OPERATOR_TOKENS)',
       collect,
       [],
+    )
+    .option(
+      '--operator-token-file <path>',
+      'named operators, one name=token per line (default: $CLARITY_HITL_OPERATOR_TOKEN_FILE)',
+    )
+    .option(
+      '--operator-answers-only',
+      "protocols' own answer endpoints (POST /answer, Tool Server complete) need the operator too (default: $CLARITY_HITL_OPERATOR_ANSWERS_ONLY)",
     )
     .option('--instance-name <name>', "this instance's name in team mode (default: the host name)")
     .action(async (dirArg: string | undefined, flags: ServeFlags, command: Command) => {
@@ -126,6 +137,10 @@ export const registerServe: RegisterCommand = (program: Command) => {
       } catch (error) {
         command.error(`--store: ${(error as Error).message.replace(/^store: /, '')}`);
       }
+      flags.operatorToken = [
+        ...flags.operatorToken,
+        ...operatorTokensFromEnvAndFile(flags.operatorTokenFile, (m) => command.error(m)),
+      ];
       for (const pair of flags.operatorToken)
         if (!/^[^=\s]+=\S+$/.test(pair))
           command.error(`--operator-token: expected name=token, got "${pair.split('=')[0]}=…"`);
@@ -152,6 +167,7 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       host: flags.host,
       token: flags.token,
       ...(flags.allowQueryToken ? { allowQueryToken: true } : {}),
+      ...(flags.operatorAnswersOnly ? { operatorAnswersOnly: true } : {}),
       stateDir: flags.stateDir,
       historyLimit: flags.historyLimit,
       logFile: flags.log,
