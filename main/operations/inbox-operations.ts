@@ -65,7 +65,8 @@ export interface InboxOperations {
   listRuns(): RunSummary[];
   getRun(id: string): RunDetail;
   listRules(): ApprovalRuleView[];
-  revokeRule(id: string): ApprovalRuleView;
+  /** Revokes a rule; the audit log says through which surface (and by whom, in team mode). */
+  revokeRule(id: string, who: OperatorAct): ApprovalRuleView;
   listUnreadable(): UnreadableItem[];
   /** Dismisses one "could not read" item; the list left. */
   dismissUnreadable(id: string): UnreadableItem[];
@@ -122,9 +123,9 @@ export function createInboxOperations(deps: InboxOperationsDeps): InboxOperation
       return deps.runs.get(id);
     },
     listRules: () => deps.rules?.list() ?? [],
-    revokeRule(id) {
+    revokeRule(id, who) {
       if (!deps.rules) throw new RuleNotFoundError(id);
-      return deps.rules.revoke(id);
+      return deps.rules.revoke(id, who.operator ? `${who.operator} (${who.via})` : who.via);
     },
     listUnreadable: () => broker.unreadable.list(),
     dismissUnreadable(id) {

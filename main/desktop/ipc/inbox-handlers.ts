@@ -51,7 +51,7 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   router.handle('runs:list', () => ops.listRuns());
   router.handle('runs:get', ({ id }) => ops.getRun(id));
   router.handle('rules:list', () => ops.listRules());
-  router.handle('rules:revoke', ({ id }) => ops.revokeRule(id));
+  router.handle('rules:revoke', ({ id }) => ops.revokeRule(id, who));
   router.handle('settings:get', () => deps.settings.get());
   router.handle('settings:update', (patch) => deps.settings.update(patch));
   if (deps.remoteBrokers) registerRemoteBrokerIpc(router, deps.remoteBrokers, remotes);

@@ -17,6 +17,7 @@ import { waitWhileConnected } from '../../adapters/held-request';
 import { parseOrThrow } from '../../broker/validation';
 import { deriveProofKey, proofOf } from '../../service/broker-proof';
 import type { RouteModule } from '../context';
+import { operatorActOf } from '../guards/authority';
 
 const AgentParamsSchema = z.object({ agent: HookAgentSchema });
 const RuleParamsSchema = z.object({ id: z.string().min(1).max(200) });
@@ -60,7 +61,8 @@ export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret }) 
 
   app.post('/api/rules/:id/revoke', async (req) => {
     const { id } = parseOrThrow(RuleParamsSchema, req.params, 'path');
-    return { rule: rules.revoke(id) };
+    const who = operatorActOf(req);
+    return { rule: rules.revoke(id, who.operator ? `${who.operator} (${who.via})` : who.via) };
   });
 };
 
