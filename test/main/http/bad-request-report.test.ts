@@ -108,22 +108,31 @@ describe('bad protocol requests are answered 400 naming the field and shown as "
 
   it('the UI routes and dismissing: GET /api/unreadable lists, POST /api/unreadable/dismiss removes', async () => {
     t = await makeServer();
-    await t.post('/api/requests/nope/cancel', { reason: 5 });
+    await t.post('/api/requests/nope/cancel', { reason: 5 }, t.operator);
     expect(t.broker.unreadable.list(), 'the UI’s own routes are not agent input').toEqual([]);
     await t.post('/cancel', {});
-    const listed = (await t.get('/api/unreadable')).json() as {
+    const listed = (await t.get('/api/unreadable', t.operator)).json() as {
       items: Array<{ id: string }>;
       epoch: string;
       revision: number;
     };
     expect(listed.items).toHaveLength(1);
-    const dismissed = await t.post('/api/unreadable/dismiss', { id: listed.items[0]!.id });
+    const dismissed = await t.post(
+      '/api/unreadable/dismiss',
+      { id: listed.items[0]!.id },
+      t.operator,
+    );
     expect(dismissed.json()).toEqual({
       items: [],
       epoch: listed.epoch,
       revision: listed.revision + 1,
     });
-    expect((await t.post('/api/unreadable/dismiss', { id: 'gone' })).statusCode).toBe(404);
+    expect((await t.post('/api/unreadable/dismiss', { id: 'gone' }, t.operator)).statusCode).toBe(
+      404,
+    );
+    // An agent can neither list nor dismiss them: they are the operator's.
+    expect((await t.get('/api/unreadable')).statusCode).toBe(403);
+    expect((await t.post('/api/unreadable/dismiss', { id: 'gone' })).statusCode).toBe(403);
     // The same problem again stays dismissed; a different one shows.
     await t.post('/cancel', {});
     expect(t.broker.unreadable.list()).toEqual([]);

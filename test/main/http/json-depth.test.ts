@@ -46,7 +46,7 @@ describe('JSON depth bound', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(fine.statusCode).toBe(201);
-    const read = await t.get('/api/agents/a1/messages');
+    const read = await t.get('/api/agents/a1/messages', t.operator);
     expect(read.statusCode).toBe(200);
     expect(read.json().messages).toHaveLength(1);
   });

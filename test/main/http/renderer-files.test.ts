@@ -109,7 +109,7 @@ describe("the UI's files", () => {
   });
 
   it('still serves the page itself at / and, raw, at /index.html', async () => {
-    expect((await t!.get('/')).body).toContain('<title>HITL</title>');
+    expect((await t!.get('/', t!.operator)).body).toContain('<title>HITL</title>');
     const raw = await t!.get('/index.html');
     expect(raw.statusCode).toBe(200);
     expect(raw.headers['cache-control']).toBe('no-cache');

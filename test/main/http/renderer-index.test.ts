@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EARLY_LIST_ROWS } from '@contract/early-list';
+import { operatorSessionCookie } from '../../../main/http/guards/operator-credentials';
 import { makeServer, type TestServer } from './helpers';
 
 const PAGE =
@@ -28,7 +29,7 @@ function titles(html: string): string[] {
 
 describe('GET / paints the first pending requests into the page', () => {
   it('puts them before the root, soonest deadline first then oldest, with the prompt line', async () => {
-    t = await makeServer({ rendererDir: dir });
+    t = await makeServer({ as: 'operator', rendererDir: dir });
     t.broker.add({ source: 'cueme', key: 'old', prompt: '# Deploy **v1**?\nmore', createdAt: 1 });
     t.broker.add({ source: 'cueme', key: 'newer', prompt: 'second', createdAt: 2 });
     t.broker.add({
@@ -52,7 +53,7 @@ describe('GET / paints the first pending requests into the page', () => {
   });
 
   it('follows the order the inbox remembered in its cookie, and ignores an unknown one', async () => {
-    t = await makeServer({ rendererDir: dir });
+    t = await makeServer({ as: 'operator', rendererDir: dir });
     for (const [i, key] of ['a', 'b', 'c'].entries())
       t.broker.add({ source: 'cueme', key, prompt: 'q', createdAt: i + 1 });
     const newest = await t.get('/', { cookie: 'other=1; hitl_order=newest' });
@@ -62,7 +63,7 @@ describe('GET / paints the first pending requests into the page', () => {
   });
 
   it('shows agent text as text: markup and control characters are escaped', async () => {
-    t = await makeServer({ rendererDir: dir });
+    t = await makeServer({ as: 'operator', rendererDir: dir });
     t.broker.add({
       source: 'cueme',
       key: 'x',
@@ -79,7 +80,7 @@ describe('GET / paints the first pending requests into the page', () => {
   });
 
   it(`holds at most ${EARLY_LIST_ROWS} rows, and none when nothing is pending`, async () => {
-    t = await makeServer({ rendererDir: dir });
+    t = await makeServer({ as: 'operator', rendererDir: dir });
     expect((await t.get('/')).body).toBe(PAGE);
     for (let i = 0; i < EARLY_LIST_ROWS + 5; i++)
       t.broker.add({ source: 'cueme', key: `k${i}`, prompt: 'q', createdAt: i });
@@ -89,7 +90,7 @@ describe('GET / paints the first pending requests into the page', () => {
   });
 
   it('follows every change of the pending list between page loads', async () => {
-    t = await makeServer({ rendererDir: dir });
+    t = await makeServer({ as: 'operator', rendererDir: dir });
     const first = t.broker.add({ source: 'cueme', key: 'first', prompt: 'q', createdAt: 1 });
     expect(titles((await t.get('/')).body)).toEqual(['first']);
     t.broker.add({ source: 'cueme', key: 'second', prompt: 'q', createdAt: 2 });
@@ -103,20 +104,38 @@ describe('GET / paints the first pending requests into the page', () => {
     expect(titles((await t.get('/', { cookie: 'hitl_order=newest' })).body)).toEqual(['second']);
   });
 
-  it('needs the token like every other request when one is set', async () => {
+  it('needs the token like every other request when one is set, and the operator to list', async () => {
     t = await makeServer({ rendererDir: dir, token: 'secret-token' });
     t.broker.add({ source: 'cueme', key: 'private', prompt: 'q' });
     const res = await t.get('/');
     expect(res.statusCode).toBe(401);
     expect(res.body).not.toContain('private');
-    const authorised = await t.get('/', { authorization: 'Bearer secret-token' });
+    // The agents' token lets a request in, but the inbox is the operator's: the login page.
+    const agent = await t.get('/', { authorization: 'Bearer secret-token' });
+    expect(agent.statusCode).toBe(401);
+    expect(agent.body).toContain('<title>Log in to HITL Broker</title>');
+    expect(agent.body).not.toContain('private');
+    const session = operatorSessionCookie(t.server.context.operatorSecret).split(';', 1)[0]!;
+    const authorised = await t.get('/', { cookie: session });
+    expect(authorised.statusCode).toBe(200);
     expect(titles(authorised.body)).toEqual(['private']);
+  });
+
+  it('shows the login page, and no request, to a browser without a login session', async () => {
+    t = await makeServer({ rendererDir: dir });
+    t.broker.add({ source: 'cueme', key: 'private', prompt: 'q' });
+    const res = await t.get('/', { accept: 'text/html' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('<title>Log in to HITL Broker</title>');
+    expect(res.body).not.toContain('private');
+    expect(res.body).not.toContain('id="root"');
   });
 
   it('serves a page without the expected root unchanged, and the other files as files', async () => {
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>other</title>');
     await writeFile(path.join(dir, 'app.js'), 'console.log(1)');
-    t = await makeServer({ rendererDir: dir });
+    t = await makeServer({ as: 'operator', rendererDir: dir });
     t.broker.add({ source: 'cueme', key: 'k', prompt: 'q' });
     expect((await t.get('/')).body).toBe('<!doctype html><title>other</title>');
     const file = await t.get('/app.js');

@@ -177,8 +177,8 @@ describe('token', () => {
     expect(safeEqual('', 'abc')).toBe(false);
   });
 
-  it('/?token= sets an HttpOnly SameSite=Strict cookie and redirects to the clean URL; the cookie then authorises /api and /events', async () => {
-    const { port } = await listening({ token: 'tok-123' });
+  it("/?token= sets an HttpOnly SameSite=Strict cookie and redirects to the clean URL; the cookie then authorises agents' routes and /events, not the operator's", async () => {
+    const { server, port } = await listening({ token: 'tok-123' });
     const host = `127.0.0.1:${port}`;
     const wrong = await rawGet(port, '/?token=nope', { host });
     expect(wrong.status).toBe(401);
@@ -193,10 +193,19 @@ describe('token', () => {
     expect(setCookie).not.toContain('tok-123');
     const cookie = setCookie.split(';')[0]!;
 
+    expect((await rawGet(port, '/questions', { host })).status).toBe(401);
+    expect((await rawGet(port, '/questions', { host, cookie })).status).toBe(200);
     expect((await rawGet(port, '/api/info', { host })).status).toBe(401);
+    // The agents' token is not the operator's authority: the inbox's routes stay closed to it.
     const info = await rawGet(port, '/api/info', { host, cookie });
-    expect(info.status).toBe(200);
-    expect(JSON.parse(info.body).tokenRequired).toBe(true);
+    expect(info.status).toBe(403);
+    expect(JSON.parse(info.body).error).toBe('operator_required');
+    const operator = await rawGet(port, '/api/info', {
+      host,
+      authorization: `Bearer ${server.context.operatorSecret}`,
+    });
+    expect(operator.status).toBe(200);
+    expect(JSON.parse(operator.body).tokenRequired).toBe(true);
     expect(
       (await rawGet(port, '/api/requests', { host, cookie: 'clarity_hitl_session=forged' })).status,
     ).toBe(401);
@@ -221,7 +230,7 @@ describe('security headers', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'hitl-ui-'));
     try {
       await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>HITL</title>');
-      t = await makeServer({ rendererDir: dir });
+      t = await makeServer({ as: 'operator', rendererDir: dir });
       const res = await t.get('/');
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>HITL</title>');

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { operatorSessionCookie } from '../../../../main/http/guards/operator-credentials';
 import { makeServer, type TestServer } from '../helpers';
 
 let t: TestServer;
@@ -40,7 +41,11 @@ describe('/api routes', () => {
   });
 
   it('answers by id with text or a structured value; 409 after the first answer; 404 unknown id', async () => {
-    t = await makeServer({ as: 'operator' });
+    t = await makeServer();
+    // The web inbox: a logged-in browser's session cookie.
+    const web = {
+      cookie: operatorSessionCookie(t.server.context.operatorSecret).split(';', 1)[0]!,
+    };
     const r = t.broker.add({
       source: 'cueme',
       key: 'pick',
@@ -54,21 +59,28 @@ describe('/api routes', () => {
       },
       meta: { hidden: true },
     });
-    const res = await t.post(`/api/requests/${r.id}/answer`, {
-      value: { kind: 'choice', selected: ['B'] },
-    });
+    const res = await t.post(
+      `/api/requests/${r.id}/answer`,
+      { value: { kind: 'choice', selected: ['B'] } },
+      web,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().request).toMatchObject({
       id: r.id,
       status: 'answered',
       answer: { text: 'B' },
       resolvedBy: 'ui',
+      via: 'web-session',
     });
     expect(res.json().request).not.toHaveProperty('meta');
-    const again = await t.post(`/api/requests/${r.id}/answer`, { text: 'late' });
+    const again = await t.post(`/api/requests/${r.id}/answer`, { text: 'late' }, web);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('already_resolved');
-    const ghost = await t.post('/api/requests/nope/answer', { text: 'x' });
+    // The CLI (the operator secret) is recorded as the CLI.
+    const other = t.broker.add({ source: 'cueme', key: 'other', prompt: 'q' });
+    const byCli = await t.post(`/api/requests/${other.id}/answer`, { text: 'ok' }, t.operator);
+    expect(byCli.json().request).toMatchObject({ resolvedBy: 'cli', via: 'cli' });
+    const ghost = await t.post('/api/requests/nope/answer', { text: 'x' }, web);
     expect(ghost.statusCode).toBe(404);
     expect(ghost.json().error).toBe('not_found');
   });

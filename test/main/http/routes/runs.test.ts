@@ -53,12 +53,15 @@ describe('agent run routes', () => {
     });
     expect(end.json().run).toMatchObject({ status: 'succeeded', exitCode: 0 });
 
-    const list = await s.get('/api/runs');
+    // Reading runs is the operator's (the inbox); agents only start and feed them.
+    expect((await s.get('/api/runs')).statusCode).toBe(403);
+    expect((await s.get(`/api/runs/${id}`)).statusCode).toBe(403);
+    const list = await s.get('/api/runs', s.operator);
     expect(list.statusCode).toBe(200);
     expect(list.json().runs).toHaveLength(1);
     expect(list.json().runs[0]).toMatchObject({ id, task: 'draft', status: 'succeeded' });
 
-    const detail = await s.get(`/api/runs/${id}`);
+    const detail = await s.get(`/api/runs/${id}`, s.operator);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().run.id).toBe(id);
     expect(detail.json().entries.map((e: { n: number }) => e.n)).toEqual([0, 1, 2]);
@@ -85,20 +88,20 @@ describe('agent run routes', () => {
     expect(badEvent.json()).toMatchObject({ error: 'invalid' });
     expect(badEvent.json().message).toContain('entries.1.event.pct');
     // Nothing of a refused batch was kept.
-    expect((await s.get(`/api/runs/${id}`)).json().entries).toEqual([]);
+    expect((await s.get(`/api/runs/${id}`, s.operator)).json().entries).toEqual([]);
 
     const noEntries = await s.post(`/api/runs/${id}/events`, { exit: { code: 0, signal: null } });
     expect(noEntries.statusCode).toBe(400);
     expect(noEntries.json().message).toContain('entries');
 
-    const badId = await s.get('/api/runs/has%20space');
+    const badId = await s.get('/api/runs/has%20space', s.operator);
     expect(badId.statusCode).toBe(400);
     expect(badId.json().message).toContain('id');
   });
 
   it('answers 404 for an unknown run and 409 for lines after its end', async () => {
     const s = await server();
-    const unknownGet = await s.get('/api/runs/run-nope');
+    const unknownGet = await s.get('/api/runs/run-nope', s.operator);
     expect(unknownGet.statusCode).toBe(404);
     expect(unknownGet.json()).toEqual({ error: 'not_found', message: 'no run with id run-nope' });
     const unknownPost = await s.post('/api/runs/run-nope/events', { entries: [] });
@@ -138,7 +141,13 @@ describe('agent run routes', () => {
     expect(noToken.statusCode).toBe(401);
     expect(noToken.json().error).toBe('unauthorized');
     const auth = { authorization: 'Bearer secret' };
-    expect((await s.get('/api/runs', auth)).statusCode).toBe(200);
+    expect((await s.post('/api/runs', { command: ['a'] }, auth)).statusCode).toBe(201);
+    // The agents' token starts runs; listing them is the operator's.
+    const agentList = await s.get('/api/runs', auth);
+    expect(agentList.statusCode).toBe(403);
+    expect(agentList.json().error).toBe('operator_required');
+    expect((await s.get('/api/runs', s.operator)).statusCode).toBe(200);
+    expect((await s.post('/api/runs', { command: ['a'] })).statusCode).toBe(401);
     const host = await s.get('/api/runs', { ...auth, host: 'evil.example:7999' });
     expect(host.statusCode).toBe(403);
     expect(host.json().error).toBe('forbidden_host');

@@ -24,7 +24,9 @@ describe('SSE `unreadable`', () => {
     broker.unreadable.report(item);
     server = await createHttpServer({ broker, rendererDir: null, port: 0 });
     await server.listen();
-    const client = await SseTestClient.connect(server.port());
+    // The inbox's stream: the operator's (what could not be read is theirs to see).
+    const operator = { authorization: `Bearer ${server.context.operatorSecret}` };
+    const client = await SseTestClient.connect(server.port(), operator);
     clients.push(client);
     const first = await until(() => client.events().length >= 2 && client.events());
     expect(first.map((e) => e.event)).toEqual(['snapshot', 'unreadable']);
@@ -38,7 +40,9 @@ describe('SSE `unreadable`', () => {
     expect(cleared.event).toBe('unreadable');
     // Numbered like GET /api/unreadable, so a client keeps the newer of a reply and an event.
     expect(JSON.parse(cleared.data!)).toEqual({ items: [], epoch: onConnect.epoch, revision: 2 });
-    const reply = await fetch(`http://127.0.0.1:${server.port()}/api/unreadable`);
+    const reply = await fetch(`http://127.0.0.1:${server.port()}/api/unreadable`, {
+      headers: operator,
+    });
     expect(await reply.json()).toEqual({ items: [], epoch: onConnect.epoch, revision: 2 });
   });
 
