@@ -76,8 +76,11 @@ export async function postJson(
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-/** GETs JSON. */
-export async function getJson(url: string): Promise<{ status: number; body: Json }> {
-  const res = await fetch(url);
+/** GETs JSON (with `headers`, e.g. the operator's). */
+export async function getJson(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Json }> {
+  const res = await fetch(url, { headers });
   return { status: res.status, body: await res.json() };
 }

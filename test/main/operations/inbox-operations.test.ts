@@ -50,8 +50,8 @@ describe('inbox operations (shared by HTTP and IPC)', () => {
       prompt: 'which colour?',
       agent: { id: 'painter' },
     });
-    await ops.answer(a.id, { text: 'yes ship it' });
-    ops.cancel(b.id, 'not needed');
+    await ops.answer(a.id, { text: 'yes ship it' }, { via: 'web-session' });
+    await ops.cancel(b.id, 'not needed', { via: 'web-session' });
     expect(ops.history().map((r) => r.key)).toEqual(['beta', 'alpha']);
     expect(ops.history('SHIP').map((r) => r.key)).toEqual(['alpha']);
     expect(ops.history('painter').map((r) => r.key)).toEqual(['beta']);
@@ -60,8 +60,27 @@ describe('inbox operations (shared by HTTP and IPC)', () => {
 
   it('answer and cancel of an unknown id say not_found', async () => {
     const { ops } = setup();
-    await expect(ops.answer('nope', { text: 'x' })).rejects.toMatchObject({ code: 'not_found' });
-    await expect(ops.cancel('nope')).rejects.toMatchObject({ code: 'not_found' });
+    const who = { via: 'desktop' } as const;
+    await expect(ops.answer('nope', { text: 'x' }, who)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(ops.cancel('nope', undefined, who)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it("answers as the operator, so a coding agent's request too, recording the surface and who", async () => {
+    const { broker, ops } = setup();
+    const r = broker.add({ source: 'claude-code', key: 'q', prompt: 'Which branch?' });
+    expect(() => broker.answer(r.id, { text: 'main' }, 'ui')).toThrow(/only the operator/);
+    const answered = await ops.answer(r.id, { text: 'main' }, { via: 'desktop' });
+    expect(answered).toMatchObject({ status: 'answered', resolvedBy: 'ui', via: 'desktop' });
+    const c = broker.add({ source: 'clarity-http', key: 'c', prompt: 'q' });
+    const cancelled = await ops.cancel(c.id, 'later', { via: 'cli', operator: 'alice' });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      resolvedBy: 'cli',
+      via: 'cli',
+      operator: 'alice',
+    });
   });
 
   it('an agent id follows the same rule over IPC as over HTTP (200 characters)', () => {

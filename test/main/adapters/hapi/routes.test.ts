@@ -29,7 +29,8 @@ const flow = [
 
 /** Reads SSE frames from /events until `count` `agent_message` events arrived. */
 async function collectAgentMessages(count: number, abort: AbortController) {
-  const res = await fetch(`${t.url}/events`, { signal: abort.signal });
+  // The inbox's stream (the operator's): it shows the agents' messages.
+  const res = await fetch(`${t.url}/events`, { signal: abort.signal, headers: t.operator });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -73,7 +74,7 @@ describe('HAPI agent messages', () => {
         body: { ok: true, agentId: 'claude_code-1a2b3c4d', accepted: 1 },
       });
     }
-    const list = await getJson(`${t.url}/api/agents/claude_code-1a2b3c4d/messages`);
+    const list = await getJson(`${t.url}/api/agents/claude_code-1a2b3c4d/messages`, t.operator);
     expect(
       list.body.messages.map((m: { role: string; content: unknown }) => ({
         role: m.role,
@@ -85,13 +86,20 @@ describe('HAPI agent messages', () => {
     expect(events.map((e) => e.agentId)).toEqual(Array(3).fill('claude_code-1a2b3c4d'));
     expect(events.map((e) => e.message.content)).toEqual(flow.map((m) => m.content));
     expect(
-      (await getJson(`${t.url}/api/agents/claude_code-1a2b3c4d/messages?limit=1`)).body.messages,
+      (await getJson(`${t.url}/api/agents/claude_code-1a2b3c4d/messages?limit=1`, t.operator)).body
+        .messages,
     ).toHaveLength(1);
   });
 
   it('accepts a batch and keeps agents apart', async () => {
     expect((await postJson(`${t.url}/api/agents/a1/messages`, flow)).body.accepted).toBe(3);
-    expect((await getJson(`${t.url}/api/agents/a2/messages`)).body).toEqual({ messages: [] });
+    expect((await getJson(`${t.url}/api/agents/a2/messages`, t.operator)).body).toEqual({
+      messages: [],
+    });
+    // Agents post their messages; reading them is the operator's (the inbox).
+    const byAgent = await getJson(`${t.url}/api/agents/a1/messages`);
+    expect(byAgent.status).toBe(403);
+    expect(byAgent.body.error).toBe('operator_required');
   });
 
   it.each([
@@ -117,14 +125,16 @@ describe('HAPI agent messages', () => {
     const res = await postJson(`${t.url}/api/agents/a1/messages`, body);
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(field);
-    expect((await getJson(`${t.url}/api/agents/a1/messages`)).body.messages).toEqual([]);
+    expect((await getJson(`${t.url}/api/agents/a1/messages`, t.operator)).body.messages).toEqual(
+      [],
+    );
   });
 
   it('rejects a bad agent id and a bad limit', async () => {
     expect((await postJson(`${t.url}/api/agents/has%20space/messages`, flow[2])).status).toBe(400);
-    const surrogate = await getJson(`${t.url}/api/agents/a%ED%A0%80/messages`);
+    const surrogate = await getJson(`${t.url}/api/agents/a%ED%A0%80/messages`, t.operator);
     expect(surrogate.status, 'an id that is not valid UTF-8').toBe(400);
     expect(surrogate.body.message).toEqual(expect.any(String));
-    expect((await getJson(`${t.url}/api/agents/a1/messages?limit=0`)).status).toBe(400);
+    expect((await getJson(`${t.url}/api/agents/a1/messages?limit=0`, t.operator)).status).toBe(400);
   });
 });
