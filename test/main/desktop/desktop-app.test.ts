@@ -83,6 +83,7 @@ function build(
     port?: number;
     platform?: NodeJS.Platform;
     launch?: DesktopAppDeps['launch'];
+    safeStorage?: DesktopAppDeps['safeStorage'];
   } = {},
 ) {
   const started: { port?: number; token?: string }[] = [];
@@ -126,6 +127,7 @@ function build(
     },
     extraDirs: [handshakeDir],
     launch: options.launch,
+    ...(options.safeStorage ? { safeStorage: options.safeStorage } : {}),
   };
   const desktop = new DesktopApp(deps);
   apps.push(desktop);
@@ -213,19 +215,28 @@ describe('DesktopApp', () => {
   });
 
   it('a saved remote broker joins the one inbox: tray, notification, IPC list and answer, its state in settings', async () => {
+    // Answering there needs the operator's authority: the desk's own operator token (team mode).
     const remote = await startBrokerService({
       port: 0,
       stateDir: join(stateDir, 'remote'),
       dirs: [],
       rendererDir: null,
+      operators: [{ name: 'desk', token: 'desk-operator-token' }],
     });
     try {
+      const safeStorage = {
+        isEncryptionAvailable: () => true,
+        encryptString: (plain: string) => Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a),
+        decryptString: (encrypted: Buffer) =>
+          Buffer.from(encrypted.map((b) => b ^ 0x5a)).toString('utf8'),
+      };
+      const tokenEncrypted = safeStorage.encryptString('desk-operator-token').toString('base64');
       await writeFile(
         join(stateDir, 'remote-brokers.json'),
-        JSON.stringify({ brokers: [{ name: 'build-vm', url: remote.url }] }),
+        JSON.stringify({ brokers: [{ name: 'build-vm', url: remote.url, tokenEncrypted }] }),
       );
       const asked = remote.broker.add({ source: 'clarity-http', key: 'ship', prompt: 'Ship v2?' });
-      const { desktop, tray, notifications, ipc } = build();
+      const { desktop, tray, notifications, ipc } = build({ safeStorage });
       await desktop.start();
       await waitFor(() => tray.title === '1', 'the remote request counted in the tray');
       expect(notifications.created.map((n) => n.options.body)).toEqual(['Ship v2?']);
@@ -249,7 +260,9 @@ describe('DesktopApp', () => {
         `${OURS}#popover`,
       );
       expect(answered).toMatchObject({ ok: true });
-      expect(remote.broker.resolved()).toMatchObject([{ id: asked.id, answer: { text: 'yes' } }]);
+      expect(remote.broker.resolved()).toMatchObject([
+        { id: asked.id, answer: { text: 'yes' }, operator: 'desk' },
+      ]);
       await waitFor(() => tray.title === '', 'the tray cleared');
       expect(desktop.service!.broker.resolved()).toEqual([]);
     } finally {

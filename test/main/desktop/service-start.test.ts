@@ -45,7 +45,9 @@ describe('startDesktopService', () => {
     const { service, movedFrom } = await start(taken);
     expect(movedFrom).toBe(taken);
     expect(service.port).not.toBe(taken);
-    const info = await fetch(`${service.url}api/info`).then((r) => r.json());
+    const info = await fetch(`${service.url}api/info`, {
+      headers: { authorization: `Bearer ${service.server.context.operatorSecret}` },
+    }).then((r) => r.json());
     expect(info).toMatchObject({ version: expect.any(String) });
   });
 

@@ -52,6 +52,14 @@ describe('clarity-hitl serve', { timeout: 60_000 }, () => {
     const output = () => `stdout:\n${run.stdout()}\nstderr:\n${run.stderr()}`;
     expect(run.stdout(), output()).toContain(`Watching ${dir}`);
     expect(existsSync(path.join(stateDir, 'broker.json')), output()).toBe(true);
+    // The inbox opens from a one-time login link (never the token in a URL).
+    const login = /Open the inbox \(login link, works once\): (\S+)/.exec(run.stdout())?.[1];
+    expect(login?.startsWith(`${url}login?code=`), output()).toBe(true);
+    expect(run.stdout()).not.toContain('?token=');
+    const first = await fetch(login!, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('set-cookie')).toMatch(/^clarity_hitl_operator=.*HttpOnly/);
+    expect((await fetch(login!, { redirect: 'manual' })).status).toBe(401);
 
     await writeFile(
       path.join(dir, 'deploy.question'),

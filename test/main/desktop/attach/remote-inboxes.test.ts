@@ -19,13 +19,14 @@ afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function broker(name: string, port = 0, token?: string): Promise<BrokerService> {
+/** A broker whose operator token (team mode) is `operatorToken`: what the desktop answers with. */
+async function broker(name: string, port = 0, operatorToken?: string): Promise<BrokerService> {
   const service = await startBrokerService({
     port,
     stateDir: join(dir!, name),
     dirs: [],
     rendererDir: null,
-    ...(token ? { token } : {}),
+    ...(operatorToken ? { operators: [{ name: 'desk', token: operatorToken }] } : {}),
   });
   services.push(service);
   return service;
@@ -36,6 +37,8 @@ describe('RemoteInboxes: remote brokers in the one desktop inbox', { timeout: 30
     dir = await mkdtemp(join(tmpdir(), 'hitl-remotes-'));
     const vm = await broker('vm', 0, 'vm-secret');
     const lab = await broker('lab');
+    // A broker without tokens: the desktop holds its operator secret (the CLI's credential).
+    const labSecret = lab.server.context.operatorSecret;
     const deploy = vm.broker.add({ source: 'clarity-http', key: 'deploy', prompt: 'Deploy?' });
     lab.broker.add({ source: 'clarity-http', key: 'name', prompt: 'Name it?' });
     const inbox = new RemoteInboxes();
@@ -44,7 +47,7 @@ describe('RemoteInboxes: remote brokers in the one desktop inbox', { timeout: 30
     inbox.subscribe((e) => events.push(e));
     inbox.sync([
       { name: 'build-vm', url: vm.url, token: 'vm-secret' },
-      { name: 'lab', url: lab.url },
+      { name: 'lab', url: lab.url, token: labSecret },
     ]);
     await waitFor(() => inbox.pending().length === 2, 'both snapshots');
     expect(inbox.pending().map((r) => [r.id.split('/')[0], r.meta?.where, r.prompt])).toEqual([
@@ -83,7 +86,7 @@ describe('RemoteInboxes: remote brokers in the one desktop inbox', { timeout: 30
       stateDir: join(dir, 'vm'),
       dirs: [],
       rendererDir: null,
-      token: 'vm-secret',
+      operators: [{ name: 'desk', token: 'vm-secret' }],
     });
     services.push(back);
     await waitFor(
@@ -99,6 +102,7 @@ describe('RemoteInboxes: remote brokers in the one desktop inbox', { timeout: 30
     expect(back.broker.resolved().at(-1)).toMatchObject({
       status: 'cancelled',
       cancelReason: 'not today',
+      operator: 'desk',
     });
   });
 
