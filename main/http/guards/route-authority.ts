@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http-error';
 import { isOperator } from './authority';
 
@@ -78,6 +78,12 @@ export function installRouteAuthority(
   app: FastifyInstance,
   options: { operatorAnswersOnly: boolean },
 ): void {
+  // A route nobody classified is a mistake to catch at start, not a door left open.
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (ROUTE_CLASSES[`${method === 'HEAD' ? 'GET' : method} ${route.url}`] === undefined)
+        throw new Error(`route ${method} ${route.url} has no class in ROUTE_CLASSES`);
+  });
   app.addHook('preHandler', (request, _reply, done) => {
     const needed = routeClass(request.method, request.routeOptions.url);
     if (needsOperator(needed, options) && !isOperator(request)) {
@@ -97,9 +103,4 @@ export function installRouteAuthority(
 
 function needsOperator(needed: RouteClass, options: { operatorAnswersOnly: boolean }): boolean {
   return needed === 'operator' || (needed === 'protocol-answer' && options.operatorAnswersOnly);
-}
-
-/** True for a request whose caller may see coding agents' requests (the operator). */
-export function seesEverything(request: FastifyRequest): boolean {
-  return isOperator(request);
 }
