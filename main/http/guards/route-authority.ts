@@ -79,10 +79,15 @@ export function installRouteAuthority(
   options: { operatorAnswersOnly: boolean },
 ): void {
   // A route nobody classified is a mistake to catch at start, not a door left open.
+  const unclassified: string[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
       if (ROUTE_CLASSES[`${method === 'HEAD' ? 'GET' : method} ${route.url}`] === undefined)
-        throw new Error(`route ${method} ${route.url} has no class in ROUTE_CLASSES`);
+        unclassified.push(`${method} ${route.url}`);
+  });
+  app.addHook('onReady', async () => {
+    if (unclassified.length > 0)
+      throw new Error(`routes without a class in ROUTE_CLASSES: ${unclassified.join(', ')}`);
   });
   app.addHook('preHandler', (request, _reply, done) => {
     const needed = routeClass(request.method, request.routeOptions.url);
