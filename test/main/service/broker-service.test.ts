@@ -38,6 +38,10 @@ async function start(
 }
 
 const json = { 'content-type': 'application/json' };
+/** The headers of the operator of `service` (its state dir's operator secret, as the CLI sends it). */
+const operatorOf = (service: BrokerService) => ({
+  authorization: `Bearer ${service.server.context.operatorSecret}`,
+});
 
 describe('startBrokerService', () => {
   it('listens on loopback, writes a 0600 discovery file and removes it on close', async () => {
@@ -50,7 +54,10 @@ describe('startBrokerService', () => {
       port: service.port,
       pid: process.pid,
     });
-    expect((await fetch(`${service.url}api/info`)).status).toBe(200);
+    expect((await fetch(`${service.url}api/info`, { headers: operatorOf(service) })).status).toBe(
+      200,
+    );
+    expect((await fetch(`${service.url}api/info`)).status).toBe(403);
     await service.close();
     expect(existsSync(file)).toBe(false);
     expect(readDiscovery(stateDir)).toBeUndefined();
@@ -112,7 +119,9 @@ describe('startBrokerService', () => {
     await second.close();
 
     const third = await start();
-    const history = (await (await fetch(`${third.url}api/history`)).json()) as {
+    const history = (await (
+      await fetch(`${third.url}api/history`, { headers: operatorOf(third) })
+    ).json()) as {
       requests: Array<{ key: string }>;
     };
     expect(history.requests.map((r) => r.key)).toEqual(['remote']);
@@ -159,11 +168,15 @@ describe('startBrokerService', () => {
     expect(await readdir(path.join(stateDir, 'runs'))).toEqual([`${id}.jsonl`]);
 
     const second = await start();
-    const { runs } = (await (await fetch(`${second.url}api/runs`)).json()) as {
+    const { runs } = (await (
+      await fetch(`${second.url}api/runs`, { headers: operatorOf(second) })
+    ).json()) as {
       runs: Array<{ id: string; status: string; agent: string }>;
     };
     expect(runs).toMatchObject([{ id, status: 'lost', agent: 'writer' }]);
-    const detail = (await (await fetch(`${second.url}api/runs/${id}`)).json()) as {
+    const detail = (await (
+      await fetch(`${second.url}api/runs/${id}`, { headers: operatorOf(second) })
+    ).json()) as {
       entries: unknown[];
     };
     expect(detail.entries).toMatchObject([{ kind: 'text', text: 'hello', n: 0 }]);

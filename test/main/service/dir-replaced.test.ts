@@ -54,7 +54,10 @@ describe('a handshake dir replaced while watched', () => {
       expect(inside).toMatchObject({ status: 'cancelled', cancelReason: lost[0] });
       expect(service.broker.resolved().some((r) => r.key === 'stolen')).toBe(false);
       expect(service.watched.dirs).toEqual([]);
-      const info = (await (await fetch(`${service.url}api/info`)).json()) as {
+      const operator = { authorization: `Bearer ${service.server.context.operatorSecret}` };
+      const info = (await (
+        await fetch(`${service.url}api/info`, { headers: operator })
+      ).json()) as {
         dirProblems: { dir: string; message: string }[];
       };
       expect(info.dirProblems).toMatchObject([{ dir, message: lost[0] }]);
