@@ -23,6 +23,8 @@ interface Serve {
   url: string;
   port: number;
   stateDir: string;
+  /** The one-time login link serve printed at start. */
+  loginLink: string;
   child: ChildProcess;
   stop: () => Promise<void>;
 }
@@ -64,10 +66,16 @@ async function broker(port = 0, stateDir?: string): Promise<Serve> {
     'serve',
     30_000,
   );
+  const login = await waitFor(
+    () => /Open the inbox \(login link, works once\): (\S+)/.exec(out),
+    'the login link',
+    30_000,
+  );
   const serve: Serve = {
     url: match[1]!,
     port: Number(match[2]),
     stateDir: dir,
+    loginLink: login[1]!,
     child,
     stop: async () => {
       running.delete(serve);
@@ -91,21 +99,39 @@ const ask = async (serve: Serve, key: string, question: string) => {
 const statusOf = async (serve: Serve, key: string) =>
   ((await (await fetch(`${serve.url}questions/${key}`)).json()) as { status: string }).status;
 
-const clientFor = (serve: Serve) =>
-  new HttpInboxClient({
+/** Opens the login link as a browser would: the operator's session cookie it sets. */
+const logIn = async (serve: Serve): Promise<string> => {
+  const res = await fetch(serve.loginLink, { redirect: 'manual' });
+  expect(res.status).toBe(303);
+  return res.headers.get('set-cookie')!.split(';', 1)[0]!;
+};
+
+/** The inbox of a browser logged in to `serve` (its session cookie on every call and stream). */
+const clientFor = async (serve: Serve) => {
+  const cookie = await logIn(serve);
+  const withCookie = (init?: RequestInit): RequestInit => ({
+    ...init,
+    headers: { ...(init?.headers as Record<string, string> | undefined), cookie },
+  });
+  return new HttpInboxClient({
     baseUrl: serve.url.replace(/\/$/, ''),
-    eventSource: (url) => new EventSource(url) as unknown as EventSourceLike,
+    fetch: (input, init) => fetch(input, withCookie(init)),
+    eventSource: (url) =>
+      new EventSource(url, {
+        fetch: (input, init) => fetch(input, withCookie(init)),
+      }) as unknown as EventSourceLike,
     retryDelayMs: 100,
     afterPaint: (fn) => fn(),
   });
+};
 
 describe('MultiBrokerClient over two real brokers', { timeout: 60_000 }, () => {
   it('merges both inboxes with where labels, routes answers, and rides out a broker restart', async () => {
     const laptop = await broker();
     const vm = await broker();
     const multi = new MultiBrokerClient([
-      { name: 'laptop', client: clientFor(laptop) },
-      { name: 'build-vm', client: clientFor(vm) },
+      { name: 'laptop', client: await clientFor(laptop) },
+      { name: 'build-vm', client: await clientFor(vm) },
     ]);
     let pending: HitlRequest[] = [];
     const events: InboxEvent[] = [];
@@ -162,7 +188,7 @@ describe('MultiBrokerClient over two real brokers', { timeout: 60_000 }, () => {
 
   it('refuses an id that names no broker', async () => {
     const only = await broker();
-    const multi = new MultiBrokerClient([{ name: 'here', client: clientFor(only) }]);
+    const multi = new MultiBrokerClient([{ name: 'here', client: await clientFor(only) }]);
     await expect(multi.answer('elsewhere/abc', { text: 'x' })).rejects.toMatchObject({
       status: 404,
     });
