@@ -11,6 +11,8 @@ describe('clarity-hitl list / answer / cancel on a remote broker', { timeout: 12
   let serve: CliRun;
   let url: string;
   const TOKEN = 'remote-sekrit';
+  // The operator's own token on that broker (team mode): what lists its inbox.
+  const OPERATOR = 'ops-sekrit';
   // No discovery file to fall back on: the CLI's state dir is empty.
   const env = () => ({ CLARITY_HITL_STATE_DIR: path.join(root, 'cli-state') });
 
@@ -23,7 +25,9 @@ describe('clarity-hitl list / answer / cancel on a remote broker', { timeout: 12
   const pending = async () =>
     (
       (await (
-        await fetch(new URL('api/requests', url), { headers: { authorization: `Bearer ${TOKEN}` } })
+        await fetch(new URL('api/requests', url), {
+          headers: { authorization: `Bearer ${OPERATOR}` },
+        })
       ).json()) as { requests: { key: string }[] }
     ).requests.map((r) => r.key);
 
@@ -36,6 +40,8 @@ describe('clarity-hitl list / answer / cancel on a remote broker', { timeout: 12
       '0',
       '--token',
       TOKEN,
+      '--operator-token',
+      `ops=${OPERATOR}`,
       '--state-dir',
       path.join(root, 'state'),
     ]);
@@ -56,8 +62,8 @@ describe('clarity-hitl list / answer / cancel on a remote broker', { timeout: 12
     await rm(root, { recursive: true, force: true });
   });
 
-  it('list --broker --token prints that broker’s pending requests; without the token it is refused', async () => {
-    const listed = await runCli(['list', '--broker', url, '--token', TOKEN, '--json'], {
+  it('list --broker --token prints that broker’s pending requests with the operator’s token; without it, or with the agents’ token, it is refused', async () => {
+    const listed = await runCli(['list', '--broker', url, '--token', OPERATOR, '--json'], {
       env: env(),
     });
     expect(listed.code, listed.stderr).toBe(0);
@@ -65,16 +71,22 @@ describe('clarity-hitl list / answer / cancel on a remote broker', { timeout: 12
     expect(rows.map((r) => r.key).sort()).toEqual(['deploy', 'wipe']);
     expect(rows[0]!.broker).toBe(url);
 
-    const table = await runCli(['list', '--broker', url, '--token', TOKEN], { env: env() });
+    const table = await runCli(['list', '--broker', url, '--token', OPERATOR], { env: env() });
     expect(table.stdout).toContain('Wipe the cache?');
 
     const refused = await runCli(['list', '--broker', url], { env: env() });
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toMatch(/token|401|unauthori[sz]ed/i);
+
+    // The agents' token is not the operator's: the inbox's list stays closed to it.
+    const agent = await runCli(['list', '--broker', url, '--token', TOKEN], { env: env() });
+    expect(agent.code).not.toBe(0);
+    expect(agent.stderr).toMatch(/operator/);
+    expect(agent.stdout).not.toContain('Wipe the cache?');
   });
 
   it('CLARITY_HITL_BROKER + CLARITY_HITL_TOKEN do the same for list, answer and cancel', async () => {
-    const remote = { ...env(), CLARITY_HITL_BROKER: url, CLARITY_HITL_TOKEN: TOKEN };
+    const remote = { ...env(), CLARITY_HITL_BROKER: url, CLARITY_HITL_TOKEN: OPERATOR };
     const listed = await runCli(['list', '--json'], { env: remote });
     expect(listed.code, listed.stderr).toBe(0);
     expect((JSON.parse(listed.stdout) as unknown[]).length).toBe(2);
