@@ -5,9 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunDetail, RunSummary } from '@contract/run-schemas';
+import { readOperatorSecret } from '../../../../../main/service/operator-secret';
 import { until } from '../../../http/helpers';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+
+/** Reading runs is the operator's: the operator secret of the broker's state dir, as the CLI sends it. */
+function asOperator(stateDir: string): RequestInit {
+  return { headers: { authorization: `Bearer ${readOperatorSecret(stateDir)}` } };
+}
 
 /** A port free right now (the restart test needs the same port twice). */
 function freePort(): Promise<number> {
@@ -57,17 +63,12 @@ process.exit(3);
 let root: string;
 let serve: ReturnType<typeof cli>;
 let url: string;
+let serveState: string;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'run-forward-'));
-  serve = cli([
-    'serve',
-    path.join(root, 'hs0'),
-    '--port',
-    '0',
-    '--state-dir',
-    path.join(root, 'state'),
-  ]);
+  serveState = path.join(root, 'state');
+  serve = cli(['serve', path.join(root, 'hs0'), '--port', '0', '--state-dir', serveState]);
   await until(() => serve.out().includes('Press Ctrl-C'), 60_000, 'serve to start');
   url = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(serve.out())![1]!;
 }, 90_000);
@@ -83,7 +84,9 @@ describe('clarity-hitl run forwards the run to the broker', { timeout: 90_000 },
     expect(await run.exited, run.out()).toBe(3);
     expect(run.out()).not.toContain('⚠');
 
-    const { runs } = (await (await fetch(`${url}api/runs`)).json()) as { runs: RunSummary[] };
+    const { runs } = (await (await fetch(`${url}api/runs`, asOperator(serveState))).json()) as {
+      runs: RunSummary[];
+    };
     const summary = runs.find((r) => r.command.includes(AGENT))!;
     expect(summary).toMatchObject({
       command: [process.execPath, '-e', AGENT],
@@ -98,7 +101,9 @@ describe('clarity-hitl run forwards the run to the broker', { timeout: 90_000 },
       exitCode: 3,
       signal: null,
     });
-    const detail = (await (await fetch(`${url}api/runs/${summary.id}`)).json()) as RunDetail;
+    const detail = (await (
+      await fetch(`${url}api/runs/${summary.id}`, asOperator(serveState))
+    ).json()) as RunDetail;
     const shown = detail.entries.map((e) =>
       e.kind === 'text'
         ? `text:${e.text}`
@@ -171,7 +176,11 @@ describe('clarity-hitl run forwards the run to the broker', { timeout: 90_000 },
       })();`;
     const run = cli(['run', '--broker', base, '--', process.execPath, '-e', agent]);
     const runs = async () =>
-      ((await (await fetch(`${base}api/runs`)).json()) as { runs: RunSummary[] }).runs;
+      (
+        (await (await fetch(`${base}api/runs`, asOperator(stateDir))).json()) as {
+          runs: RunSummary[];
+        }
+      ).runs;
     await until(
       async () => (await runs()).some((r) => r.entryCount === 1),
       30_000,
@@ -187,7 +196,9 @@ describe('clarity-hitl run forwards the run to the broker', { timeout: 90_000 },
     expect(run.out()).toContain('✓ the broker is back');
     const [summary] = await runs();
     expect(summary).toMatchObject({ status: 'succeeded', exitCode: 0 });
-    const detail = (await (await fetch(`${base}api/runs/${summary!.id}`)).json()) as RunDetail;
+    const detail = (await (
+      await fetch(`${base}api/runs/${summary!.id}`, asOperator(stateDir))
+    ).json()) as RunDetail;
     expect(detail.entries.map((e) => (e.kind === 'text' ? e.text : e.event.type))).toEqual([
       'before the restart',
       'while the broker was down',
@@ -202,7 +213,9 @@ describe('clarity-hitl run forwards the run to the broker', { timeout: 90_000 },
     const run = cli(['run', '--broker', url, '--', process.execPath, '-e', script]);
     const found = await until(
       async () => {
-        const { runs } = (await (await fetch(`${url}api/runs`)).json()) as { runs: RunSummary[] };
+        const { runs } = (await (await fetch(`${url}api/runs`, asOperator(serveState))).json()) as {
+          runs: RunSummary[];
+        };
         return runs.find((r) => r.command.includes(script) && r.entryCount === 1);
       },
       60_000,
@@ -211,7 +224,9 @@ describe('clarity-hitl run forwards the run to the broker', { timeout: 90_000 },
     run.child.kill('SIGTERM');
     expect(await run.exited, run.out()).toBe(1);
     expect(run.out()).toContain('■ agent killed by SIGTERM');
-    const detail = (await (await fetch(`${url}api/runs/${found.id}`)).json()) as RunDetail;
+    const detail = (await (
+      await fetch(`${url}api/runs/${found.id}`, asOperator(serveState))
+    ).json()) as RunDetail;
     expect(detail.run).toMatchObject({ status: 'failed', exitCode: null, signal: 'SIGTERM' });
   });
 });
