@@ -11,11 +11,19 @@ let broker: Broker;
 let server: HttpServer;
 let url: string;
 let env: NodeJS.ProcessEnv;
+/** The inbox answers as the operator (the operator secret, as the CLI sends it). */
+let asOperator: RequestInit;
 
 beforeAll(async () => {
   broker = new Broker();
   server = await createHttpServer({ broker, port: 0, rendererDir: null });
   url = await server.listen();
+  asOperator = {
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${server.context.operatorSecret}`,
+    },
+  };
   env = { CLARITY_HITL_BROKER_URL: url, SHELL: '/bin/zsh', CUEME_AGENT_TERMINAL: '' };
 });
 afterAll(async () => {
@@ -41,7 +49,7 @@ async function cueAndAnswer(
     20_000,
   );
   const body = answer(request);
-  const res = await postJson(`${url}api/requests/${request.id}/answer`, body);
+  const res = await postJson(`${url}api/requests/${request.id}/answer`, body, asOperator);
   expect(res.status).toBe(200);
   return { request, result: await run.done };
 }
@@ -192,8 +200,13 @@ describe('cueme CLI against a running broker', () => {
       20_000,
     );
     expect(
-      (await postJson(`${url}api/requests/${request.id}/cancel`, { reason: 'wrong project' }))
-        .status,
+      (
+        await postJson(
+          `${url}api/requests/${request.id}/cancel`,
+          { reason: 'wrong project' },
+          asOperator,
+        )
+      ).status,
     ).toBe(200);
     expect(await run.done).toEqual({ code: 0, stdout: cueCancelled, stderr: '' });
   });
@@ -209,7 +222,7 @@ describe('cueme CLI against a running broker', () => {
     );
     expect(request.expiresAt).toBeUndefined();
     expect(request.prompt).toBe('Review the diff, then continue');
-    await postJson(`${url}api/requests/${request.id}/answer`, { text: '' });
+    await postJson(`${url}api/requests/${request.id}/answer`, { text: '' }, asOperator);
     expect(await run.done).toEqual({ code: 0, stdout: pauseResumed, stderr: '' });
   });
 
