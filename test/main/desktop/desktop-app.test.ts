@@ -226,7 +226,8 @@ describe('DesktopApp', () => {
     try {
       const safeStorage = {
         isEncryptionAvailable: () => true,
-        encryptString: (plain: string) => Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a),
+        encryptString: (plain: string) =>
+          Buffer.from(Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a)),
         decryptString: (encrypted: Buffer) =>
           Buffer.from(encrypted.map((b) => b ^ 0x5a)).toString('utf8'),
       };
