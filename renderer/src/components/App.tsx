@@ -16,6 +16,7 @@ import { useTheme, type ThemePreference } from '../theme/use-theme';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Inbox } from './Inbox';
 import { Notices } from './Notices';
+import { UndoProvider } from '../undo/UndoProvider';
 import { useDepartureNotices } from './use-departure-notices';
 import { KeyHelp } from '../keys/KeyHelp';
 import { keyText } from '../keys/key-strings';
@@ -146,45 +147,47 @@ export function App({ client }: { client: InboxClient }) {
           </button>
         </div>
       </header>
-      <ConnectionBanner state={connection} />
-      <Notices notices={notices} dismiss={dismiss} />
-      <main className="main">
-        {view === 'inbox' ? (
-          <Inbox
-            client={client}
-            state={state}
-            now={now}
-            dispatch={dispatch}
-            onResolving={onResolving}
-            onResolveFailed={onResolveFailed}
-            initialId={openId}
-            openRequest={open}
-            held={held}
-            onDismissHeld={dismissHeld}
-          />
-        ) : view === 'runs' ? (
-          <Suspense fallback={<p className="hint center">{t('loading')}</p>}>
-            <RunsView
+      <UndoProvider now={now}>
+        <ConnectionBanner state={connection} />
+        <Notices notices={notices} dismiss={dismiss} />
+        <main className="main">
+          {view === 'inbox' ? (
+            <Inbox
               client={client}
-              pending={state.pending}
+              state={state}
               now={now}
-              onOpenRequest={(id) => {
-                setOpenId(id);
-                setView('inbox');
-              }}
+              dispatch={dispatch}
+              onResolving={onResolving}
+              onResolveFailed={onResolveFailed}
+              initialId={openId}
+              openRequest={open}
+              held={held}
+              onDismissHeld={dismissHeld}
             />
-          </Suspense>
-        ) : view === 'rules' ? (
-          <Suspense fallback={<p className="hint center">{t('loading')}</p>}>
-            <RulesView api={client} />
-          </Suspense>
-        ) : (
-          <Suspense fallback={<p className="hint center">{t('loading')}</p>}>
-            <HistoryView client={client} refreshKey={state.departures.at(-1)?.n ?? 0} />
-          </Suspense>
-        )}
-      </main>
-      {help ? <KeyHelp onClose={closeHelp} /> : null}
+          ) : view === 'runs' ? (
+            <Suspense fallback={<p className="hint center">{t('loading')}</p>}>
+              <RunsView
+                client={client}
+                pending={state.pending}
+                now={now}
+                onOpenRequest={(id) => {
+                  setOpenId(id);
+                  setView('inbox');
+                }}
+              />
+            </Suspense>
+          ) : view === 'rules' ? (
+            <Suspense fallback={<p className="hint center">{t('loading')}</p>}>
+              <RulesView api={client} />
+            </Suspense>
+          ) : (
+            <Suspense fallback={<p className="hint center">{t('loading')}</p>}>
+              <HistoryView client={client} refreshKey={state.departures.at(-1)?.n ?? 0} />
+            </Suspense>
+          )}
+        </main>
+        {help ? <KeyHelp onClose={closeHelp} /> : null}
+      </UndoProvider>
     </div>
   );
 }

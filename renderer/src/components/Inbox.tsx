@@ -20,6 +20,7 @@ import { useDirProblems } from '../hooks/use-dir-problems';
 import type { HeldCard } from './use-departure-notices';
 import { DirProblems } from './DirProblems';
 import '../layout-compact.css';
+import { useUnheldPending } from '../undo/use-unheld-pending';
 
 interface Props {
   client: InboxClient;
@@ -64,6 +65,8 @@ export function Inbox({
     [held, state.pending],
   );
   const [view, updateView] = useTriageView();
+  // Answers waiting in the undo window: their requests leave the list meanwhile.
+  const { shown: shownPending, held: answering, undo } = useUnheldPending(state.pending);
   // The urgency filter changes with the clock; without it the rows only change with the list.
   const clock = view.urgency ? now : 0;
   // Held cards keep their place in the list until dismissed.
@@ -71,12 +74,12 @@ export function Inbox({
     () =>
       triageRows(
         heldById.size
-          ? [...state.pending.values(), ...[...heldById.values()].map((h) => h.request)]
-          : state.pending.values(),
+          ? [...shownPending, ...[...heldById.values()].map((h) => h.request)]
+          : shownPending,
         view,
         clock || Date.now(),
       ),
-    [state.pending, heldById, view, clock],
+    [shownPending, heldById, view, clock],
   );
   const options = useMemo(() => triageOptions(state.pending.values()), [state.pending]);
   const [ticked, select] = useReducer(selectionReducer, emptySelection);
@@ -161,6 +164,10 @@ export function Inbox({
     toggle: () => selectedId && select({ type: 'toggle', id: selectedId }),
     selectAll: () => select({ type: 'all', visible: ids }),
     search: () => searchRef.current?.focus(),
+    undo: () => {
+      const id = undo?.undo();
+      if (id) setChosenId(id);
+    },
   });
   const onCheck = (id: string, range: boolean) =>
     select(range ? { type: 'range', id, visible: ids } : { type: 'toggle', id });
@@ -198,7 +205,7 @@ export function Inbox({
   ) : null;
 
   if (!state.loaded) return <p className="hint center">{t('loading')}</p>;
-  if (ids.length === 0 && state.pending.size > 0) {
+  if (ids.length === 0 && state.pending.size > answering) {
     return (
       <div className="inbox-column">
         {problems}

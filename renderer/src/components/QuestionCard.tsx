@@ -15,6 +15,8 @@ import { AnswerArea } from './AnswerArea';
 import { CancelControl } from './CancelControl';
 import { RequestMeta } from './RequestMeta';
 import { ResolvedPanel } from './ResolvedPanel';
+import { useUndo } from '../undo/undo-context';
+import { undoWindowMs } from '../undo/undo-prefs';
 
 /** What the inbox's answer keys reach on the shown card. */
 export interface QuestionCardHandle {
@@ -70,7 +72,22 @@ export function QuestionCard({
       },
     );
   };
-  const submit = (answer: AnswerInput) => run(() => client.answer(request.id, answer));
+  const undo = useUndo();
+  const submit = (answer: AnswerInput) => {
+    const ms = undo ? undoWindowMs(request, undo.seconds) : 0;
+    if (!undo || ms === 0) return run(() => client.answer(request.id, answer));
+    // Held for the undo window (the list leaves the request out meanwhile), then sent.
+    undo.hold(request, ms, () => {
+      onResolving?.(request.id);
+      client.answer(request.id, answer).then(
+        () => appDraftStore().remove(request.id),
+        (e: unknown) => {
+          onResolveFailed?.(request.id);
+          undo.failed(request, e);
+        },
+      );
+    });
+  };
   const cardRef = useRef<HTMLElement>(null);
   useImperativeHandle(ref, () => ({
     act(action) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { keyText, type KeyStringKey } from './key-strings';
+import { UndoSetting } from '../undo/UndoSetting';
 import './keys.css';
 
 const ROWS: readonly (readonly [string, KeyStringKey])[] = [
@@ -12,6 +13,7 @@ const ROWS: readonly (readonly [string, KeyStringKey])[] = [
   ['x', 'keyTick'],
   ['Shift + X', 'keyTickAll'],
   ['/', 'keySearch'],
+  ['U', 'keyUndo'],
   ['Ctrl/⌘ + Enter', 'keySend'],
   ['Esc', 'keyBack'],
   ['?', 'keyHelp'],
@@ -25,18 +27,22 @@ const ROWS: readonly (readonly [string, KeyStringKey])[] = [
 export function KeyHelp({ onClose }: { onClose: () => void }) {
   const { language } = useI18n();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       // No key reaches the inbox or popover behind the overlay (Enter still presses Close).
       event.stopImmediatePropagation();
-      // Close is the dialog's one control: Tab stays on it.
+      // Tab cycles through the dialog's own controls (the undo setting, Close), never behind it.
       if (event.key === 'Tab') {
         event.preventDefault();
-        closeRef.current?.focus();
+        cycleFocus(dialogRef.current, event.shiftKey);
         return;
       }
+      // Keys typed on the setting stay there (its arrows, letters); Esc and ? still close.
+      if ((event.target as HTMLElement | null)?.tagName === 'SELECT' && event.key !== 'Escape')
+        return;
       if (event.key !== 'Escape' && event.key !== '?') return;
       event.preventDefault();
       onClose();
@@ -50,6 +56,7 @@ export function KeyHelp({ onClose }: { onClose: () => void }) {
   return (
     <div className="key-help-backdrop" onClick={onClose}>
       <div
+        ref={dialogRef}
         className="key-help"
         role="dialog"
         aria-modal="true"
@@ -68,10 +75,20 @@ export function KeyHelp({ onClose }: { onClose: () => void }) {
             </div>
           ))}
         </dl>
+        <UndoSetting />
         <button ref={closeRef} type="button" className="primary" onClick={onClose}>
           {keyText(language, 'helpClose')}
         </button>
       </div>
     </div>
   );
+}
+
+/** Moves focus to the next (or previous) control inside `box`, wrapping around. */
+function cycleFocus(box: HTMLElement | null, back: boolean): void {
+  const controls = [...(box?.querySelectorAll<HTMLElement>('button, select') ?? [])];
+  if (!controls.length) return;
+  const at = controls.indexOf(document.activeElement as HTMLElement);
+  const next = (at + (back ? -1 : 1) + controls.length) % controls.length;
+  controls[next]?.focus();
 }

@@ -7,7 +7,11 @@ import { App } from '../../../renderer/src/components/App';
 import { renderWithI18n } from './dom-fixtures';
 
 afterEach(cleanup);
-beforeEach(() => localStorage.clear());
+// Answers go at once here (the undo window has its own tests).
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('hitl.undo.v1', JSON.stringify({ seconds: 0 }));
+});
 
 // happy-dom lays nothing out: give every box a size so the virtualised list renders its rows.
 const sized = ['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const;

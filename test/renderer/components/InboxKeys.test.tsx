@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client';
 import { App } from '../../../renderer/src/components/App';
 import { renderWithI18n } from './dom-fixtures';
 
 afterEach(cleanup);
+// These are about the keys: answers go at once (the undo window has its own tests).
+beforeEach(() => localStorage.setItem('hitl.undo.v1', JSON.stringify({ seconds: 0 })));
 
 /** React's flag for "updates are wrapped in act" (Testing Library sets it). */
 const reactEnv = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
@@ -151,9 +153,11 @@ describe('inbox keys (the popover’s keys in the web inbox)', () => {
     expect(dialog.textContent).toMatch(/1–9/);
     expect(dialog.textContent).toMatch(/Esc/);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
-    // Tab stays in the dialog; Y does not answer the card behind it.
+    // Tab stays in the dialog (its undo setting, then Close); Y does not answer the card behind it.
     press('Tab', document.activeElement!);
+    expect(dialog.contains(document.activeElement)).toBe(true);
     press('y', document.activeElement!);
+    press('Tab', document.activeElement!);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
     expect(client.sentAnswers).toEqual([]);
     press('Escape', document.activeElement!);
