@@ -125,4 +125,35 @@ describe('readability at 390, 420 and 1280 px, light and dark', () => {
     expect(text).toContain('git push --force origin feature/cart');
     await screenshot(page, 'readable-approval-420-zh');
   });
+
+  for (const width of [390, 420, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`${width} px ${scheme}: the undo toast after N, and its setting in the ? overlay`, async () => {
+        const { harness, page } = await web.openInbox({
+          viewport: { width, height: 800 },
+          colorScheme: scheme,
+        });
+        const denied = harness.broker.add(approval);
+        harness.broker.add(cue);
+        await open(harness, page, 'Bash');
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('n');
+        const toast = page.locator('.undo-toast');
+        await toast.getByText(/Answer to “Bash: .*” goes in \d s/).waitFor();
+        expect(harness.broker.get(denied.id)?.status).toBe('pending');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          width,
+        );
+        await screenshot(page, `undo-toast-${width}-${scheme}`);
+        await page.keyboard.press('?');
+        await page.getByRole('combobox', { name: /Undo window/ }).waitFor();
+        await screenshot(page, `undo-setting-${width}-${scheme}`);
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('u');
+        await toast.waitFor({ state: 'detached' });
+        await page.getByRole('heading', { level: 2, name: /Bash/ }).waitFor();
+        expect(harness.broker.get(denied.id)?.status).toBe('pending');
+      });
+    }
+  }
 });
