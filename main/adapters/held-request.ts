@@ -71,3 +71,16 @@ export async function waitAWhile(
 export function cancelAsAgent(broker: Broker, id: string, reason: string): Promise<void> {
   return withdraw(broker, id, { status: 'cancelled', by: 'agent', reason });
 }
+
+/**
+ * A promise that resolves with `'stopping'` when the HTTP server starts to close: a held exchange
+ * races its wait against it and answers at once, so the server's close never waits on the
+ * operator (the request itself stays as it is, for a retry after the restart).
+ */
+export function whenStopping(app: {
+  addHook(name: 'preClose', hook: () => Promise<void>): unknown;
+}): Promise<'stopping'> {
+  return new Promise((resolve) => {
+    app.addHook('preClose', async () => resolve('stopping'));
+  });
+}

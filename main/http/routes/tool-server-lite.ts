@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { BrokerError } from '../../broker/errors';
 import { describeZodError, fieldOf, parseOrThrow } from '../../broker/validation';
-import { waitWhileConnected } from '../../adapters/held-request';
+import { waitWhileConnected, whenStopping } from '../../adapters/held-request';
 import { executeResponseFor, failure } from '../../adapters/tool-server-lite/execute-response';
 import {
   HilAlreadyWaitingError,
@@ -24,6 +24,7 @@ type HilParams = { Params: { hil_id: string } };
 export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) => {
   const checkRoot = (root: string) => fileRoots.check(root);
   const annotations = new HilAnnotations(broker, 1000, checkRoot);
+  const stopping = whenStopping(app);
 
   app.post('/api/tool/execute', async (req, reply) => {
     let registered;
@@ -38,7 +39,15 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) =>
       });
     }
     annotations.applyEarly(registered.request);
-    const resolved = await waitWhileConnected(broker, registered.request.id, reply.raw);
+    const resolved = await Promise.race([
+      waitWhileConnected(broker, registered.request.id, reply.raw),
+      stopping,
+    ]);
+    // The broker stops: the request stays (durable); the agent's retry waits for it again.
+    if (resolved === 'stopping')
+      return reply
+        .code(503)
+        .send(failure('the HITL broker is stopping; call again to keep waiting'));
     if (!resolved) return reply; // the agent hung up; nobody to answer
     return executeResponseFor(resolved, registered.timeout);
   });
