@@ -67,6 +67,9 @@ describe('web UI security in Chromium', () => {
     expect(denied?.status()).toBe(401);
     await page.getByRole('heading', { name: 'Log in to HITL Broker' }).waitFor();
     await screenshot(page, 'login-page');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'login-page-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // The agents' token swaps for a cookie as before, but it does not open the operator's inbox.
     const withToken = await page.goto(`${harness.url}?token=${token}`);
