@@ -1,7 +1,7 @@
 // Creates the two kinds of windows (main, popover) with the security policy applied.
 import { BrowserWindow } from 'electron';
 import type { WindowLike } from './electron-api';
-import { remoteInboxUrl, type RemoteBrokerTarget } from './attach/remote-broker';
+import { remoteLoginUrl, type RemoteBrokerTarget } from './attach/remote-broker';
 import { sameOrigin } from './attach/attach-decision';
 import { wrapWindow } from './electron-adapter';
 import { POPOVER_SIZE } from './popover/popover-controller';
@@ -27,8 +27,8 @@ function load(
   hash?: string,
   attachedTo?: RemoteBrokerTarget,
 ): void {
-  // Attached to a running broker: its own web inbox (HTTP + SSE), the token as a session cookie.
-  if (attachedTo) return void window.loadURL(remoteInboxUrl(attachedTo));
+  // Attached to a running broker: its own web inbox (HTTP + SSE), logged in by a one-time link.
+  if (attachedTo) return void remoteLoginUrl(attachedTo).then((url) => window.loadURL(url));
   if (options.devUrl) void window.loadURL(hash ? `${options.devUrl}#${hash}` : options.devUrl);
   // The built renderer comes over app:// (security/app-protocol.ts), never file://.
   else void window.loadURL(appUrl(hash));

@@ -1,4 +1,5 @@
 import { readDiscovery, type Discovery } from '../../service/discovery';
+import { readOperatorSecret } from '../../service/operator-secret';
 import { OwnerLockError } from '../../service/owner-lock';
 import { BrokerAlreadyRunningError } from '../service-start';
 import type { RemoteBrokerTarget } from './remote-broker';
@@ -14,32 +15,37 @@ export type DesktopStartPlan =
 export function planDesktopStart(
   stateDir: string,
   read: (stateDir: string) => Discovery | undefined = readDiscovery,
+  secret: (stateDir: string) => string | undefined = readOperatorSecret,
 ): DesktopStartPlan {
   const found = read(stateDir);
   if (!found) return { kind: 'own' };
   return {
     kind: 'attach',
-    target: withSlash({ url: found.url, token: found.token }),
+    // The same user's broker: the app is its operator (the secret), not an agent (the token).
+    target: withSlash({ url: found.url, token: secret(stateDir) ?? found.token }),
     reason: `a broker (pid ${found.pid}) already runs at ${found.url}`,
   };
 }
 
 /**
  * After the own start failed: the running broker it failed on (its port, or a lock on the state
- * dir), to attach to instead; undefined for any other failure. Its token comes from the discovery
- * file, and only when that file names the same origin (a token never goes to another broker).
+ * dir), to attach to instead; undefined for any other failure. Its credential (the operator
+ * secret of the state dir, else the discovery file's token) is used only when the discovery file
+ * names the same origin: a credential never goes to another broker.
  */
 export function attachTargetAfter(
   error: unknown,
   stateDir: string,
   read: (stateDir: string) => Discovery | undefined = readDiscovery,
+  secret: (stateDir: string) => string | undefined = readOperatorSecret,
 ): RemoteBrokerTarget | undefined {
   let url: string | undefined;
   if (error instanceof BrokerAlreadyRunningError) url = error.url;
   else if (error instanceof OwnerLockError) url = error.holder.url;
   if (!url) return undefined;
   const found = read(stateDir);
-  const token = found && sameOrigin(found.url, url) ? found.token : undefined;
+  const ours = found !== undefined && sameOrigin(found.url, url);
+  const token = ours ? (secret(stateDir) ?? found.token) : undefined;
   return withSlash({ url, token });
 }
 

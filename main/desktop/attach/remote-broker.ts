@@ -17,6 +17,38 @@ export function remoteInboxUrl(target: RemoteBrokerTarget): string {
   return url.toString();
 }
 
+/**
+ * The broker's web inbox behind a fresh one-time login link, when the target's credential is the
+ * operator's (`POST /api/login-links`); else the inbox URL of remoteInboxUrl.
+ */
+export async function remoteLoginUrl(
+  target: RemoteBrokerTarget,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string> {
+  if (!target.token) return remoteInboxUrl(target);
+  try {
+    const res = await fetchImpl(new URL('api/login-links', target.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const body = (await res.json()) as { url?: unknown };
+    if (res.ok && typeof body.url === 'string' && sameOriginUrl(body.url, target.url))
+      return body.url;
+  } catch {
+    // Not reachable or not the operator's credential: the plain inbox URL says how to log in.
+  }
+  return remoteInboxUrl(target);
+}
+
+function sameOriginUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
 /** The broker's HTTP errors as the ones a local broker throws (the renderer keeps the code). */
 const ERROR_CODES: Record<number, BrokerError['code']> = {
   400: 'invalid',

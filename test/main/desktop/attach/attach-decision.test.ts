@@ -18,6 +18,15 @@ describe('planDesktopStart', () => {
     });
   });
 
+  it("the same user's broker is attached to as its operator: the operator secret, not the token", () => {
+    const plan = planDesktopStart(
+      '/state',
+      () => live,
+      (dir) => (dir === '/state' ? 'operator-secret' : undefined),
+    );
+    expect(plan).toMatchObject({ target: { token: 'operator-secret' } });
+  });
+
   it('starts its own broker when no live broker is named', () => {
     expect(planDesktopStart('/state', () => undefined)).toEqual({ kind: 'own' });
   });
@@ -33,6 +42,28 @@ describe('attachTargetAfter', () => {
     const elsewhere = { ...live, url: 'http://127.0.0.1:9999/' };
     expect(attachTargetAfter(error, '/s', () => elsewhere)).toEqual({
       url: 'http://127.0.0.1:7842/',
+    });
+    // Nor does the operator secret: a broker the discovery file does not name gets no credential.
+    expect(
+      attachTargetAfter(
+        error,
+        '/s',
+        () => elsewhere,
+        () => 'operator-secret',
+      ),
+    ).toEqual({
+      url: 'http://127.0.0.1:7842/',
+    });
+    expect(
+      attachTargetAfter(
+        error,
+        '/s',
+        () => live,
+        () => 'operator-secret',
+      ),
+    ).toEqual({
+      url: 'http://127.0.0.1:7842/',
+      token: 'operator-secret',
     });
   });
 
