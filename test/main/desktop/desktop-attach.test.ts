@@ -89,7 +89,10 @@ describe('DesktopApp attached to a broker already running here', () => {
     expect(await desktop.start()).toBe(true);
     expect(startService).not.toHaveBeenCalled();
     expect(desktop.service).toBeUndefined();
-    expect(desktop.attachedTo).toEqual({ url: running.url, token: 'sekrit' });
+    // The same user's broker: the desktop is its operator (the state dir's operator secret), not
+    // an agent holding the token.
+    const operatorSecret = running.server.context.operatorSecret;
+    expect(desktop.attachedTo).toEqual({ url: running.url, token: operatorSecret });
     await waitFor(() => tray.title === '1', 'tray count from the snapshot');
     expect(notifications.created.map((n) => n.options.body)).toEqual(['Deploy?']);
 
@@ -110,7 +113,7 @@ describe('DesktopApp attached to a broker already running here', () => {
 
     await desktop.shutdown();
     const info = await fetch(`${running.url}api/info`, {
-      headers: { authorization: 'Bearer sekrit' },
+      headers: { authorization: `Bearer ${operatorSecret}` },
     });
     expect(info.status).toBe(200);
     expect(running.broker.pending()).toHaveLength(1);
