@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FileSignature } from './question-file';
 
 /**
  * Writes `text` (UTF-8) to `path` so that no reader ever sees a partial file: the bytes go to a
  * hidden temp file in the same directory, and the temp file is renamed over `path`.
- * The temp name (`.{name}.{unique}.tmp`) never ends in `.question` or `.answer`, so handshake
- * watchers ignore it. A symlink at `path` is replaced, never followed.
+ * The temp name (`.hitl-{unique}.tmp`, 30 bytes whatever `path` is) is hidden and never ends in
+ * `.question` or `.answer`, so handshake watchers ignore it; it is never derived from the file's
+ * own name, which may already be as long as a name can be (a runtime's 255-byte `.question`).
+ * A symlink at `path` is replaced, never followed.
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   writeAtomic(path, text, false);
@@ -30,10 +32,13 @@ const TEMP_ATTEMPTS = 5;
 
 /** Creates a new temp file beside `path` (never one that exists); its name and descriptor. */
 function openTemp(path: string): { temp: string; fd: number } {
-  const stem = join(dirname(path), `.${basename(path)}.`);
+  const stem = join(dirname(path), '.hitl-');
   for (let attempt = 1; ; attempt++) {
+    // Fixed length: 12 hex digits of the process, 8 of the counter (or 20 random ones).
     const unique =
-      attempt === 1 ? TEMP_PREFIX + (tempCount++).toString(36) : randomBytes(9).toString('hex');
+      attempt === 1
+        ? TEMP_PREFIX + (tempCount++ % 0x1_0000_0000).toString(16).padStart(8, '0')
+        : randomBytes(10).toString('hex');
     const temp = `${stem}${unique}.tmp`;
     try {
       return { temp, fd: openSync(temp, 'wx') };

@@ -1,4 +1,4 @@
-import { lstatSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -33,6 +33,23 @@ export interface InvalidEntry {
 export interface DirScan {
   questions: QuestionEntry[];
   invalid: InvalidEntry[];
+}
+
+/**
+ * Whether `dir` holds a file whose name is not UTF-8 and that reads as `name` once decoded: such
+ * a file cannot be opened (nor answered) by the name the broker sees. Looked up only for a name
+ * with U+FFFD (what a byte that is not UTF-8 decodes to) that could not be opened.
+ */
+export function hasUndecodableName(dir: string, name: string): boolean {
+  if (!name.includes('\uFFFD')) return false;
+  try {
+    const own = Buffer.from(name);
+    return readdirSync(dir, { encoding: 'buffer' }).some(
+      (raw) => !raw.equals(own) && raw.toString('utf8') === name,
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** `review_step_1.question` → `review_step_1`; undefined for any other name. */

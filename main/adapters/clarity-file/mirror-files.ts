@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { withdraw } from '../../broker/withdraw';
 import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '@contract/request';
@@ -102,7 +103,7 @@ export class MirrorFiles {
     const { bases } = this.c;
     if (request.status !== 'pending' || bases.hasRequest(request.id) || !this.c.dirUsable())
       return undefined;
-    const safe = safeKey(request.key);
+    const safe = mirrorBase(request.key);
     let base = safe;
     for (
       let n = 2;
@@ -194,4 +195,19 @@ export class MirrorFiles {
     }
     this.removed.add(base);
   }
+}
+
+/** Longest mirror base: `{base}-NN.question` stays well under the 255-byte name limit. */
+const MAX_MIRROR_BASE = 200;
+
+/**
+ * The base name of a request's mirror: the runtime's safeKey, or for a key too long to be a file
+ * name its start and a hash of the whole key (mirrors are the broker's own files; the name only
+ * has to be unique and readable).
+ */
+export function mirrorBase(key: string): string {
+  const safe = safeKey(key);
+  if (safe.length <= MAX_MIRROR_BASE) return safe;
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return `${safe.slice(0, MAX_MIRROR_BASE - hash.length - 1)}-${hash}`;
 }

@@ -6,7 +6,7 @@ import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file'
 import type { AnswerIntake } from './answer-intake';
 import { writeFileAtomic } from './atomic-write';
 import { flatString } from './flat-string';
-import { exists } from './handshake-dir';
+import { exists, hasUndecodableName } from './handshake-dir';
 import type { InvalidFiles } from './invalid-files';
 import type { MirrorFiles } from './mirror-files';
 import {
@@ -19,6 +19,9 @@ import {
 import { fileQuestionRequest, fingerprint } from './question-request';
 import { stableFileRequestId } from './stable-id';
 import { decidesItsFile, fileEntry, type Tracked, type TrackedBases } from './tracked-bases';
+
+const NOT_UTF8_NAME =
+  'has a file name that is not UTF-8: the broker cannot open it by name nor write its answer; rename it';
 
 export interface QuestionFilesContext {
   dir: string;
@@ -69,6 +72,8 @@ export class QuestionFiles {
     }
     const read = readQuestionFile(path);
     if (!read.ok && read.missing) {
+      if (!entry && hasUndecodableName(this.c.dir, base + QUESTION_EXT))
+        return this.markInvalid(base, NOT_UTF8_NAME, 'name');
       this.forgetInvalid(base);
       if (entry) this.c.bases.retire(base, entry, this.c.broker);
       return;
