@@ -79,11 +79,12 @@ export function QuestionCard({
     // Held for the undo window (the list leaves the request out meanwhile), then sent.
     undo.hold(request, ms, () => {
       onResolving?.(request.id);
-      client.answer(request.id, answer).then(
+      return client.answer(request.id, answer).then(
         () => appDraftStore().remove(request.id),
         (e: unknown) => {
           onResolveFailed?.(request.id);
           undo.failed(request, e);
+          throw e;
         },
       );
     });

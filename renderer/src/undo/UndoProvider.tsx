@@ -32,12 +32,12 @@ export function UndoProvider({ now, children }: { now: number; children: ReactNo
       ),
     [t],
   );
-  const { held, hold, undo, drop } = queue;
+  const { held, hiddenIds, hold, undo, drop } = queue;
   const scope = useMemo<UndoScope>(
     () => ({
       seconds,
       setSeconds,
-      heldIds: new Set(held.map((h) => h.request.id)),
+      heldIds: hiddenIds,
       hold: (request, ms, send) => {
         setError(undefined);
         hold(request, ms, send);
@@ -46,7 +46,7 @@ export function UndoProvider({ now, children }: { now: number; children: ReactNo
       drop,
       failed,
     }),
-    [seconds, setSeconds, held, hold, undo, drop, failed],
+    [seconds, setSeconds, hiddenIds, hold, undo, drop, failed],
   );
   return (
     <UndoContext.Provider value={scope}>

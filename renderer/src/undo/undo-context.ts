@@ -6,10 +6,10 @@ export interface UndoScope {
   /** The window in seconds (0: answers go at once). */
   seconds: number;
   setSeconds: (seconds: number) => void;
-  /** Requests whose answer is held: the list leaves them out until sent or undone. */
+  /** Requests whose answer is held or on its way: the list leaves them out meanwhile. */
   heldIds: ReadonlySet<string>;
-  /** Holds an answer for `ms`, then runs `send`. */
-  hold: (request: HitlRequest, ms: number, send: () => void) => void;
+  /** Holds an answer for `ms`, then runs `send` (settled once the broker took it or refused). */
+  hold: (request: HitlRequest, ms: number, send: () => Promise<unknown>) => void;
   /** Takes the newest held answer back (or `id`'s); its id, or undefined when none was held. */
   undo: (id?: string) => string | undefined;
   /** Forgets a held answer whose request was resolved elsewhere meanwhile. */
