@@ -35,7 +35,7 @@ export async function answerWithFileFields(
   context: HttpContext,
   request: HitlRequest,
   answer: () => unknown,
-): Promise<{ safeKey: string; path?: string }> {
+): Promise<{ safeKey: string; path?: string; delivered?: false; deliveryError?: string }> {
   const files = context.requestFiles?.(request);
   await answer();
   if (!files) return { safeKey: safeKey(request.key) };
@@ -46,5 +46,11 @@ export async function answerWithFileFields(
     settled,
     new Promise<void>((resolve) => (timer = setTimeout(resolve, SETTLE_MS))),
   ]).finally(() => clearTimeout(timer));
-  return { safeKey: files.safeKey, path: files.answerPath };
+  // A write that failed is retried (AnswerDelivery): the reply says so rather than "delivered".
+  const undelivered = context.requestFiles?.(request)?.undelivered;
+  return {
+    safeKey: files.safeKey,
+    path: files.answerPath,
+    ...(undelivered === undefined ? {} : { delivered: false, deliveryError: undelivered }),
+  };
 }

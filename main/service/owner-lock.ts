@@ -73,8 +73,13 @@ export function acquireOwnerLock(file: string, what: string, by?: string): Owner
   const release = () => {
     released.delete(release);
     const current = readHolder(file);
-    if (current && current.pid === me.pid && current.started === me.started)
+    if (!current || current.pid !== me.pid || current.started !== me.started) return;
+    try {
       rmSync(file, { force: true });
+    } catch {
+      // A directory gone read-only (EROFS, EACCES): the lock left behind is stale once this
+      // process ends, and the next start takes it over.
+    }
   };
   released.add(release);
   if (!exitHookInstalled) {

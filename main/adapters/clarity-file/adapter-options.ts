@@ -1,5 +1,6 @@
 import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '@contract/request';
+import type { DeliveryRetry } from './answer-delivery';
 import type { InvalidQuestionFile } from './invalid-files';
 
 export interface ClarityFileAdapterOptions {
@@ -21,6 +22,8 @@ export interface ClarityFileAdapterOptions {
   invalidGraceMs?: number;
   /** Interval of the safety-net rescan of the directory listing (default 2 s). */
   rescanMs?: number;
+  /** How an answer file that could not be written is retried (see AnswerDelivery). */
+  deliveryRetry?: DeliveryRetry;
   /** Leave chokidar off until `startReliableWatch()` (the service starts it once it serves). */
   deferReliableWatch?: boolean;
 }

@@ -3,6 +3,7 @@ import { resolve, sep } from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
 import type { HitlRequest } from '@contract/request';
 import { removeIfPresent } from './answer-file';
+import { AnswerDelivery } from './answer-delivery';
 import { AnswerIntake } from './answer-intake';
 import type { ClarityFileAdapterOptions } from './adapter-options';
 import { DirGuard } from './dir-identity';
@@ -29,6 +30,8 @@ export interface RequestFiles {
   kind: 'file' | 'mirror';
   questionPath: string;
   answerPath: string;
+  /** Answered, but its `.answer` could not be written yet (why; it is being retried). */
+  undelivered?: string;
 }
 
 /**
@@ -52,6 +55,7 @@ export class ClarityFileAdapter {
   private readonly mirrors: MirrorFiles;
   private readonly invalid: InvalidFiles;
   private readonly intake: AnswerIntake;
+  private readonly delivery: AnswerDelivery;
   private readonly operations = new Set<Promise<void>>();
   private watcher: HandshakeWatch | undefined;
   private keepAlive: NodeJS.Timeout | undefined;
@@ -89,6 +93,11 @@ export class ClarityFileAdapter {
       unreadableSink(this.broker.unreadable, this.dir),
     );
     this.intake = new AnswerIntake(this.broker, this.invalid);
+    this.delivery = new AnswerDelivery(
+      this.broker.unreadable,
+      (error) => this.options.onError?.(error),
+      options.deliveryRetry,
+    );
     this.files = new QuestionFiles({
       dir: this.dir,
       broker: this.broker,
@@ -96,6 +105,7 @@ export class ClarityFileAdapter {
       mirrors: this.mirrors,
       invalid: this.invalid,
       intake: this.intake,
+      delivery: this.delivery,
       now: this.now,
       questionPath: (base) => this.questionPath(base),
       answerPath: (base) => this.answerPath(base),
@@ -143,11 +153,13 @@ export class ClarityFileAdapter {
     const base = this.tracked.baseOf(requestId);
     const entry = base === undefined ? undefined : this.tracked.get(base);
     if (base === undefined || !entry) return undefined;
+    const undelivered = this.delivery.failure(requestId);
     return {
       safeKey: base,
       kind: entry.kind,
       questionPath: this.questionPath(base),
       answerPath: this.answerPath(base),
+      ...(undelivered === undefined ? {} : { undelivered }),
     };
   }
 
@@ -166,6 +178,7 @@ export class ClarityFileAdapter {
     clearInterval(this.keepAlive);
     this.dirGuard?.stop();
     this.invalid.clear();
+    this.delivery.close();
     await this.watcher?.close();
     await this.whenIdle();
   }

@@ -3,6 +3,7 @@ import type { Broker } from '../../broker/broker';
 import { DuplicateRequestError } from '../../broker/errors';
 import type { HitlRequest } from '@contract/request';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
+import type { AnswerDelivery, AttemptResult } from './answer-delivery';
 import type { AnswerIntake } from './answer-intake';
 import { writeFileAtomic } from './atomic-write';
 import { flatString } from './flat-string';
@@ -37,6 +38,8 @@ export interface QuestionFilesContext {
   closed: () => boolean;
   /** The start-up scan runs: an answer found now was there before the broker, not given by a tool. */
   scanning: () => boolean;
+  /** Writes answer files, retrying those that fail. */
+  delivery: AnswerDelivery;
   /** The directory is still the one watched (checked before writing there). */
   dirInUse: () => boolean;
   onAnswerWritten?: (request: HitlRequest, file: string) => void;
@@ -208,15 +211,34 @@ export class QuestionFiles {
       this.c.invalid.report(base, base + ANSWER_EXT, answer.reason);
   }
 
-  /** Writes the answer of a request asked by a question file, where its runtime waits for it. */
+  /**
+   * Writes the answer of a request asked by a question file, where its runtime waits for it. A
+   * write that fails is retried and shown until it lands (AnswerDelivery).
+   */
   async writeAnswer(base: string, request: HitlRequest): Promise<void> {
     if (!this.c.dirInUse()) return;
     const file = this.c.answerPath(base);
+    const attempt = () => this.writeAnswerFile(base, file, request);
+    await this.c.delivery.deliver(request.id, file, attempt, async () => {
+      if (!this.c.dirInUse()) return 'dir-lost';
+      // The runtime gave up meanwhile (deleted its question): nothing to deliver to.
+      if (!(await exists(this.c.questionPath(base)))) return 'withdrawn';
+      return attempt();
+    });
+  }
+
+  private async writeAnswerFile(
+    base: string,
+    file: string,
+    request: HitlRequest,
+  ): Promise<AttemptResult> {
     await writeFileAtomic(file, request.answer?.text ?? '');
     this.c.onAnswerWritten?.(request, file);
     // The runtime may have given up (deleted its question) just before: never leave an orphan
     // answer that a later question with the same key would pick up.
-    if (!(await exists(this.c.questionPath(base)))) await removeIfPresent(file);
+    if (await exists(this.c.questionPath(base))) return 'delivered';
+    await removeIfPresent(file);
+    return 'withdrawn';
   }
 
   private markInvalid(base: string, reason: string, field?: string): void {

@@ -1,0 +1,144 @@
+import { basename } from 'node:path';
+import type { UnreadableBoard } from '../../broker/unreadable-board';
+
+/** How an answer file that could not be written is retried. */
+export interface DeliveryRetry {
+  /** The first retry's delay; each next one doubles, up to `maxMs`. Default 500 ms. */
+  firstMs?: number;
+  /** Default 30 s. */
+  maxMs?: number;
+  /** After this long the broker stops retrying (the item then says so). Default 24 h. */
+  giveUpMs?: number;
+}
+
+/** What one write attempt came to. */
+export type AttemptResult = 'delivered' | 'withdrawn' | 'dir-lost';
+
+interface Failing {
+  requestId: string;
+  file: string;
+  since: number;
+  tries: number;
+  reason: string;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * Delivery of the answer files the broker writes into a handshake dir. A write that fails
+ * (EACCES, EROFS, ENOSPC, EIO, …) is not the end of the answer: it becomes a visible
+ * "could not read" item ("answered, not yet delivered: <reason>, retrying") and is tried again
+ * with backoff until it lands (the item goes), the runtime withdraws its question (the item says
+ * it was never delivered), the directory stops being watched, or the give-up time passes.
+ * A broker started later writes answers still missing at its start-up scan (QuestionFiles.resume).
+ */
+export class AnswerDelivery {
+  private readonly failing = new Map<string, Failing>();
+  private readonly firstMs: number;
+  private readonly maxMs: number;
+  private readonly giveUpMs: number;
+
+  constructor(
+    private readonly board: UnreadableBoard,
+    private readonly onError: (error: unknown) => void,
+    retry: DeliveryRetry = {},
+    private readonly now: () => number = Date.now,
+  ) {
+    this.firstMs = retry.firstMs ?? 500;
+    this.maxMs = retry.maxMs ?? 30_000;
+    this.giveUpMs = retry.giveUpMs ?? 24 * 60 * 60 * 1000;
+  }
+
+  /**
+   * Runs `attempt` (writes `file` for `requestId`); a failure is shown and retried, where each
+   * retry runs `retry` (which also checks the runtime still waits). Never rejects.
+   */
+  async deliver(
+    requestId: string,
+    file: string,
+    attempt: () => Promise<AttemptResult>,
+    retry: () => Promise<AttemptResult> = attempt,
+  ): Promise<void> {
+    this.forget(file);
+    try {
+      await attempt();
+    } catch (error) {
+      const entry: Failing = { requestId, file, since: this.now(), tries: 1, reason: '' };
+      this.failing.set(file, entry);
+      this.onError(error);
+      this.failed(entry, error, retry);
+    }
+  }
+
+  /** Why the answer of `requestId` is not delivered yet, while it is not. */
+  failure(requestId: string): string | undefined {
+    for (const entry of this.failing.values())
+      if (entry.requestId === requestId) return entry.reason;
+    return undefined;
+  }
+
+  /** Stops every retry and takes their items away (the directory is no longer watched). */
+  close(): void {
+    for (const file of [...this.failing.keys()]) this.forget(file);
+  }
+
+  private failed(entry: Failing, error: unknown, retry: () => Promise<AttemptResult>): void {
+    entry.reason = describe(error);
+    const elapsed = this.now() - entry.since;
+    if (elapsed >= this.giveUpMs) {
+      this.failing.delete(entry.file);
+      this.show(
+        entry,
+        `answered, never delivered: ${entry.reason}; gave up after ${entry.tries} tries`,
+      );
+      return;
+    }
+    this.show(entry, `answered, not yet delivered: ${entry.reason}; retrying`);
+    const delay = Math.min(this.firstMs * 2 ** (entry.tries - 1), this.maxMs);
+    entry.timer = setTimeout(() => void this.again(entry, retry), delay);
+    entry.timer.unref();
+  }
+
+  private async again(entry: Failing, retry: () => Promise<AttemptResult>): Promise<void> {
+    if (this.failing.get(entry.file) !== entry) return;
+    entry.tries += 1;
+    let result: AttemptResult;
+    try {
+      result = await retry();
+    } catch (error) {
+      if (this.failing.get(entry.file) === entry) this.failed(entry, error, retry);
+      return;
+    }
+    if (this.failing.get(entry.file) !== entry) return;
+    this.forget(entry.file);
+    if (result === 'withdrawn')
+      this.show(entry, `answered, never delivered: the question was withdrawn (${entry.reason})`);
+  }
+
+  private show(entry: Failing, reason: string): void {
+    const name = basename(entry.file);
+    this.board.report({
+      id: itemId(entry.file),
+      source: 'clarity-file',
+      origin: entry.file,
+      reason: `${name} ${reason}`,
+    });
+  }
+
+  private forget(file: string): void {
+    const entry = this.failing.get(file);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.failing.delete(file);
+    this.board.clear(itemId(file));
+  }
+}
+
+function itemId(file: string): string {
+  return `delivery:${file}`;
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code && !message.startsWith(code) ? `${code}: ${message}` : message;
+}
