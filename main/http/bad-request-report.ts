@@ -10,6 +10,7 @@ const PROTOCOL_ROUTES: ReadonlyArray<readonly [method: string, prefix: string, s
   ['POST', '/api/tool/', 'tool-server-lite'],
   ['POST', '/api/hil/', 'tool-server-lite'],
   ['GET', '/api/hil/', 'tool-server-lite'],
+  ['POST', '/api/task/', 'tool-server-lite'],
   ['POST', '/api/runs', 'clarity-hitl run'],
   ['POST', '/api/agents/', 'hapi'],
   ['POST', '/api/questfoundry/', 'questfoundry'],
@@ -23,6 +24,25 @@ const UNREADABLE_STATUSES = new Set([400, 413, 415]);
 
 /** Body fields that name what a request is about, in the order they are looked for. */
 const KEY_FIELDS = ['key', 'hil_id', 'id', 'agent_id'];
+
+/** Requests a route reported itself (answered 200 by its protocol's convention): not cleared. */
+const reportedByRoute = new WeakSet<FastifyRequest>();
+
+/**
+ * Reports a bad request that its protocol answers with 200 (Tool Server Lite's `{success:
+ * false, error}`) as a "could not read" item, as a 400 would be.
+ */
+export function reportUnreadable(
+  board: UnreadableBoard,
+  request: FastifyRequest,
+  reason: string,
+  field?: string,
+): void {
+  const found = describe(request);
+  if (!found) return;
+  reportedByRoute.add(request);
+  board.report({ ...found, reason, ...(field ? { field } : {}) });
+}
 
 /**
  * Shows a bad request on any agent-facing route as a "could not read" item naming the field and
@@ -47,7 +67,7 @@ export function reportBadRequests(app: FastifyInstance, board: UnreadableBoard):
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    if (reply.statusCode < 400 && !board.empty) {
+    if (reply.statusCode < 400 && !board.empty && !reportedByRoute.has(request)) {
       const found = describe(request);
       if (found && board.has(found.id)) board.clear(found.id);
     }

@@ -47,6 +47,8 @@ export interface HttpContext {
   loginCodes: LoginCodes;
   /** The broker's own base URL, e.g. `http://127.0.0.1:7842/` (known once listening). */
   url: () => string;
+  /** The operator's real tool server (`serve --tool-server-upstream`): other tools go there. */
+  toolServerUpstream?: URL;
 }
 
 /** A route module: registers its routes on the (already guarded) app. */

@@ -12,6 +12,7 @@ import { MAX_KEY_BYTES } from '../broker/request-key';
 import type { HitlRequest } from '@contract/request';
 import { version as packageVersion } from '../version';
 import type { HttpContext, RouteModule } from './context';
+import { rememberRawBody } from './raw-body';
 import { isLoopbackHost, urlHost } from './guards/allowed-hosts';
 import { installSecurityGuard, type OperatorToken } from './guards/security-guard';
 import { LoginCodes } from './guards/login-codes';
@@ -75,6 +76,8 @@ export interface HttpServerOptions {
   eventBufferSize?: number;
   /** Route modules to register (default: routes/index.ts). */
   routes?: RouteModule[];
+  /** Operator's tool server: every tool but human_in_loop, and the task routes, go there. */
+  toolServerUpstream?: URL;
   /** Fastify logger setting (default off). */
   logger?: boolean | { level: string };
 }
@@ -157,6 +160,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     operatorSecret,
     loginCodes: options.loginCodes ?? new LoginCodes(),
     url,
+    ...(options.toolServerUpstream ? { toolServerUpstream: options.toolServerUpstream } : {}),
   };
   const stopRelay = context.agentMessages.onAppend((agentId, message) =>
     events.publish('agent_message', { agentId, message }),
@@ -201,6 +205,7 @@ function installJsonOnlyBodies(app: FastifyInstance): void {
     (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
+      rememberRawBody(request, text);
       if (jsonDepthOver(text))
         return done(
           new HttpError(400, 'invalid', `body: JSON nests deeper than ${MAX_JSON_DEPTH} levels`),

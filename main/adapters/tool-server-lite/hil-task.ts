@@ -54,3 +54,11 @@ export function listHilTasks(broker: Broker): HilTaskView[] {
   for (const r of broker.pending()) if (r.source === TOOL_SERVER_SOURCE) byKey.set(r.key, r);
   return [...byKey.values()].sort((a, b) => a.createdAt - b.createdAt).map(toHilTask);
 }
+
+/** The oldest waiting task whose `task_id` is this workspace (InfiAgent's `/api/hil/workspace/…`). */
+export function findWaitingInWorkspace(broker: Broker, taskId: string): HitlRequest | undefined {
+  return broker
+    .pending()
+    .filter((r) => r.source === TOOL_SERVER_SOURCE && r.meta?.taskId === taskId)
+    .sort((a, b) => a.createdAt - b.createdAt)[0];
+}

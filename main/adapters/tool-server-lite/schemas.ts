@@ -32,8 +32,27 @@ export const ExecuteBodySchema = z.object({
   params: z.unknown(),
 });
 
-/** `POST /api/hil/complete/{hil_id}` body. */
-export const CompleteBodySchema = z.object({ result: z.string().max(1_000_000) });
+/** InfiAgent's tool server's result when a completion names none. */
+export const DEFAULT_RESULT = '完成';
+
+/** `POST /api/hil/complete/{hil_id}` body; no body or no `result` means `完成` (as InfiAgent's server). */
+export const CompleteBodySchema = z
+  .object({ result: z.string().max(1_000_000).default(DEFAULT_RESULT) })
+  .default({ result: DEFAULT_RESULT });
+
+/** `POST /api/hil/respond/{hil_id}` body (InfiAgent Dec 2025): the user's reply, any text (none: `完成`). */
+export const RespondBodySchema = z
+  .object({ response: z.string().max(1_000_000).default(DEFAULT_RESULT) })
+  .default({ response: DEFAULT_RESULT });
+
+/**
+ * `POST /api/task/create`: InfiAgent sends `?task_id=…&task_name=…` (older clients a JSON body
+ * `{task_id}`); the task id is the workspace's absolute path.
+ */
+export const TaskCreateSchema = z.object({
+  task_id: z.string().min(1).max(4096),
+  task_name: z.string().max(4096).optional(),
+});
 
 /** `POST /api/hil/cancel/{hil_id}` body (reason optional, body optional). */
 export const CancelBodySchema = z.object({ reason: z.string().max(10_000).optional() }).default({});

@@ -47,6 +47,11 @@ export const ROUTE_CLASSES: Readonly<Record<string, RouteClass>> = {
   'POST /api/hil/complete/:hil_id': 'protocol-answer',
   'POST /api/hil/cancel/:hil_id': 'protocol-answer',
   'POST /api/hil/annotate/:hil_id': 'agent',
+  'POST /api/hil/respond/:hil_id': 'protocol-answer',
+  'GET /api/hil/workspace/*': 'agent',
+  'GET /api/task/:task_id/status': 'agent',
+  'POST /api/task/create': 'agent',
+  'GET /docs': 'agent',
   // cueme, MCP, QuestFoundry, HAPI, agent runs, coding-agent hooks: agents asking and waiting.
   'POST /api/cueme/join': 'agent',
   'POST /api/cueme/recall': 'agent',

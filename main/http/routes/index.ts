@@ -10,6 +10,7 @@ import { mcpRoutes } from './mcp';
 import { questfoundryRoutes } from './questfoundry';
 import { runsRoutes } from './runs';
 import { toolServerLiteRoutes } from './tool-server-lite';
+import { toolServerLiteTaskRoutes } from './tool-server-lite-tasks';
 import { unreadableRoutes } from './unreadable-routes';
 
 /**
@@ -21,6 +22,7 @@ export const routeModules: RouteModule[] = [
   eventsRoute,
   apiRoutes,
   toolServerLiteRoutes,
+  toolServerLiteTaskRoutes,
   cuemeRoutes,
   questfoundryRoutes,
   mcpRoutes,

@@ -9,34 +9,60 @@ import {
 } from '../../adapters/tool-server-lite/execute';
 import { HilAnnotations } from '../../adapters/tool-server-lite/hil-annotations';
 import { findHilTask, listHilTasks, toHilTask } from '../../adapters/tool-server-lite/hil-task';
-import { CancelBodySchema, CompleteBodySchema } from '../../adapters/tool-server-lite/schemas';
+import {
+  CancelBodySchema,
+  CompleteBodySchema,
+  RespondBodySchema,
+} from '../../adapters/tool-server-lite/schemas';
+import { reportUnreadable } from '../bad-request-report';
+import { rawBodyOf } from '../raw-body';
+import { forwardToUpstream } from '../upstream-proxy';
 import { HilAnnotationBodySchema } from '../../adapters/tool-server-lite/annotation-body';
 import type { RouteModule } from '../context';
 import { actorOf } from '../guards/authority';
 
 type HilParams = { Params: { hil_id: string } };
 
+const STOPPING = 'the HITL broker is stopping; call again to keep waiting';
+
+/** A body naming the human_in_loop tool (anything else goes to the upstream, when there is one). */
+function isHumanInLoop(body: unknown): boolean {
+  return (body as { tool_name?: unknown } | undefined)?.tool_name === 'human_in_loop';
+}
+
 /**
  * Tool Server Lite HIL API (docs/protocols.md#tool-server-lite-hil): the held execute call,
  * the task list / status / complete / cancel routes, and `POST /api/hil/annotate/{hil_id}`
  * through which `clarity-hitl run` forwards JSONL `human_in_loop` events.
  */
-export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) => {
+export const toolServerLiteRoutes: RouteModule = (
+  app,
+  { broker, fileRoots, toolServerUpstream: upstream },
+) => {
   const checkRoot = (root: string) => fileRoots.check(root);
   const annotations = new HilAnnotations(broker, 1000, checkRoot);
   const stopping = whenStopping(app);
 
   app.post('/api/tool/execute', async (req, reply) => {
+    if (upstream && !isHumanInLoop(req.body))
+      return forwardToUpstream(req, reply, {
+        base: upstream,
+        body: rawBodyOf(req),
+        downStatus: 200,
+        downBody: failure,
+        stopping,
+        stoppingBody: failure(STOPPING),
+      });
     let registered;
     try {
       registered = registerHumanInLoop(broker, req.body, Date.now(), checkRoot);
     } catch (error) {
-      const status =
-        error instanceof HilAlreadyWaitingError ? 409 : error instanceof BrokerError ? 400 : 500;
-      return reply.code(status).send({
-        ...failure(error instanceof Error ? error.message : String(error)),
-        ...fieldOf(error),
-      });
+      // InfiAgent's client raises on any non-2xx: a failure the model can act on is a 200.
+      const message = error instanceof Error ? error.message : String(error);
+      const { field } = fieldOf(error);
+      if (error instanceof BrokerError && !(error instanceof HilAlreadyWaitingError))
+        reportUnreadable(broker.unreadable, req, message, field);
+      return { ...failure(message), ...(field ? { field } : {}) };
     }
     annotations.applyEarly(registered.request);
     const resolved = await Promise.race([
@@ -44,10 +70,7 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) =>
       stopping,
     ]);
     // The broker stops: the request stays (durable); the agent's retry waits for it again.
-    if (resolved === 'stopping')
-      return reply
-        .code(503)
-        .send(failure('the HITL broker is stopping; call again to keep waiting'));
+    if (resolved === 'stopping') return reply.code(503).send(failure(STOPPING));
     if (!resolved) return reply; // the agent hung up; nobody to answer
     return executeResponseFor(resolved, registered.timeout);
   });
@@ -89,6 +112,36 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) =>
     });
   });
 
+  // InfiAgent (Dec 2025): the user's reply, any text; its client reads `success` and `error`.
+  app.post<HilParams>('/api/hil/respond/:hil_id', async (req, reply) => {
+    const hilId = req.params.hil_id;
+    const parsed = RespondBodySchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const message = `invalid respond body: ${describeZodError(parsed.error)}`;
+      return reply
+        .code(400)
+        .send({ success: false, error: message, message, ...fieldOf(parsed.error) });
+    }
+    const pending = findHilTask(broker, hilId);
+    if (pending?.status !== 'pending') {
+      const message = pending
+        ? `HIL task ${hilId} is already ${toHilTask(pending).status}; nothing changed`
+        : `HIL task not found: ${hilId}`;
+      return { success: false, error: message, message };
+    }
+    const { response } = parsed.data;
+    try {
+      await broker.answerShared(pending.id, { text: response }, 'http', actorOf(req));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { success: false, error: message, message };
+    }
+    return {
+      success: true,
+      message: `HIL task ${hilId} responded with: ${response.slice(0, 100)}`,
+    };
+  });
+
   app.post<HilParams>('/api/hil/annotate/:hil_id', async (req, reply) => {
     const parsed = HilAnnotationBodySchema.safeParse(req.body ?? {});
     if (!parsed.success)
@@ -113,11 +166,10 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) =>
       return { success: true, message: `HIL task ${hilId} marked as ${done}` };
     } catch (error) {
       const status = error instanceof BrokerError && error.code === 'already_resolved' ? 409 : 400;
-      return reply.code(status).send({
-        success: false,
-        message: error instanceof Error ? error.message : String(error),
-        ...fieldOf(error),
-      });
+      const message = error instanceof Error ? error.message : String(error);
+      return reply
+        .code(status)
+        .send({ success: false, error: message, message, ...fieldOf(error) });
     }
   }
 
@@ -126,16 +178,12 @@ export const toolServerLiteRoutes: RouteModule = (app, { broker, fileRoots }) =>
     const request = findHilTask(broker, hilId);
     if (request?.status === 'pending') return request;
     if (!request) {
-      void reply
-        .code(404)
-        .send({ success: false, found: false, message: `HIL task ${hilId} not found` });
+      const message = `HIL task ${hilId} not found`;
+      void reply.code(404).send({ success: false, found: false, error: message, message });
     } else {
       const task = toHilTask(request);
-      void reply.code(409).send({
-        success: false,
-        status: task.status,
-        message: `HIL task ${hilId} is already ${task.status}; nothing changed (a task takes effect only once)`,
-      });
+      const message = `HIL task ${hilId} is already ${task.status}; nothing changed (a task takes effect only once)`;
+      void reply.code(409).send({ success: false, status: task.status, error: message, message });
     }
     return undefined;
   }

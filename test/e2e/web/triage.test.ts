@@ -241,7 +241,7 @@ describe('triage at 1,000 pending', () => {
 
     // Each agent got the reason: the held tool-server calls returned it, the Clarity ones keep it.
     for (const reply of await Promise.all(held)) {
-      expect(reply.data.output).toBe('⏭️ 用户已取消: Out of scope for this sprint');
+      expect(reply.data.output).toBe('用户取消操作: Out of scope for this sprint');
     }
     const cancelled = harness.broker.resolved().filter((r) => r.status === 'cancelled');
     expect(cancelled).toHaveLength(203);

@@ -13,12 +13,6 @@ const BAD: Array<{ source: string; url: string; body: unknown; field: string }> 
   { source: 'clarity-http', url: '/cancel', body: {}, field: 'key' },
   {
     source: 'tool-server-lite',
-    url: '/api/tool/execute',
-    body: { tool_name: 'rm_rf', params: {} },
-    field: 'tool_name',
-  },
-  {
-    source: 'tool-server-lite',
     url: '/api/hil/complete/h1',
     body: { result: 5 },
     field: 'result',
@@ -63,6 +57,25 @@ describe('bad protocol requests are answered 400 naming the field and shown as "
     const [item] = t.broker.unreadable.list();
     expect(item).toMatchObject({ source, field, reason: json.message, count: 1 });
     expect(item!.origin).toMatch(new RegExp(`^POST ${url}( \\(".*"\\))?$`));
+  });
+
+  it('Tool Server Lite execute: 200 {success: false, error} (InfiAgent raises on a 4xx), still shown, not cleared by its own reply', async () => {
+    t = await makeServer();
+    const reply = await t.post('/api/tool/execute', {
+      tool_name: 'human_in_loop',
+      params: { hil_id: 'h1' },
+    });
+    expect(reply.statusCode).toBe(200);
+    const json = reply.json() as { success: boolean; error: string; field?: string };
+    expect(json).toMatchObject({ success: false, field: 'instruction' });
+    const [item] = t.broker.unreadable.list();
+    expect(item).toMatchObject({
+      source: 'tool-server-lite',
+      field: 'instruction',
+      reason: json.error,
+      count: 1,
+    });
+    expect(item!.origin).toBe('POST /api/tool/execute');
   });
 
   it('a JSON body that does not parse, and a body over 1 MiB, are shown too', async () => {

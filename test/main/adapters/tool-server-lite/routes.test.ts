@@ -111,7 +111,7 @@ describe('Tool Server Lite HIL API', () => {
     await Promise.all([a, b]);
   });
 
-  it('cancel returns the spec message and the held call gets ⏭️ 用户已取消: {reason}', async () => {
+  it("cancel returns the spec message and the held call gets InfiAgent's 用户取消操作: {reason}", async () => {
     const held = postJson(`${t.url}/api/tool/execute`, curlBody);
     await waiting('HIL-001');
     const res = await postJson(`${t.url}/api/hil/cancel/HIL-001`, { reason: '用户不需要此功能' });
@@ -121,17 +121,17 @@ describe('Tool Server Lite HIL API', () => {
     });
     expect((await held).body).toEqual({
       success: true,
-      data: { status: 'success', output: '⏭️ 用户已取消: 用户不需要此功能', error: '' },
+      data: { status: 'success', output: '用户取消操作: 用户不需要此功能', error: '' },
     });
     expect((await getJson(`${t.url}/api/hil/HIL-001`)).body.status).toBe('cancelled');
   });
 
-  it('cancel without a body or reason says 未提供原因', async () => {
+  it("cancel without a body or reason says InfiAgent's default reason 用户取消", async () => {
     const held = postJson(`${t.url}/api/tool/execute`, curlBody);
     await waiting('HIL-001');
     const res = await fetch(`${t.url}/api/hil/cancel/HIL-001`, { method: 'POST' });
     expect(res.status).toBe(200);
-    expect((await held).body.data.output).toBe('⏭️ 用户已取消: 未提供原因');
+    expect((await held).body.data.output).toBe('用户取消操作: 用户取消');
   });
 
   it('times out: status timeout and a failure telling the agent to ask again', async () => {
@@ -145,6 +145,9 @@ describe('Tool Server Lite HIL API', () => {
     expect(res.body.data.status).toBe('error');
     expect(res.body.data.error).toContain('超时');
     expect(res.body.data.error).toContain('ask again');
+    // InfiAgent's client shows the top-level `error` (without it: "unknown server error").
+    expect(res.body.error).toBe(res.body.data.error);
+    expect(res.body.error).toContain('Human task timeout (0.2s)');
     expect((await getJson(`${t.url}/api/hil/HIL-001`)).body.status).toBe('timeout');
   });
 
@@ -165,13 +168,14 @@ describe('Tool Server Lite HIL API', () => {
     });
   });
 
-  it('a second execute with a live hil_id is a clear 409; others are not blocked', async () => {
+  it('a second execute with a live hil_id is a clear 200 {success: false, error}; others are not blocked', async () => {
     const held = postJson(`${t.url}/api/tool/execute`, curlBody);
     await waiting('HIL-001');
     const dup = await postJson(`${t.url}/api/tool/execute`, curlBody);
-    expect(dup.status).toBe(409);
+    expect(dup.status).toBe(200);
     expect(dup.body.success).toBe(false);
-    expect(dup.body.data.error).toContain('HIL task HIL-001 is already waiting');
+    expect(dup.body.error).toContain('HIL task HIL-001 is already waiting');
+    expect(dup.body.data.error).toBe(dup.body.error);
     await postJson(`${t.url}/api/hil/complete/HIL-001`, { result: 'ok' });
     expect((await held).body.success).toBe(true);
     // after completion the same hil_id may be used again
@@ -197,19 +201,28 @@ describe('Tool Server Lite HIL API', () => {
       tool_name: 'file_read',
       params: {},
     });
-    expect(other.status).toBe(400);
-    expect(other.body.data.error).toContain('unsupported tool "file_read"');
+    expect(other.status).toBe(200);
+    expect(other.body).toMatchObject({ success: false, data: { status: 'error' } });
+    expect(other.body.error).toContain('unsupported tool "file_read"');
     const noId = await postJson(`${t.url}/api/tool/execute`, {
       tool_name: 'human_in_loop',
       params: { instruction: 'x' },
     });
-    expect(noId.status).toBe(400);
-    expect(noId.body.data.error).toContain('hil_id');
+    expect(noId.status).toBe(200);
+    expect(noId.body.error).toContain('hil_id');
+    const noInstruction = await postJson(`${t.url}/api/tool/execute`, {
+      tool_name: 'human_in_loop',
+      params: { hil_id: 'H' },
+    });
+    expect(noInstruction.status).toBe(200);
+    expect(noInstruction.body).toMatchObject({ success: false, field: 'instruction' });
+    expect(noInstruction.body.error).toContain('instruction');
     const badTimeout = await postJson(`${t.url}/api/tool/execute`, {
       tool_name: 'human_in_loop',
       params: { hil_id: 'H', instruction: 'x', timeout: 'soon' },
     });
-    expect(badTimeout.body.data.error).toContain('timeout');
+    expect(badTimeout.status).toBe(200);
+    expect(badTimeout.body.error).toContain('timeout');
     const badComplete = await postJson(`${t.url}/api/hil/complete/H`, { result: 5 });
     expect(badComplete.status).toBe(400);
     expect(badComplete.body.message).toContain('result');
@@ -248,8 +261,8 @@ describe('Tool Server Lite HIL API', () => {
       tool_name: 'human_in_loop',
       params: { hil_id: 'F', instruction: 'x', ui: { type: 'file_pick', pattern: '*' } },
     });
-    expect(relative.status).toBe(400);
-    expect(relative.body.data.error).toContain('task_id');
+    expect(relative.status).toBe(200);
+    expect(relative.body.error).toContain('task_id');
     // Roots the operator did not allow are refused with a clear error to the agent.
     for (const root of ['/etc', '/proc/self', `${ws}/../..`, '/']) {
       const refused = await postJson(`${t.url}/api/tool/execute`, {
@@ -257,8 +270,8 @@ describe('Tool Server Lite HIL API', () => {
         tool_name: 'human_in_loop',
         params: { hil_id: 'R', instruction: 'x', ui: { type: 'file_pick', pattern: '*' } },
       });
-      expect(refused.status, root).toBe(400);
-      expect(refused.body.data.error, root).toContain(`file_pick root ${root}`);
+      expect(refused.status, root).toBe(200);
+      expect(refused.body.error, root).toContain(`file_pick root ${root}`);
     }
     expect(t.broker.pending()).toEqual([]);
   });
@@ -323,14 +336,14 @@ describe('Tool Server Lite HIL API', () => {
     await held;
   });
 
-  it('an execute whose hil_id has an unpaired surrogate is refused with 400 naming params.hil_id, nothing held', async () => {
+  it('an execute whose hil_id has an unpaired surrogate is refused with 200 {success: false} naming params.hil_id, nothing held', async () => {
     const res = await postJson(`${t.url}/api/tool/execute`, {
       ...curlBody,
       params: { ...curlBody.params, hil_id: 'HIL-\udc00' },
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(200);
     expect(res.body.success).toBe(false);
-    expect(res.body.message).toMatch(/hil_id: must be well-formed Unicode/);
+    expect(res.body.error).toMatch(/hil_id: must be well-formed Unicode/);
     expect(t.broker.pendingCount).toBe(0);
   });
 });

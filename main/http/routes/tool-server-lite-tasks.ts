@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { whenStopping } from '../../adapters/held-request';
+import { findWaitingInWorkspace } from '../../adapters/tool-server-lite/hil-task';
+import { TaskCreateSchema } from '../../adapters/tool-server-lite/schemas';
+import { describeZodError, fieldOf } from '../../broker/validation';
+import { rawBodyOf } from '../raw-body';
+import { forwardToUpstream } from '../upstream-proxy';
+import type { RouteModule } from '../context';
+import { toolServerDocsPage } from './tool-server-lite-docs';
+
+type TaskParams = { Params: { task_id: string } };
+
+/** A `{success: false, error}` reply body (InfiAgent's shape), with `message` as the broker's others. */
+const failed = (message: string) => ({ success: false, error: message, message });
+
+/**
+ * The rest of the tool server InfiAgent's client talks to (docs/protocols.md#tool-server-lite-hil):
+ * the task routes (forwarded to `--tool-server-upstream` when set, else answered here: the broker
+ * keeps no workspace), `GET /api/hil/workspace/{task_id}` and `GET /docs`.
+ */
+export const toolServerLiteTaskRoutes: RouteModule = (app, { broker, toolServerUpstream }) => {
+  const stopping = whenStopping(app);
+  const forward = (req: FastifyRequest, reply: FastifyReply) =>
+    forwardToUpstream(req, reply, {
+      base: toolServerUpstream!,
+      body: rawBodyOf(req),
+      downStatus: 502,
+      downBody: failed,
+      stopping,
+      stoppingBody: failed('the HITL broker is stopping; call again'),
+    });
+
+  app.get<TaskParams>('/api/task/:task_id/status', async (req, reply) => {
+    if (toolServerUpstream) return forward(req, reply);
+    const taskId = req.params.task_id;
+    return { success: true, data: { task_id: taskId, status: 'active', workspace: taskId } };
+  });
+
+  app.post('/api/task/create', async (req, reply) => {
+    if (toolServerUpstream) return forward(req, reply);
+    const given = { ...(req.query as object), ...(isObject(req.body) ? req.body : {}) };
+    const parsed = TaskCreateSchema.safeParse(given);
+    if (!parsed.success)
+      return reply.code(400).send({
+        ...failed(`invalid task: ${describeZodError(parsed.error)}`),
+        ...fieldOf(parsed.error),
+      });
+    const workspace = parsed.data.task_id;
+    return {
+      success: true,
+      message: `Task workspace ready: ${workspace} (the HITL broker runs human_in_loop only and creates no folders)`,
+      data: { workspace, created_folders: [], created_files: [] },
+    };
+  });
+
+  // InfiAgent's CLI sends the path as is (`/api/hil/workspace//abs/ws`), its web UI encoded.
+  app.get<{ Params: { '*': string } }>('/api/hil/workspace/*', async (req) => {
+    const taskId = req.params['*'];
+    const waiting = findWaitingInWorkspace(broker, taskId);
+    if (!waiting) return { found: false };
+    return {
+      found: true,
+      hil_id: waiting.key,
+      instruction: typeof waiting.meta?.instruction === 'string' ? waiting.meta.instruction : '',
+      task_id: taskId,
+    };
+  });
+
+  app.get('/docs', async (_req, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .send(toolServerDocsPage(toolServerUpstream !== undefined)),
+  );
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
