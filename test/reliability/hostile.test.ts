@@ -59,7 +59,11 @@ describe('hostile inputs from the same machine', () => {
           },
         }),
       );
-      expect(res.status, root).toBe(400);
+      // InfiAgent's convention: a tool-level failure is 200 {success: false, error}.
+      expect(res.status, root).toBe(200);
+      const body = (await res.json()) as { success: boolean; error: string };
+      expect(body.success, root).toBe(false);
+      expect(body.error, root).toContain('file_pick root');
     }
     expect(await (await fetch(`${serve.url}/api/requests`)).json()).toMatchObject({ requests: [] });
     expect(serve.output.join('\n')).toContain('file_pick root /etc refused');
