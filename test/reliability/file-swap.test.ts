@@ -92,7 +92,9 @@ describe.runIf(process.platform !== 'win32')(
       const swaps = Number(swapOutput.trim());
       await rm(target, { force: true });
 
-      const history = (await (await fetch(`${serve.url}/api/history`)).json()) as {
+      const history = (await (
+        await fetch(`${serve.url}/api/history`, { headers: serve.operator })
+      ).json()) as {
         requests: Listed[];
       };
       for (const r of history.requests) seen.add(r.key);

@@ -40,7 +40,7 @@ describe('hostile inputs from the same machine', () => {
       /^body: JSON nests deeper than 64/,
     );
     expect((await post('/api/agents/a1/messages', message('{"ok":true}'))).status).toBe(201);
-    const read = await fetch(`${serve.url}/api/agents/a1/messages`);
+    const read = await fetch(`${serve.url}/api/agents/a1/messages`, { headers: serve.operator });
     expect(read.status).toBe(200);
     expect(((await read.json()) as { messages: unknown[] }).messages).toHaveLength(1);
   });
@@ -65,7 +65,9 @@ describe('hostile inputs from the same machine', () => {
       expect(body.success, root).toBe(false);
       expect(body.error, root).toContain('file_pick root');
     }
-    expect(await (await fetch(`${serve.url}/api/requests`)).json()).toMatchObject({ requests: [] });
+    expect(
+      await (await fetch(`${serve.url}/api/requests`, { headers: serve.operator })).json(),
+    ).toMatchObject({ requests: [] });
     expect(serve.output.join('\n')).toContain('file_pick root /etc refused');
   });
 

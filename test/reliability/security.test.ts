@@ -344,7 +344,9 @@ describe('security probes', () => {
           const inlineScripts = doc.querySelectorAll('script:not([src])').length;
           return { handlers, jsLinks, inlineScripts };
         });
-      await page.goto(`${open.url}/`);
+      // The inbox is the operator's: in through a one-time login link, as the operator would.
+      await page.goto(open.loginUrl!());
+      expect(new URL(page.url()).pathname).toBe('/');
       // The app's own list (the plain list painted before the app loads names them too).
       const options = page.getByRole('listbox').getByRole('option');
       await expect.poll(() => options.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(4);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readOperatorSecret } from '../../main/service/operator-secret';
 import { loopbackAgent, request } from '../support/load/http-client';
 import {
   startServiceProcess,
@@ -141,10 +142,13 @@ describe('soak: mixed traffic on loopback', () => {
           counts.held++;
         }
       };
+      // The inbox's list and history are the operator's: read with the state dir's operator secret.
+      const asOperator = { authorization: `Bearer ${readOperatorSecret(service.stateDir)}` };
       const reader = async () => {
         while (Date.now() < deadline) {
           for (const path of ['/questions', '/api/requests', '/api/history?limit=50']) {
-            const res = await request(`${url}${path}`, { agent });
+            const headers = path.startsWith('/api/') ? asOperator : {};
+            const res = await request(`${url}${path}`, { agent, headers });
             if (res.status !== 200) fail(`GET ${path}: ${res.status}`);
           }
           counts.reads++;

@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { readOperatorSecret } from '../../../main/service/operator-secret';
 import { ROOT } from '../../support/load/project';
 
 export interface ServeProcess {
   url: string;
   child: ChildProcess;
   output: string[];
+  /** The operator's headers: the state dir's operator secret, as the CLI sends it. */
+  operator: Record<string, string>;
   /** kill -9: no shutdown code runs. */
   kill9(): Promise<void>;
   /** SIGTERM and wait for exit. */
@@ -59,10 +62,13 @@ export async function startServe(options: ServeOptions): Promise<ServeProcess> {
     );
   });
   const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const secret = readOperatorSecret(options.stateDir);
+  if (!secret) throw new Error(`serve left no operator secret in ${options.stateDir}`);
   return {
     url,
     child,
     output,
+    operator: { authorization: `Bearer ${secret}` },
     async kill9() {
       if (exited()) return;
       const gone = once(child, 'exit');

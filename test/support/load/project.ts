@@ -41,6 +41,10 @@ export interface BrokerServiceHandle {
   broker: import('../../../main/broker/broker').Broker;
   url: string;
   port: number;
+  /** The HTTP server; its context holds the operator secret (the operator's credential). */
+  server?: { context: { operatorSecret: string } };
+  /** A fresh one-time login link to the web inbox (what `serve` prints, `clarity-hitl open` makes). */
+  loginUrl?: (ttlMs?: number) => string;
   close(): Promise<void>;
 }
 

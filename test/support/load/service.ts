@@ -21,6 +21,8 @@ export interface ChildMemory {
 export interface ServiceProcess {
   info: ChildInfo;
   proc: TsChild<ChildInfo>;
+  /** The service's state dir (its operator secret is there); the floors have none. */
+  stateDir: string;
   stop(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export async function startServiceProcess(
   };
   try {
     const info = await proc.ready;
-    return { info, proc, stop: cleanup };
+    return { info, proc, stateDir, stop: cleanup };
   } catch (error) {
     await cleanup();
     throw error;
