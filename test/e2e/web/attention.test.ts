@@ -128,6 +128,17 @@ describe('attention while the inbox is in the background', () => {
     await notify.click();
     await until(async () => (await notify.getAttribute('aria-pressed')) === 'true', 'Notify me on');
 
+    // The operator is looking at the inbox: the list shows the new request, no notification.
+    await postQuestion(harness, 'seen', 'Asked while the tab is in front');
+    await page.getByRole('option', { name: /seen/ }).waitFor();
+    expect(await notes(page)).toEqual([]);
+    // The tab goes to the background (another tab in front): notifications from now on.
+    await page.evaluate(() =>
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'hidden',
+      }),
+    );
     await postQuestion(harness, 'deploy-prod', 'Deploy **v2** to production?\n\nDetails below.', {
       pid: 4242,
     });
