@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { ClarityFileAdapter, type RequestFiles } from '../adapters/clarity-file';
 import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '@contract/request';
+import { DirReturnWatch } from './dir-return';
 import { acquireOwnerLock, type OwnerLock } from './owner-lock';
 
 /** The lock file in each watched handshake dir: one broker owns a directory at a time. */
@@ -15,6 +16,8 @@ export interface WatchedDirsOptions {
   warn: (message: string) => void;
   /** Told when a directory was replaced or removed while watched (it is then dropped). */
   onDirLost?: (dir: string, reason: string) => void;
+  /** How often a dropped directory is looked at to see whether it is back (default 1 s). */
+  returnCheckMs?: number;
 }
 
 /** A directory dropped because it changed under the broker, for the operator to see. */
@@ -38,6 +41,11 @@ export class WatchedDirs {
   private ownerUrl: string | undefined;
   private readonly lost: DirProblem[] = [];
   private changing: Promise<void> = Promise.resolve();
+  /** The directories asked for (resolved, in order), watched or not. */
+  private wanted: string[] = [];
+  /** Dropped directories being looked at until they are back (see dir-return.ts). */
+  private readonly returning = new Map<string, DirReturnWatch>();
+  private closed = false;
 
   constructor(private readonly options: WatchedDirsOptions) {}
 
@@ -84,7 +92,10 @@ export class WatchedDirs {
     return run;
   }
 
-  /** Directories dropped because they were replaced or removed while watched (newest last). */
+  /**
+   * Directories not watched because they were replaced or removed while watched, or came back in
+   * a form refused (newest last). A directory watched again leaves the list.
+   */
   problems(): readonly DirProblem[] {
     return this.lost;
   }
@@ -97,6 +108,9 @@ export class WatchedDirs {
 
   /** Stops every watch. Pending requests stay in the broker. */
   async close(): Promise<void> {
+    this.closed = true;
+    for (const watch of this.returning.values()) watch.stop();
+    this.returning.clear();
     await this.changing;
     for (const adapter of this.adapters.splice(0)) {
       await adapter.close();
@@ -107,6 +121,11 @@ export class WatchedDirs {
 
   private async apply(wanted: readonly string[], strict: boolean): Promise<void> {
     const next = [...new Set(wanted.map((dir) => resolve(dir)))];
+    this.wanted = next;
+    for (const [dir, watch] of this.returning) {
+      watch.stop();
+      this.returning.delete(dir);
+    }
     try {
       for (const adapter of [...this.adapters]) {
         if (!next.includes(adapter.dir)) await this.stop(adapter);
@@ -159,10 +178,45 @@ export class WatchedDirs {
     const drop = async () => {
       if (adapter && this.adapters.includes(adapter)) await this.stop(adapter, reason);
       this.dirs.splice(0, this.dirs.length, ...this.adapters.map((a) => a.dir));
+      if (!this.closed && this.wanted.includes(dir) && !this.returning.has(dir))
+        this.returning.set(dir, this.watchReturn(dir));
     };
     this.changing = this.changing
       .then(drop)
       .catch((error: unknown) => this.options.warn(describe(error)));
+  }
+
+  /** Watches the path of a dropped directory; once it is a valid directory again, watches it. */
+  private watchReturn(dir: string): DirReturnWatch {
+    const notice = (message: string) => {
+      this.lost.push({ dir, message, at: Date.now() });
+      this.options.warn(message);
+    };
+    const comeBack = (): Promise<boolean> => {
+      const run = this.changing.then(async () => {
+        if (this.closed || !this.wanted.includes(dir)) return true;
+        if (this.adapters.some((a) => a.dir === dir)) return true;
+        try {
+          this.adapters.push(await this.start(dir));
+        } catch (error) {
+          this.options.warn(`${dir}: not watched again yet: ${describe(error)}`);
+          return false;
+        }
+        this.adapters.sort((a, b) => this.wanted.indexOf(a.dir) - this.wanted.indexOf(b.dir));
+        this.dirs.splice(0, this.dirs.length, ...this.adapters.map((a) => a.dir));
+        this.returning.delete(dir);
+        // The "no longer watched" notices of this dir go; the operator is told it is back.
+        this.lost.splice(0, this.lost.length, ...this.lost.filter((p) => p.dir !== dir));
+        this.options.warn(`${dir} is a directory again; watched again`);
+        return true;
+      });
+      this.changing = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    };
+    return new DirReturnWatch(dir, this.options.returnCheckMs ?? 1000, comeBack, notice);
   }
 
   private unlock(dir: string): void {

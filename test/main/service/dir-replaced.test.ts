@@ -1,4 +1,4 @@
-import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBrokerService, type BrokerService } from '../../../main/service/broker-service';
@@ -17,12 +17,14 @@ async function setUp() {
   cleanups.push(root.remove);
   const dir = join(root.path, 'hs');
   const lost: string[] = [];
+  const warnings: string[] = [];
   const service: BrokerService = await startBrokerService({
     dirs: [dir],
     port: 0,
     stateDir: join(root.path, 'state'),
     rendererDir: null,
     onDirLost: (_dir, reason) => lost.push(reason),
+    onWarning: (message) => warnings.push(message),
   });
   cleanups.push(() => service.close());
   await writeFile(join(dir, 'inside.question'), question('inside'));
@@ -30,37 +32,73 @@ async function setUp() {
   const outside = join(root.path, 'outside');
   await mkdir(outside);
   await writeFile(join(outside, 'stolen.question'), question('stolen'));
-  return { root: root.path, dir, outside, service, lost };
+  return { root: root.path, dir, outside, service, lost, warnings };
+}
+
+async function problems(service: BrokerService) {
+  const operator = { authorization: `Bearer ${service.server.context.operatorSecret}` };
+  const info = (await (await fetch(`${service.url}api/info`, { headers: operator })).json()) as {
+    dirProblems: { dir: string; message: string }[];
+  };
+  return info.dirProblems;
 }
 
 describe('a handshake dir replaced while watched', () => {
-  for (const how of ['symlink', 'directory'] as const) {
-    it(`by a ${how}: stops using it, never reads the new one, and tells the operator`, async () => {
-      const { root, dir, outside, service, lost } = await setUp();
-      await rename(dir, join(root, 'moved-away'));
-      if (how === 'symlink') await symlink(outside, dir);
-      else await rename(outside, dir);
+  it('by a symlink: stops using it, never reads where it points, and tells the operator', async () => {
+    const { root, dir, outside, service, lost } = await setUp();
+    await rename(dir, join(root, 'moved-away'));
+    await symlink(outside, dir);
+    await waitFor(() => lost.length === 1, 'the dir-lost notice');
+    // The swap is two steps (move away, put the other in place): a check that falls between
+    // them rightly finds the dir gone. Either way the operator is told, once.
+    expect([
+      `${dir} was replaced by a symbolic link; it is no longer used`,
+      `${dir} was removed or moved away; it is no longer used`,
+    ]).toContain(lost[0]);
+    const refused = `${dir} is now a symbolic link; not watched again`;
+    await waitFor(
+      async () => (await problems(service)).some((p) => p.message === refused),
+      'the refusal notice',
+    );
+    expect(service.broker.pending()).toEqual([]);
+    const inside = service.broker.resolved().find((r) => r.key === 'inside');
+    expect(inside).toMatchObject({ status: 'cancelled', cancelReason: lost[0] });
+    expect(service.broker.resolved().some((r) => r.key === 'stolen')).toBe(false);
+    expect(service.watched.dirs).toEqual([]);
+    expect((await problems(service))[0]).toMatchObject({ dir, message: lost[0] });
+  });
+
+  for (const how of ['removed and created again', 'replaced by another directory'] as const) {
+    it(`${how}: validated and watched again, with a notice; its questions reach the inbox`, async () => {
+      const { root, dir, outside, service, lost, warnings } = await setUp();
+      if (how === 'replaced by another directory') {
+        await rename(dir, join(root, 'moved-away'));
+        await rename(outside, dir);
+      } else {
+        await rm(dir, { recursive: true });
+        await waitFor(() => lost.length === 1, 'the dir-lost notice');
+        await mkdir(dir);
+        await writeFile(join(dir, 'stolen.question'), question('stolen'));
+      }
       await waitFor(() => lost.length === 1, 'the dir-lost notice');
-      // The swap is two steps (move away, put the other in place): a check that falls between
-      // them rightly finds the dir gone. Either way the operator is told, once.
-      const replaced = `${dir} was replaced by ${how === 'symlink' ? 'a symbolic link' : 'another directory'}; it is no longer used`;
-      expect([replaced, `${dir} was removed or moved away; it is no longer used`]).toContain(
-        lost[0],
+      const back = `${dir} is a directory again; watched again`;
+      await waitFor(() => warnings.includes(back), 'the watched-again notice');
+      expect(await problems(service)).toEqual([]);
+      expect(service.watched.dirs).toEqual([dir]);
+      await waitFor(
+        () => service.broker.pending().find((r) => r.key === 'stolen'),
+        "the new dir's question",
       );
-      // Give the watcher every chance to (wrongly) read the new directory.
-      await new Promise((r) => setTimeout(r, 2500));
-      expect(service.broker.pending()).toEqual([]);
+      // Removed with its files, the question is gone before the dir is (expired by the agent).
       const inside = service.broker.resolved().find((r) => r.key === 'inside');
-      expect(inside).toMatchObject({ status: 'cancelled', cancelReason: lost[0] });
-      expect(service.broker.resolved().some((r) => r.key === 'stolen')).toBe(false);
-      expect(service.watched.dirs).toEqual([]);
-      const operator = { authorization: `Bearer ${service.server.context.operatorSecret}` };
-      const info = (await (
-        await fetch(`${service.url}api/info`, { headers: operator })
-      ).json()) as {
-        dirProblems: { dir: string; message: string }[];
-      };
-      expect(info.dirProblems).toMatchObject([{ dir, message: lost[0] }]);
+      if (how === 'removed and created again') expect(inside?.status).toBe('expired');
+      else expect(inside).toMatchObject({ status: 'cancelled', cancelReason: lost[0] });
+      // Watched for real: a question written now arrives too.
+      await writeFile(join(dir, 'later.question'), question('later'));
+      await waitFor(
+        () => service.broker.pending().find((r) => r.key === 'later'),
+        'a new question',
+      );
     });
   }
 });
