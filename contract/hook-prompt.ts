@@ -41,3 +41,15 @@ export function localizedPrompt(
     .replace(FOOTER, '_项目_ $1 · _会话_ $2')
     .replace(WAITING, '$1 正在等待你的输入');
 }
+
+/** A coding agent's request title in the operator's language (only the adapter's own words change). */
+export function localizedTitle(
+  request: Pick<HitlRequest, 'source' | 'title'>,
+  language: 'en' | 'zh',
+): string | undefined {
+  const { source, title } = request;
+  if (!title || language !== 'zh' || (source !== 'claude-code' && source !== 'codex')) return title;
+  return title
+    .replace(/^(.+) is waiting for your input$/, '$1 正在等待你的输入')
+    .replace(/^(\S+): network access to (.+)$/, '$1：访问网络 $2');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { approvalRequest, noticeRequest } from '../../main/adapters/coding-agents/hook-request';
-import { localizedPrompt } from '../../contract/hook-prompt';
+import { localizedPrompt, localizedTitle } from '../../contract/hook-prompt';
 
 const event = (tool_name: string, tool_input: Record<string, unknown>) => ({
   session_id: '1a2b3c4d-5e6f',
@@ -42,6 +42,8 @@ describe('hook cards in zh-CN: the broker’s English words translated in the re
       Date.now() + 1000,
     );
     expect(localizedPrompt(notice, 'zh')).toMatch(/^Codex 正在等待你的输入/);
+    expect(localizedTitle(notice, 'zh')).toBe('Codex 正在等待你的输入');
+    expect(localizedTitle(notice, 'en')).toBe('Codex is waiting for your input');
     const bash = made('Bash', { command: 'ls' });
     expect(localizedPrompt(bash, 'en')).toBe(bash.prompt);
     const other = { source: 'cueme' as const, prompt: '**A** in `b` wants to run a command:' };

@@ -6,7 +6,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { answerByKey } from '../keys/answer-by-key';
 import { keyText } from '../keys/key-strings';
 import { cardTitle } from '../format/card-title';
-import { localizedPrompt } from '@contract/hook-prompt';
+import { localizedPrompt, localizedTitle } from '@contract/hook-prompt';
 import { Markdown } from '../markdown/Markdown';
 import type { PopoverKeyAction } from '../popover/popover-keys';
 import { appDraftStore } from '../drafts/app-drafts';
@@ -106,7 +106,9 @@ export function QuestionCard({
       data-request-id={request.id}
     >
       <header className="card-header">
-        <h2 id={headingId}>{escapeControls(cardTitle(request))}</h2>
+        <h2 id={headingId}>
+          {escapeControls(cardTitle({ ...request, title: localizedTitle(request, language) }))}
+        </h2>
         <RequestMeta request={request} now={now} />
       </header>
       {request.context ? (

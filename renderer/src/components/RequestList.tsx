@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { formatAge } from '../format/age';
 import { rowPreview } from '../format/row-preview';
-import { localizedPrompt } from '@contract/hook-prompt';
+import { localizedPrompt, localizedTitle } from '@contract/hook-prompt';
 import { useI18n } from '../i18n/I18nProvider';
 import { urgencyOf } from '../state/urgency';
 import { Countdown } from './Countdown';
@@ -133,7 +133,9 @@ export const RequestList = forwardRef<RequestListHandle, Props>(function Request
               </span>
               <div className="row-body">
                 <div className="row-top">
-                  <span className="row-key">{escapeControls(r.title ?? r.key)}</span>
+                  <span className="row-key">
+                    {escapeControls(localizedTitle(r, language) ?? r.key)}
+                  </span>
                   {resolved ? (
                     <span className="badge resolved-badge">{t('resolvedRow')}</span>
                   ) : null}

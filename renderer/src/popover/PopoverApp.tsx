@@ -26,7 +26,7 @@ import { popoverKeyAction, wrapIndex, type PopoverKeyAction } from './popover-ke
 import { popoverText } from './popover-strings';
 import { QuickText } from './QuickText';
 import { cardTitle } from '../format/card-title';
-import { localizedPrompt } from '@contract/hook-prompt';
+import { localizedPrompt, localizedTitle } from '@contract/hook-prompt';
 import './popover.css';
 
 /** What the popover needs from its window besides the inbox. */
@@ -230,7 +230,9 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           aria-labelledby="popover-title"
           data-request-id={shown.id}
         >
-          <h1 id="popover-title">{escapeControls(cardTitle(shown))}</h1>
+          <h1 id="popover-title">
+            {escapeControls(cardTitle({ ...shown, title: localizedTitle(shown, language) }))}
+          </h1>
           <RequestMeta request={shown} now={now} />
           {shown.context ? <Markdown text={shown.context} className="popover-context" /> : null}
           <Markdown
