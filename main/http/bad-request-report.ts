@@ -25,8 +25,13 @@ const UNREADABLE_STATUSES = new Set([400, 413, 415]);
 /** Body fields that name what a request is about, in the order they are looked for. */
 const KEY_FIELDS = ['key', 'hil_id', 'id', 'agent_id'];
 
-/** Requests a route reported itself (answered 200 by its protocol's convention): not cleared. */
+/** Requests whose route decides what is a "could not read" item (neither reported nor cleared here). */
 const reportedByRoute = new WeakSet<FastifyRequest>();
+
+/** A request this broker only forwards (`--tool-server-upstream`): the upstream's 4xx is not ours. */
+export function leaveUnreported(request: FastifyRequest): void {
+  reportedByRoute.add(request);
+}
 
 /**
  * Reports a bad request that its protocol answers with 200 (Tool Server Lite's `{success:
@@ -54,7 +59,8 @@ export function reportBadRequests(app: FastifyInstance, board: UnreadableBoard):
   // Callback-style hooks: they run on every response, and an async one costs a promise and a
   // microtask turn before the bytes go out.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!UNREADABLE_STATUSES.has(reply.statusCode)) return done(null, payload);
+    if (!UNREADABLE_STATUSES.has(reply.statusCode) || reportedByRoute.has(request))
+      return done(null, payload);
     const found = describe(request);
     if (found) {
       const said = replyText(payload);

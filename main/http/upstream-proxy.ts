@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { leaveUnreported } from './bad-request-report';
 
 /** An upstream base URL: http(s), no credentials, no query (they would leak into every call). */
 export const UpstreamUrlSchema = z
@@ -53,12 +54,14 @@ export function forwardToUpstream(
   reply: FastifyReply,
   options: ProxyOptions,
 ): Promise<FastifyReply> {
+  leaveUnreported(req);
   const target = upstreamTarget(options.base, req.raw.url ?? req.url);
   const headers: http.OutgoingHttpHeaders = {};
   for (const name of REQUEST_HEADERS) if (req.headers[name]) headers[name] = req.headers[name];
   if (options.body !== undefined) headers['content-length'] = Buffer.byteLength(options.body);
   const transport = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
+    let agentGone = false;
     const call = transport.request(target, { method: req.method, headers }, (res) => {
       reply.code(res.statusCode ?? 502);
       for (const [name, value] of Object.entries(res.headers))
@@ -66,15 +69,19 @@ export function forwardToUpstream(
       resolve(reply.send(res));
     });
     call.on('error', (error: NodeJS.ErrnoException) => {
-      if (reply.sent || reply.raw.headersSent) return;
+      if (agentGone || reply.sent || reply.raw.headersSent) return;
       const why = error.code ? `${error.code}: ${error.message}` : error.message;
       const message = `the tool server upstream ${options.base.origin} could not be reached (${why}); the HITL broker forwards every tool but human_in_loop there`;
       resolve(reply.code(options.downStatus).send(options.downBody(message)));
     });
     // The agent gave up (or the reply is done): nothing more to wait for upstream.
-    reply.raw.on('close', () => call.destroy());
+    reply.raw.on('close', () => {
+      agentGone = true;
+      call.destroy();
+      resolve(reply);
+    });
     void options.stopping.then(() => {
-      if (reply.sent || reply.raw.headersSent) return;
+      if (agentGone || reply.sent || reply.raw.headersSent) return;
       call.destroy();
       resolve(reply.code(503).send(options.stoppingBody));
     });

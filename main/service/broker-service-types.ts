@@ -56,6 +56,8 @@ export interface BrokerServiceOptions {
    * below the operator's home. The watched handshake dirs are always allowed.
    */
   fileRoots?: readonly string[] | (() => readonly string[]);
+  /** The operator's own tool server: every tool but human_in_loop, and the task routes, go there. */
+  toolServerUpstream?: URL;
   /**
    * Team mode: a `postgres://…` URL shared by several instances (default `$CLARITY_HITL_STORE`);
    * absent or `embedded`: the embedded journal in the state dir only.

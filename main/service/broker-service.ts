@@ -159,6 +159,7 @@ export async function startBrokerService(
             onRefused: (root, reason) => warn(`file_pick root ${root} refused: ${reason}`),
           }),
           rendererDir: options.rendererDir,
+          toolServerUpstream: options.toolServerUpstream,
           history: () => store.historyList(),
           mirrorQuestion: (request, ready) => watched.mirrorTarget()?.mirror(request, ready),
           requestFiles: (request) => watched.filesOf(request.id),

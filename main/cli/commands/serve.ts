@@ -9,6 +9,8 @@ import {
 } from '../../service/broker-service';
 import { isLoopbackHost } from '../../http/guards/allowed-hosts';
 import { DEFAULT_PORT } from '../../http/server';
+import { UpstreamUrlSchema } from '../../http/upstream-proxy';
+import { describeZodError } from '../../broker/validation';
 import { probePortHolder } from '../../service/port-probe';
 import { OwnerLockError } from '../../service/owner-lock';
 import { ExitCode, withUsageExitCode } from '../options';
@@ -37,6 +39,7 @@ interface ServeFlags {
   operatorToken: string[];
   operatorTokenFile?: string;
   operatorAnswersOnly?: boolean;
+  toolServerUpstream?: URL;
 }
 
 function positiveInt(max: number) {
@@ -49,6 +52,14 @@ function positiveInt(max: number) {
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** `--tool-server-upstream`: an http(s) URL without credentials or query. */
+function upstreamUrl(value: string): URL {
+  const parsed = UpstreamUrlSchema.safeParse(value);
+  if (!parsed.success)
+    throw new InvalidArgumentError(`expected an http(s) URL: ${describeZodError(parsed.error)}`);
+  return parsed.data;
+}
 
 /** The token in `file` (its first line, trimmed); a missing or empty file is a usage error. */
 function readTokenFile(file: string, fail: (message: string) => never): string {
@@ -126,6 +137,11 @@ export const registerServe: RegisterCommand = (program: Command) => {
       '--operator-answers-only',
       "protocols' own answer endpoints (POST /answer, Tool Server complete) need the operator too (default: $CLARITY_HITL_OPERATOR_ANSWERS_ONLY)",
     )
+    .option(
+      '--tool-server-upstream <url>',
+      "your own tool server (InfiAgent's Tool Server Lite): every tool but human_in_loop, and the task routes, are forwarded there",
+      upstreamUrl,
+    )
     .option('--instance-name <name>', "this instance's name in team mode (default: the host name)")
     .action(async (dirArg: string | undefined, flags: ServeFlags, command: Command) => {
       if (flags.tokenFile !== undefined) {
@@ -173,6 +189,7 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       logFile: flags.log,
       cuemeDb: flags.cueDb === false ? null : flags.cueDb || defaultCuemeDbPath(),
       fileRoots: flags.fileRoot.length ? flags.fileRoot : undefined,
+      ...(flags.toolServerUpstream ? { toolServerUpstream: flags.toolServerUpstream } : {}),
       onWarning: (message) => console.error(`clarity-hitl: ${message}`),
       ...(flags.store ? { store: flags.store } : {}),
       ...(flags.instanceName ? { instanceName: flags.instanceName } : {}),
@@ -206,6 +223,8 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
   // `clarity-hitl open` prints a fresh one).
   console.log(`Open the inbox (login link, works once): ${service.loginUrl(24 * 3600_000)}`);
   for (const dir of service.watched.dirs) console.log(`Watching ${dir}`);
+  if (flags.toolServerUpstream)
+    console.log(`Forwarding tools other than human_in_loop to ${flags.toolServerUpstream.href}`);
   if (service.sharedStore) console.log('Team mode: requests are shared through PostgreSQL');
   console.log('Press Ctrl-C to stop.');
 
