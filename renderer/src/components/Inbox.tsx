@@ -168,6 +168,7 @@ export function Inbox({
       const id = undo?.undo();
       if (id) setChosenId(id);
     },
+    bulk: () => ticked.ids.size > 0 && setBulkOpen(true),
   });
   const onCheck = (id: string, range: boolean) =>
     select(range ? { type: 'range', id, visible: ids } : { type: 'toggle', id });

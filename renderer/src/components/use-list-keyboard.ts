@@ -19,12 +19,14 @@ interface Handlers {
   search: () => void;
   /** u: take back the answer held in the undo window. */
   undo: () => void;
+  /** Shift+D: deny or cancel the ticked requests (opens the bulk dialog, which asks first). */
+  bulk: () => void;
 }
 
 /**
  * Inbox keys: j/k or ↓/↑ move the selection, Enter focuses the card's answer input, x ticks the
  * request for a bulk action (Shift+X ticks all shown), / searches, u takes back an answer still in
- * its undo window, Esc leaves an input and returns
+ * its undo window, Shift+D opens the bulk deny/cancel of the ticked ones, Esc leaves an input and returns
  * to the list, and the popover's answer keys (Y approves, N declines, 1–9 or an option's letter
  * picks) act on the shown card. Keys typed inside fields are left alone (except Esc); ? (the help)
  * is handled by the app.
@@ -58,6 +60,7 @@ export function useListKeyboard(handlers: Handlers): void {
         if (event.key === 'X') return done(event, () => ref.current.selectAll());
         if (event.key === '/') return done(event, () => ref.current.search());
         if (event.key === 'u') return done(event, () => ref.current.undo());
+        if (event.key === 'D') return done(event, () => ref.current.bulk());
       }
       // Letter and digit keys work on a focused button or option too (never inside a text field).
       const action = popoverKeyAction(event, {

@@ -12,6 +12,7 @@ const ROWS: readonly (readonly [string, KeyStringKey])[] = [
   ['1–9', 'keyPick'],
   ['x', 'keyTick'],
   ['Shift + X', 'keyTickAll'],
+  ['Shift + D', 'keyBulk'],
   ['/', 'keySearch'],
   ['U', 'keyUndo'],
   ['Ctrl/⌘ + Enter', 'keySend'],
