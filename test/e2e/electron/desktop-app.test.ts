@@ -122,7 +122,10 @@ describe.skipIf(!binary)('desktop app (Electron, built app, temp user-data dir)'
   });
 });
 
-/** Runs `node scripts/start.js` (after the build) until it prints the broker URL; its output. */
+/**
+ * Runs `node scripts/start.js` (after the build) until it prints the broker URL and its login
+ * link, logs in with the link as a newcomer's browser would, and reads `/api/info`; its output.
+ */
 async function startHeadless(env: NodeJS.ProcessEnv): Promise<string[]> {
   const { spawn } = await import('node:child_process');
   const state = await mkdtemp(path.join(os.tmpdir(), 'hitl-start-'));
@@ -134,9 +137,14 @@ async function startHeadless(env: NodeJS.ProcessEnv): Promise<string[]> {
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   try {
-    await until(() => /http:\/\/127\.0\.0\.1:\d+\//.test(out), 'the broker URL', 30_000);
+    await until(() => /\/login\?code=\S+/.test(out), 'the login link', 30_000);
     const url = out.match(/http:\/\/127\.0\.0\.1:\d+\//)![0];
-    const res = await fetch(`${url}api/info`);
+    const link = out.match(/http:\/\/127\.0\.0\.1:\d+\/login\?code=\S+/)![0];
+    expect((await fetch(`${url}api/info`)).status).toBe(403);
+    const login = await fetch(link, { redirect: 'manual' });
+    expect(login.status).toBe(303);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const res = await fetch(`${url}api/info`, { headers: { cookie } });
     expect(res.status).toBe(200);
     return out.split('\n');
   } finally {

@@ -35,6 +35,9 @@ describe('desktop: a remote broker in the one inbox (rendered in Chromium)', () 
     await page.goto(`${h.url}#settings`);
     await page.getByLabel('Name', { exact: true }).fill('build-vm');
     await page.getByLabel('URL', { exact: true }).fill(remote.url);
+    // Following another broker's inbox takes its operator's credential (a named operator token in
+    // team mode; here that broker's operator secret), not an agent's token.
+    await page.getByLabel('Token', { exact: true }).fill(remote.server.context.operatorSecret);
     await page.getByRole('button', { name: 'Add broker' }).click();
     await until(
       async () => (await page.getByText('connected', { exact: true }).count()) === 1,

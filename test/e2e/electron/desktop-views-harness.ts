@@ -18,6 +18,7 @@ import { remoteBrokersView } from '../../../main/desktop/ipc/remote-broker-handl
 import { toPublicRequest } from '../../../main/http/views';
 import { createHttpServer, type HttpServer } from '../../../main/http/server';
 import { FakeIpcMain } from '../../main/desktop/fake-electron';
+import { logIn } from '../web/harness';
 
 /** What the desktop views asked of the main process besides the inbox. */
 export interface ShellCalls {
@@ -55,6 +56,9 @@ export async function startDesktopViews(
   const broker = new Broker();
   const server: HttpServer = await createHttpServer({ broker, port: 0, rendererDir });
   const url = await server.listen();
+  // The app serves its renderer over app://; this stand-in serves it over HTTP, whose page is the
+  // operator's: the page is logged in as the app's own window is the operator.
+  await logIn(page.context(), { url, operatorSecret: server.context.operatorSecret });
   const settings = new SettingsStore({
     dir: stateDir,
     // electron-store needs Electron at load time; conf (which it wraps) takes the same options.

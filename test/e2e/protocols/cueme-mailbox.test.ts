@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CuemeMailbox } from '../../../main/adapters/cueme-mailbox/cueme-mailbox';
@@ -203,6 +203,11 @@ describe('clarity-hitl serve serves ~/.cue/cue.db', () => {
     serve.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
     try {
       const url = (await waitFor(() => /listening on (\S+)/.exec(out), 'serve to listen'))[1]!;
+      // The inbox's routes are the operator's: the CLI's credential, from the state dir.
+      const secret = (
+        await readFile(path.join(home.path, 'state', 'operator-secret'), 'utf8')
+      ).trim();
+      const operator = { authorization: `Bearer ${secret}` };
       const joined = await originalCueme(['join', 'codex'], { home: home.path });
       const agent = /^agent_id=(\S+)$/m.exec(joined.stdout)![1]!;
       const done = originalCueme(['cue', agent, '-'], {
@@ -210,14 +215,14 @@ describe('clarity-hitl serve serves ~/.cue/cue.db', () => {
         stdin: envelope('Over HTTP?', { type: 'choice', options: ['Yes', 'No'] }),
       });
       const listed = await waitFor(async () => {
-        const body = (await (await fetch(`${url}api/requests`)).json()) as {
+        const body = (await (await fetch(`${url}api/requests`, { headers: operator })).json()) as {
           requests: HitlRequest[];
         };
         return body.requests.find((r) => r.prompt === 'Over HTTP?');
       }, 'the cue over HTTP');
       const reply = await fetch(`${url}api/requests/${listed.id}/answer`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...operator },
         body: JSON.stringify({ value: { kind: 'choice', selected: ['Yes'] } }),
       });
       expect(reply.status).toBe(200);
