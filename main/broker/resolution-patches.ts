@@ -6,7 +6,8 @@ import {
 } from '@contract/request';
 import { normaliseAnswer } from './answer-normalise';
 import type { ResolvedByOperator } from './broker-types';
-import { ForbiddenError } from './errors';
+import { NOT_STORABLE_MESSAGE, unstorablePath } from '@contract/well-formed';
+import { ForbiddenError, InvalidInputError } from './errors';
 import { isOperatorOnly } from './operator-only';
 import { parseOrThrow } from './validation';
 
@@ -26,6 +27,12 @@ export function answeredPatch(
   who: ResolvedByOperator = {},
 ): ResolutionPatch {
   checkAuthority(request, by, who);
+  const unstorable = unstorablePath(input);
+  if (unstorable !== undefined)
+    throw new InvalidInputError(
+      `invalid answer: ${unstorable} ${NOT_STORABLE_MESSAGE}`,
+      `answer.${unstorable}`,
+    );
   const answer = normaliseAnswer(request, parseOrThrow(AnswerInputSchema, input, 'answer'));
   return { status: 'answered', answer, resolvedBy: by, ...operatorOf(who) };
 }

@@ -2,7 +2,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { z } from 'zod';
 import { TimestampSchema, toMilliseconds } from '../../broker/liberal-timestamp';
 import { MAX_KEY_BYTES, RequestKeySchema } from '../../broker/request-key';
-import { isWellFormed } from '@contract/well-formed';
+import { isStorable, isWellFormed, NOT_STORABLE_MESSAGE } from '@contract/well-formed';
 import { describeZodError, firstField } from '../../broker/validation';
 import { readAgentFile } from './agent-file';
 
@@ -16,7 +16,7 @@ export const ANSWER_EXT = '.answer';
 export const QuestionFileSchema = z.object({
   /** Any non-empty string: the key is data; the file is found and answered by its own name. */
   key: RequestKeySchema,
-  question: z.string(),
+  question: z.string().refine(isStorable, NOT_STORABLE_MESSAGE),
   timestamp: TimestampSchema.optional(),
   pid: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).optional(),
   /** Set on files the broker wrote to mirror a request born elsewhere (HTTP mode): its request id. */

@@ -7,6 +7,7 @@ import { AlreadyResolvedError, DuplicateRequestError, NotFoundError } from '../.
 import { parseOrThrow } from '../../broker/validation';
 import { TimestampSchema } from '../../broker/liberal-timestamp';
 import { RequestKeySchema } from '../../broker/request-key';
+import { isStorable, NOT_STORABLE_MESSAGE } from '@contract/well-formed';
 import type { RouteModule } from '../context';
 import { findByKey, keyStatus } from '../key-lookup';
 import { MAX_WAIT_SECONDS, waitForKeyStatusChange } from '../long-poll';
@@ -19,7 +20,7 @@ const KeySchema = RequestKeySchema;
 
 const NewQuestionSchema = z.object({
   key: KeySchema,
-  question: z.string().max(1_000_000),
+  question: z.string().max(1_000_000).refine(isStorable, NOT_STORABLE_MESSAGE),
   timestamp: TimestampSchema.optional(),
   pid: z.number().int().positive().optional(),
   /** The runtime's own wait, in seconds: the request expires then (and shows a countdown). */
@@ -29,7 +30,10 @@ const NewQuestionSchema = z.object({
 /** Why a long poll stopped waiting early: its client went away, or the server is closing. */
 const WAIT_ENDED = new Error('the long poll ended before the status changed');
 
-const AnswerBodySchema = z.object({ key: KeySchema, response: z.string().max(1_000_000) });
+const AnswerBodySchema = z.object({
+  key: KeySchema,
+  response: z.string().max(1_000_000).refine(isStorable, NOT_STORABLE_MESSAGE),
+});
 const CancelBodySchema = z.object({ key: KeySchema });
 const WaitQuerySchema = z.object({ wait: z.coerce.number().nonnegative().optional() });
 

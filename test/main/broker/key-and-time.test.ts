@@ -11,7 +11,7 @@ describe('RequestKeySchema', () => {
     'C:\\temp\\x',
     'naïve 日本語',
     '🚀🎉',
-    'tab\there\u0000nul',
+    'tab\there\u0001ctl',
     'é'.repeat(MAX_KEY_BYTES / 2),
   ])('accepts %j', (key) => {
     expect(RequestKeySchema.safeParse(key)).toEqual({ success: true, data: key });
@@ -22,6 +22,7 @@ describe('RequestKeySchema', () => {
     ['é'.repeat(MAX_KEY_BYTES / 2 + 1), /at most 4096 bytes/],
     ['x'.repeat(MAX_KEY_BYTES + 1), /at most 4096 bytes/],
     ['lone \ud800', /well-formed Unicode/],
+    ['nul\u0000', /must not contain NUL/],
   ])('refuses %j', (key, message) => {
     const parsed = RequestKeySchema.safeParse(key);
     expect(parsed.success).toBe(false);
