@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { LineSplitter, parseRunLine, type RunEvent } from '@contract/jsonl-events';
-import { callBroker } from '../broker-client/broker-http';
+import { LineSplitter, parseRunLine } from '@contract/jsonl-events';
 import { locateBroker, type BrokerLocation } from '../broker-client/locate-broker';
+import { InProcessHil, type InProcessHilOptions } from './run/in-process-hil';
 import { relaySignals } from './run/relay-signals';
 import { RunForwarder } from './run/run-forwarder';
 import { RunView } from './run/run-view';
@@ -12,7 +13,7 @@ export function registerRunCommand(program: Command): void {
   program
     .command('run')
     .description(
-      'run an agent that prints JSONL events and show a live view; human_in_loop events enrich the inbox',
+      'run an agent that prints JSONL events and show a live view; human_in_loop events go to the inbox (answers reach an in-process agent on its stdin)',
     )
     .option(
       '--broker <url>',
@@ -21,10 +22,36 @@ export function registerRunCommand(program: Command): void {
     .argument('<command...>', 'the agent command, after --')
     .passThroughOptions()
     .action(async (command: string[], opts: { broker?: string }) => {
-      process.exitCode = await runAgent(command, locateBroker(opts.broker), (t) =>
-        process.stdout.write(t),
+      process.exitCode = await runAgent(
+        command,
+        locateBroker(opts.broker),
+        (t) => process.stdout.write(t),
+        {},
+        { stdin: process.stdin },
       );
     });
+}
+
+export interface RunAgentOptions {
+  /** What the user types, passed on to the agent (the CLI: process.stdin); its end is not. */
+  stdin?: Readable;
+  /** In-process HIL timings (tests). */
+  hil?: Partial<Pick<InProcessHilOptions, 'graceMs' | 'retryMs'>>;
+}
+
+/**
+ * Passes `from` on to the agent's stdin until the agent ends. The end of `from` is not passed
+ * on: the agent's stdin stays open for the inbox's answers (`hil_response` lines).
+ */
+function passInput(from: Readable | undefined, to: Writable): () => void {
+  if (!from) return () => {};
+  const onData = (chunk: Buffer | string) => to.write(chunk);
+  from.on('data', onData);
+  return () => {
+    from.off('data', onData);
+    // Done with it: a terminal or pipe left open would keep this process alive.
+    from.destroy();
+  };
 }
 
 /**
@@ -36,6 +63,7 @@ export function runAgent(
   broker: BrokerLocation,
   write: (text: string) => void,
   forwarding: Partial<ConstructorParameters<typeof RunForwarder>[0]> = {},
+  options: RunAgentOptions = {},
 ): Promise<number> {
   const view = new RunView(write);
   const forwarder = new RunForwarder({
@@ -45,40 +73,42 @@ export function runAgent(
     ...forwarding,
   });
   const splitter = new LineSplitter();
-  let warned = false;
-  const forward = (e: Extract<RunEvent, { type: 'human_in_loop' }>) => {
-    const body = {
-      title: e.title,
-      message: e.message,
-      ui: e.ui,
-      timeout_sec: e.timeout_sec ?? undefined,
-    };
-    callBroker(broker, `/api/hil/annotate/${encodeURIComponent(e.hil_id)}`, body).catch(
-      (error: Error) => {
-        if (!warned) view.text(`⚠ could not update ${e.hil_id} in the broker: ${error.message}`);
-        warned = true;
-      },
-    );
-  };
+  let toAgent: Writable | undefined;
+  const hil = new InProcessHil({
+    broker,
+    reply: (line) => toAgent?.write(line),
+    say: (text) => view.text(text),
+    ...options.hil,
+  });
   const handle = (line: string) => {
     const parsed = parseRunLine(line);
     forwarder.push(parsed);
     if (parsed.kind === 'text') return view.text(parsed.text);
-    if (parsed.event.type === 'human_in_loop') forward(parsed.event);
+    if (parsed.event.type === 'start') hil.started(parsed.event.project);
+    if (parsed.event.type === 'human_in_loop') hil.handle(parsed.event);
     view.event(parsed.event);
   };
   return new Promise((resolve) => {
     const child = spawn(command[0]!, command.slice(1), {
-      stdio: ['inherit', 'pipe', 'inherit'],
+      // stdin is a pipe: the agent gets what is typed (options.stdin) and the inbox's answers.
+      stdio: ['pipe', 'pipe', 'inherit'],
       env: { CLARITY_HITL_BROKER_URL: broker.url, ...process.env },
     });
+    toAgent = child.stdin;
+    child.stdin.on('error', () => {}); // an agent that closed its stdin gets no answers; fine
+    const stopInput = passInput(options.stdin, child.stdin);
     const stopRelay = relaySignals(child);
+    const ended = () => {
+      stopRelay();
+      stopInput();
+      hil.close();
+    };
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => splitter.push(chunk).forEach(handle));
     let failed = false;
     child.on('error', (error) => {
       failed = true;
-      stopRelay();
+      ended();
       const text = `✖ could not start ${command[0]}: ${error.message}`;
       view.text(text);
       forwarder.push({ kind: 'text', text });
@@ -86,7 +116,7 @@ export function runAgent(
     });
     child.on('close', (code, signal) => {
       if (failed) return;
-      stopRelay();
+      ended();
       splitter.flush().forEach(handle);
       view.exit(code, signal);
       void forwarder.finish({ code, signal }).then(() => resolve(code ?? 1));
