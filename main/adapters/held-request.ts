@@ -73,14 +73,50 @@ export function cancelAsAgent(broker: Broker, id: string, reason: string): Promi
 }
 
 /**
- * A promise that resolves with `'stopping'` when the HTTP server starts to close: a held exchange
- * races its wait against it and answers at once, so the server's close never waits on the
- * operator (the request itself stays as it is, for a retry after the restart).
+ * The server's close, for held exchanges: `race(wait)` settles with `wait`'s value, or with
+ * `'stopping'` as soon as the HTTP server starts to close, so the close never waits on the
+ * operator (the request itself stays as it is, for a retry after the restart). Each race's
+ * listener is removed when it settles: a long-running broker keeps nothing per finished wait.
  */
-export function whenStopping(app: {
-  addHook(name: 'preClose', hook: () => Promise<void>): unknown;
-}): Promise<'stopping'> {
-  return new Promise((resolve) => {
-    app.addHook('preClose', async () => resolve('stopping'));
-  });
+export class ServerStop {
+  private readonly waiters = new Set<() => void>();
+  private stopped = false;
+
+  constructor(app: { addHook(name: 'preClose', hook: () => Promise<void>): unknown }) {
+    app.addHook('preClose', async () => {
+      this.stopped = true;
+      for (const wake of this.waiters) wake();
+      this.waiters.clear();
+    });
+  }
+
+  /** `wait`'s value, or `'stopping'` when the server starts to close first. */
+  async race<T>(wait: Promise<T>): Promise<T | 'stopping'> {
+    if (this.stopped) return 'stopping';
+    let wake: () => void = () => {};
+    const stopping = new Promise<'stopping'>((resolve) => {
+      wake = () => resolve('stopping');
+      this.waiters.add(wake);
+    });
+    try {
+      return await Promise.race([wait, stopping]);
+    } finally {
+      this.waiters.delete(wake);
+    }
+  }
+
+  /** Calls `wake` when the server starts to close (at once if it has); returns the unsubscribe. */
+  onStop(wake: () => void): () => void {
+    if (this.stopped) {
+      wake();
+      return () => {};
+    }
+    this.waiters.add(wake);
+    return () => this.waiters.delete(wake);
+  }
+
+  /** How many waits are racing now (for tests). */
+  get racing(): number {
+    return this.waiters.size;
+  }
 }

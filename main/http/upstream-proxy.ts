@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { leaveUnreported } from './bad-request-report';
+import type { ServerStop } from '../adapters/held-request';
 
 /** An upstream base URL: http(s), no credentials, no query (they would leak into every call). */
 export const UpstreamUrlSchema = z
@@ -38,8 +39,8 @@ export interface ProxyOptions {
   downStatus: number;
   /** Builds the reply body for an upstream that cannot be reached. */
   downBody: (message: string) => unknown;
-  /** Resolves when the broker stops: the forwarded call is given up. */
-  stopping: Promise<'stopping'>;
+  /** The broker stopping: the forwarded call is given up. */
+  stop: Pick<ServerStop, 'onStop'>;
   /** The reply body when the broker stops mid-call. */
   stoppingBody: unknown;
 }
@@ -74,16 +75,17 @@ export function forwardToUpstream(
       const message = `the tool server upstream ${options.base.origin} could not be reached (${why}); the HITL broker forwards every tool but human_in_loop there`;
       resolve(reply.code(options.downStatus).send(options.downBody(message)));
     });
-    // The agent gave up (or the reply is done): nothing more to wait for upstream.
-    reply.raw.on('close', () => {
-      agentGone = true;
-      call.destroy();
-      resolve(reply);
-    });
-    void options.stopping.then(() => {
+    const forget = options.stop.onStop(() => {
       if (agentGone || reply.sent || reply.raw.headersSent) return;
       call.destroy();
       resolve(reply.code(503).send(options.stoppingBody));
+    });
+    // The agent gave up (or the reply is done): nothing more to wait for upstream.
+    reply.raw.on('close', () => {
+      forget();
+      agentGone = true;
+      call.destroy();
+      resolve(reply);
     });
     call.end(options.body);
   });

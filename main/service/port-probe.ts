@@ -8,8 +8,9 @@ export interface PortHolder {
 }
 
 /**
- * Asks whoever holds `host:port` for `GET /api/info`. A broker answers with its info, or with our
- * own 401 JSON when it needs a token; anything else (or no answer in time) is not a broker.
+ * Asks whoever holds `host:port` for `GET /api/info`. A broker answers with its info to its
+ * operator, with our own 403 `operator_required` JSON to anyone else, or 401 when it needs a
+ * token; anything else (or no answer in time) is not a broker.
  * `url` is always `http://<host>:<port>/`, whatever the holder claims.
  */
 export async function probePortHolder(
@@ -26,6 +27,7 @@ export async function probePortHolder(
     if (res.ok && typeof body.version === 'string')
       return { isBroker: true, url, version: body.version.slice(0, 100) };
     if (res.status === 401 && body.error === 'unauthorized') return { isBroker: true, url };
+    if (res.status === 403 && body.error === 'operator_required') return { isBroker: true, url };
   } catch {
     // Not HTTP, not JSON, or too slow: not a broker.
   }

@@ -92,7 +92,11 @@ export class RemoteBroker {
       fetch: (input, init) =>
         fetch(input, {
           ...init,
-          headers: { ...init?.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            ...init?.headers,
+            'x-hitl-client': 'desktop',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
         }),
     });
     source.onopen = () => this.setConnected(true);
@@ -142,6 +146,7 @@ export class RemoteBroker {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
+          'x-hitl-client': 'desktop',
           ...(this.target.token ? { authorization: `Bearer ${this.target.token}` } : {}),
         },
         body: JSON.stringify(body),

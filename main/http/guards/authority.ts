@@ -10,7 +10,7 @@ import type { Surface } from '@contract/request';
 export type Authority =
   | {
       kind: 'operator';
-      via: Extract<Surface, 'web-session' | 'cli' | 'operator-token'>;
+      via: Extract<Surface, 'web-session' | 'cli' | 'desktop' | 'operator-token'>;
       name?: string;
     }
   | { kind: 'agent' };

@@ -29,7 +29,7 @@ export interface OperatorCredentials {
  * login session cookie (renewed once a day while used). Undefined otherwise.
  */
 export function operatorAuthority(
-  headers: { authorization?: string; cookie?: string },
+  headers: { authorization?: string; cookie?: string; 'x-hitl-client'?: string | string[] },
   credentials: OperatorCredentials,
   now: number = Date.now(),
 ): { authority: Extract<Authority, { kind: 'operator' }>; renewCookie?: string } | undefined {

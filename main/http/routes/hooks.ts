@@ -13,7 +13,7 @@ import {
   type HookDecision,
   type SignedHookReply,
 } from '../../adapters/coding-agents/hook-wire';
-import { waitWhileConnected, whenStopping } from '../../adapters/held-request';
+import { ServerStop, waitWhileConnected } from '../../adapters/held-request';
 import { parseOrThrow } from '../../broker/validation';
 import { deriveProofKey, proofOf } from '../../service/broker-proof';
 import type { RouteModule } from '../context';
@@ -36,7 +36,7 @@ export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret }) 
   const desk = new HookDesk(broker, rules);
   const proofKey = deriveProofKey(operatorSecret);
   // A stopping broker lets every held hook go at once (no decision: the agent asks in its terminal).
-  const stopped = whenStopping(app).then(() => null);
+  const stop = new ServerStop(app);
 
   app.post(HOOK_HELLO_PATH, async (req) => {
     const { nonce } = parseOrThrow(HookHelloSchema, req.body, 'hook hello');
@@ -49,7 +49,9 @@ export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret }) 
     const { agent } = parseOrThrow(AgentParamsSchema, req.params, 'path');
     const post = parseOrThrow(HookPostSchema, req.body, 'hook body');
     const result = await desk.handle(agent, post, (id) =>
-      Promise.race([waitWhileConnected(broker, id, reply.raw), stopped]),
+      stop
+        .race(waitWhileConnected(broker, id, reply.raw))
+        .then((resolved) => (resolved === 'stopping' ? null : resolved)),
     );
     const decision = canonicalDecision(result.decision);
     return {

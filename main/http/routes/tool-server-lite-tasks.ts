@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { whenStopping } from '../../adapters/held-request';
+import { ServerStop } from '../../adapters/held-request';
 import { findWaitingInWorkspace } from '../../adapters/tool-server-lite/hil-task';
 import { TaskCreateSchema } from '../../adapters/tool-server-lite/schemas';
 import { describeZodError, fieldOf } from '../../broker/validation';
@@ -19,14 +19,14 @@ const failed = (message: string) => ({ success: false, error: message, message }
  * keeps no workspace), `GET /api/hil/workspace/{task_id}` and `GET /docs`.
  */
 export const toolServerLiteTaskRoutes: RouteModule = (app, { broker, toolServerUpstream }) => {
-  const stopping = whenStopping(app);
+  const stop = new ServerStop(app);
   const forward = (req: FastifyRequest, reply: FastifyReply) =>
     forwardToUpstream(req, reply, {
       base: toolServerUpstream!,
       body: rawBodyOf(req),
       downStatus: 502,
       downBody: failed,
-      stopping,
+      stop,
       stoppingBody: failed('the HITL broker is stopping; call again'),
     });
 

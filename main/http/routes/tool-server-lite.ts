@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { BrokerError } from '../../broker/errors';
 import { describeZodError, fieldOf, parseOrThrow } from '../../broker/validation';
-import { waitWhileConnected, whenStopping } from '../../adapters/held-request';
+import { ServerStop, waitWhileConnected } from '../../adapters/held-request';
 import { executeResponseFor, failure } from '../../adapters/tool-server-lite/execute-response';
 import {
   HilAlreadyWaitingError,
@@ -41,7 +41,7 @@ export const toolServerLiteRoutes: RouteModule = (
 ) => {
   const checkRoot = (root: string) => fileRoots.check(root);
   const annotations = new HilAnnotations(broker, 1000, checkRoot);
-  const stopping = whenStopping(app);
+  const stop = new ServerStop(app);
 
   app.post('/api/tool/execute', async (req, reply) => {
     if (upstream && !isHumanInLoop(req.body))
@@ -50,7 +50,7 @@ export const toolServerLiteRoutes: RouteModule = (
         body: rawBodyOf(req),
         downStatus: 200,
         downBody: failure,
-        stopping,
+        stop,
         stoppingBody: failure(STOPPING),
       });
     let registered;
@@ -65,10 +65,7 @@ export const toolServerLiteRoutes: RouteModule = (
       return { ...failure(message), ...(field ? { field } : {}) };
     }
     annotations.applyEarly(registered.request);
-    const resolved = await Promise.race([
-      waitWhileConnected(broker, registered.request.id, reply.raw),
-      stopping,
-    ]);
+    const resolved = await stop.race(waitWhileConnected(broker, registered.request.id, reply.raw));
     // The broker stops: the request stays (durable); the agent's retry waits for it again.
     if (resolved === 'stopping') return reply.code(503).send(failure(STOPPING));
     if (!resolved) return reply; // the agent hung up; nobody to answer

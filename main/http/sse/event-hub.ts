@@ -54,7 +54,7 @@ export class EventHub {
     this.maxClientBacklog = options.maxClientBacklog ?? 8 * 1024 * 1024;
     this.unsubscribe = broker.subscribe((event) => this.onBrokerEvent(event));
     this.unsubscribeUnreadable = broker.unreadable.subscribe((list) =>
-      this.broadcast(unreadableFrame(list)),
+      this.broadcast(unreadableFrame(list), true),
     );
     this.heartbeat = setInterval(
       () => this.broadcast(': heartbeat\n\n'),
@@ -87,14 +87,17 @@ export class EventHub {
     } else res.write(this.snapshotFrame(snapshotLimit, order, operator));
     // Live-only like agent_message: every (re)connect gets the current list when there is one.
     const unreadable = this.broker.unreadable.snapshot();
-    if (unreadable.items.length > 0) res.write(unreadableFrame(unreadable));
+    if (operator && unreadable.items.length > 0) res.write(unreadableFrame(unreadable));
     this.clients.set(res, operator);
     res.on('close', () => this.clients.delete(res));
   }
 
-  /** Sends a live-only event (no `id:`, not replayed) to every client, e.g. `agent_message`. */
+  /**
+   * Sends a live-only event (no `id:`, not replayed), e.g. `agent_message`, `run_updated`: to the
+   * operator's streams only, like the routes that read the same data.
+   */
   publish(event: string, data: unknown): void {
-    this.broadcast(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.broadcast(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`, true);
   }
 
   /** Ends every stream and stops listening to the broker. */

@@ -164,7 +164,9 @@ describe('agent run routes', () => {
     const broker = new Broker();
     live = await createHttpServer({ broker, port: 0, rendererDir: null });
     const url = await live.listen();
-    const sse = await SseTestClient.connect(live.port());
+    const sse = await SseTestClient.connect(live.port(), {
+      authorization: `Bearer ${live.context.operatorSecret}`,
+    });
     try {
       const post = (path: string, body: unknown) =>
         fetch(new URL(path, url), {

@@ -258,17 +258,23 @@ describe('GET /events', () => {
     await until(() => client.messages.some((m) => m.comment === 'heartbeat'));
   });
 
-  it('publish() sends live-only events (e.g. agent_message) to every client', async () => {
+  it("publish() sends live-only events (e.g. agent_message) to every operator's stream, never an agent's", async () => {
     const { port } = await start();
-    const a = await connect(port);
-    const b = await connect(port);
-    await until(() => a.events().length >= 1 && b.events().length >= 1);
+    const operator = { authorization: `Bearer ${server!.context.operatorSecret}` };
+    const a = await connect(port, operator);
+    const b = await connect(port, operator);
+    const agent = await connect(port);
+    await until(() => [a, b, agent].every((c) => c.events().length >= 1));
     server!.context.events.publish('agent_message', { agentId: 'x', message: { role: 'agent' } });
+    server!.context.broker.add({ source: 'clarity-http', key: 'after', prompt: 'Later?' });
     for (const c of [a, b]) {
       const m = await until(() => c.events().find((e) => e.event === 'agent_message'));
       expect(m.id).toBeUndefined();
       expect(JSON.parse(m.data!)).toEqual({ agentId: 'x', message: { role: 'agent' } });
     }
+    // The agent's stream got the later spec event, so the agent_message would have come before it.
+    await until(() => agent.events().some((e) => e.event === 'new_question'));
+    expect(agent.events().some((e) => e.event === 'agent_message')).toBe(false);
   });
 
   it('ends open streams when the server closes', async () => {
