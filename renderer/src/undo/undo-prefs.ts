@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { HitlRequest } from '@contract/request';
 
 const KEY = 'hitl.undo.v1';
@@ -6,22 +5,30 @@ const KEY = 'hitl.undo.v1';
 export const UNDO_CHOICES = [0, 3, 5, 10] as const;
 export const DEFAULT_UNDO_SECONDS = 5;
 
-const UndoPrefsSchema = z.object({ seconds: z.number().int().min(0).max(10) });
+/** A whole number of seconds from 0 to 10. */
+function validSeconds(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 10;
+}
 
-/** The undo window in seconds, as saved (0–10; the default when nothing valid is saved). */
+/**
+ * The undo window in seconds, as saved (0–10; the default when nothing valid is saved). Checked
+ * by hand, not with zod: the inbox reads it on its first load, before zod has loaded.
+ */
 export function loadUndoSeconds(storage: Pick<Storage, 'getItem'> | undefined): number {
   try {
-    const parsed = UndoPrefsSchema.safeParse(JSON.parse(storage?.getItem(KEY) ?? 'null'));
-    return parsed.success ? parsed.data.seconds : DEFAULT_UNDO_SECONDS;
+    const stored: unknown = JSON.parse(storage?.getItem(KEY) ?? 'null');
+    const seconds = (stored as { seconds?: unknown } | null)?.seconds;
+    return validSeconds(seconds) ? seconds : DEFAULT_UNDO_SECONDS;
   } catch {
     return DEFAULT_UNDO_SECONDS;
   }
 }
 
-/** Saves the undo window (a storage error only means it is not remembered). */
+/** Saves the undo window (0–10 s; anything else is not saved; a storage error only means it is not remembered). */
 export function saveUndoSeconds(storage: Pick<Storage, 'setItem'> | undefined, seconds: number) {
+  if (!validSeconds(seconds)) return;
   try {
-    storage?.setItem(KEY, JSON.stringify(UndoPrefsSchema.parse({ seconds })));
+    storage?.setItem(KEY, JSON.stringify({ seconds }));
   } catch {
     // Private mode, a full quota: the choice still holds for this page.
   }
