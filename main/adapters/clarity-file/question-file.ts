@@ -2,7 +2,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { z } from 'zod';
 import { TimestampSchema, toMilliseconds } from '../../broker/liberal-timestamp';
 import { MAX_KEY_BYTES, RequestKeySchema } from '../../broker/request-key';
-import { isStorable, isWellFormed, NOT_STORABLE_MESSAGE } from '@contract/well-formed';
+import { isStorable, NOT_STORABLE_MESSAGE } from '@contract/well-formed';
 import { describeZodError, firstField } from '../../broker/validation';
 import { readAgentFile } from './agent-file';
 
@@ -130,7 +130,8 @@ function plainQuestion(json: unknown): QuestionFile | undefined {
   const { key, question, timestamp, pid, mirrorOf } = json as Record<string, unknown>;
   // A UTF-16 unit is at most 3 UTF-8 bytes: a key this short is within the byte limit.
   if (typeof key !== 'string' || key.length === 0 || key.length * 3 > MAX_KEY_BYTES) return;
-  if (typeof question !== 'string' || !isWellFormed(key)) return undefined;
+  // Text no store can keep (NUL, a lone surrogate) is left to zod, which names the field.
+  if (typeof question !== 'string' || !isStorable(key) || !isStorable(question)) return undefined;
   if (timestamp !== undefined && (typeof timestamp !== 'number' || !Number.isFinite(timestamp)))
     return undefined;
   if (pid !== undefined && !Number.isSafeInteger(pid)) return undefined;
