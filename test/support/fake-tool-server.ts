@@ -32,7 +32,7 @@ export interface FakeToolServer {
  * A stand-in for an operator's own tool server (InfiAgent's Tool Server Lite), a real HTTP server
  * on 127.0.0.1: `dir_list` succeeds, `file_write` fails the InfiAgent way (200 `{success:
  * false}`), `bad` is a 400, `crash` is a 500 with a text body, `slow` is held for the test; task routes answer 404
- * for a status and 200 for create.
+ * for a status and 200 for create; tool confirmations say what they saw.
  */
 export async function startFakeToolServer(): Promise<FakeToolServer> {
   const calls: ReceivedCall[] = [];
@@ -53,6 +53,8 @@ export async function startFakeToolServer(): Promise<FakeToolServer> {
         res.writeHead(status, { 'content-type': 'application/json', 'x-tool-server': 'fake' });
         res.end(JSON.stringify(body));
       };
+      if (call.url.includes('/api/tool-confirmation/'))
+        return json(200, { success: true, seen: `${call.method} ${call.url}` });
       if (call.url.includes('/api/task/create')) return json(200, { success: true, from: 'up' });
       if (call.url.includes('/status')) return json(404, { detail: 'Task not found' });
       const tool = call.body ? (JSON.parse(call.body) as { tool_name?: string }).tool_name : '';

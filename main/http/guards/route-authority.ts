@@ -52,6 +52,10 @@ export const ROUTE_CLASSES: Readonly<Record<string, RouteClass>> = {
   'GET /api/task/:task_id/status': 'agent',
   'POST /api/task/create': 'agent',
   'GET /docs': 'agent',
+  'POST /api/tool-confirmation/create': 'agent',
+  'GET /api/tool-confirmation/:confirm_id': 'agent',
+  'POST /api/tool-confirmation/respond/:confirm_id': 'protocol-answer',
+  'GET /api/tool-confirmation/workspace/*': 'agent',
   // cueme, MCP, QuestFoundry, HAPI, agent runs, coding-agent hooks: agents asking and waiting.
   'POST /api/cueme/join': 'agent',
   'POST /api/cueme/recall': 'agent',

@@ -12,6 +12,10 @@ const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['POST /api/hil/cancel/{hil_id}', '{reason?} cancels a waiting task'],
   ['GET /api/task/{task_id}/status', "a workspace's status"],
   ['POST /api/task/create', '?task_id=…: makes a workspace ready'],
+  [
+    'POST /api/tool-confirmation/create, GET /api/tool-confirmation/{id}, POST /api/tool-confirmation/respond/{id}, GET /api/tool-confirmation/workspace/{task_id}',
+    'confirmations of dangerous tools: forwarded to your own tool server',
+  ],
 ];
 
 /** A small HTML page naming each route (InfiAgent's test probes `GET /docs` before it starts). */

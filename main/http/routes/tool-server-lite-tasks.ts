@@ -16,7 +16,8 @@ const failed = (message: string) => ({ success: false, error: message, message }
 /**
  * The rest of the tool server InfiAgent's client talks to (docs/protocols.md#tool-server-lite-hil):
  * the task routes (forwarded to `--tool-server-upstream` when set, else answered here: the broker
- * keeps no workspace), `GET /api/hil/workspace/{task_id}` and `GET /docs`.
+ * keeps no workspace), the tool confirmations (forwarded; without an upstream 404),
+ * `GET /api/hil/workspace/{task_id}` and `GET /docs`.
  */
 export const toolServerLiteTaskRoutes: RouteModule = (app, { broker, toolServerUpstream }) => {
   const stop = new ServerStop(app);
@@ -65,6 +66,22 @@ export const toolServerLiteTaskRoutes: RouteModule = (app, { broker, toolServerU
       task_id: taskId,
     };
   });
+
+  // InfiAgent's confirmations of dangerous tools (Dec 2025): the operator's tool server keeps them.
+  const confirmation = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (toolServerUpstream) return forward(req, reply);
+    return reply
+      .code(404)
+      .send(
+        failed(
+          'tool confirmations are kept by your own tool server: start the broker with --tool-server-upstream <url>',
+        ),
+      );
+  };
+  app.post('/api/tool-confirmation/create', confirmation);
+  app.get('/api/tool-confirmation/:confirm_id', confirmation);
+  app.post('/api/tool-confirmation/respond/:confirm_id', confirmation);
+  app.get('/api/tool-confirmation/workspace/*', confirmation);
 
   app.get('/docs', async (_req, reply) =>
     reply

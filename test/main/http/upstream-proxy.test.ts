@@ -189,6 +189,34 @@ describe('serve --tool-server-upstream: other tools and the task routes go to th
     ]);
   });
 
+  it('forwards InfiAgent’s tool confirmations (create, status, respond, workspace) as sent', async () => {
+    up = await startFakeToolServer();
+    const b = await broker(up.url);
+    const ws = encodeURIComponent('/home/u/ws');
+    const created = await postJson(`${b.url}/api/tool-confirmation/create`, {
+      confirm_id: 'confirm_execute_code_1',
+      task_id: '/home/u/ws',
+      tool_name: 'execute_code',
+      arguments: { code: 'print(1)' },
+    });
+    expect(created.body).toEqual({
+      success: true,
+      seen: 'POST /api/tool-confirmation/create',
+    });
+    await getJson(`${b.url}/api/tool-confirmation/confirm_execute_code_1`);
+    await postJson(`${b.url}/api/tool-confirmation/respond/confirm_execute_code_1`, {
+      approved: true,
+    });
+    await getJson(`${b.url}/api/tool-confirmation/workspace/${ws}`);
+    expect(up.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/tool-confirmation/create',
+      'GET /api/tool-confirmation/confirm_execute_code_1',
+      'POST /api/tool-confirmation/respond/confirm_execute_code_1',
+      `GET /api/tool-confirmation/workspace/${ws}`,
+    ]);
+    expect(JSON.parse(up.calls[2]!.body)).toEqual({ approved: true });
+  });
+
   it("never passes the broker's token or cookies on to the upstream", async () => {
     up = await startFakeToolServer();
     const b = await broker(up.url, { token: 'broker-secret' });

@@ -69,6 +69,19 @@ describe('Tool Server Lite as InfiAgent’s client expects it', () => {
     expect(await none.json()).toMatchObject({ success: false, field: 'task_id' });
   });
 
+  it('tool confirmations without an upstream: 404 {success: false, error} naming the flag (InfiAgent denies at once)', async () => {
+    await start();
+    const res = await postJson(`${t.url}/api/tool-confirmation/create`, {
+      confirm_id: 'c1',
+      task_id: ws,
+      tool_name: 'execute_code',
+      arguments: {},
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.success).toBe(false);
+    expect(res.body.error).toContain('--tool-server-upstream');
+  });
+
   it('Dec 2025 round trip: workspace lookup (raw or encoded path), respond {response}, the held call completes', async () => {
     await start();
     const held = holdHil('HIL-dec-1');
