@@ -78,17 +78,9 @@ export const ApprovalValueSchema = z.object({
 });
 export type ApprovalValue = z.infer<typeof ApprovalValueSchema>;
 
-/** The scope's own text: `npm test`, `src/**`, `a.ts, b.ts`, `example.com` ('' for any input). */
-export function scopeText(scope: RuleScope): string {
-  return (
-    scope.command ??
-    scope.commandPrefix ??
-    scope.paths?.join(', ') ??
-    scope.pathGlob ??
-    scope.domain ??
-    ''
-  );
-}
+import { scopeText } from './scope-text';
+
+export { scopeText };
 
 /** The same scope, whatever order its fields came in and however it was spaced. */
 export function sameScope(a: RuleScope, b: RuleScope): boolean {

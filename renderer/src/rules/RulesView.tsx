@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { scopeText, type ApprovalRuleView } from '@contract/approval';
+import type { ApprovalRuleView } from '@contract/approval';
+import { scopeText } from '@contract/scope-text';
 import { useI18n } from '../i18n/I18nProvider';
 import './rules.css';
 

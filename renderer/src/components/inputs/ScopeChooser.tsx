@@ -1,5 +1,5 @@
 import type { ApprovalInput, ScopeChoice } from '@contract/approval';
-import { scopeText } from '@contract/approval';
+import { scopeText } from '@contract/scope-text';
 import { useI18n } from '../../i18n/I18nProvider';
 import type { MessageKey } from '../../i18n/en';
 import './scope-chooser.css';
