@@ -231,6 +231,8 @@ export function useBrowser(): BrowserFixture {
       cleanups.push(() => context.close());
       if (loggedIn) {
         contexts.push(context);
+        // A test may close its context itself: later brokers then log in only the open ones.
+        context.on('close', () => (contexts = contexts.filter((c) => c !== context)));
         for (const harness of brokers) await logIn(context, harness);
       }
       return context.newPage();
