@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AskPicksSchema, AskQuestionSchema, askAnswerText } from './ask-question';
+import { CallViewSchema } from './call-view';
 
 /**
  * The scope an "always allow" rule gets. At most one field is set; none means "any input to the
@@ -46,6 +48,13 @@ export const ScopeChoiceSchema = z.object({
 });
 export type ScopeChoice = z.infer<typeof ScopeChoiceSchema>;
 
+/** One field of a call the operator may edit before allowing it, with its value as asked. */
+export const EditFieldSchema = z.object({
+  field: z.string().min(1).max(100),
+  value: z.string().max(1_000_000),
+});
+export type EditField = z.infer<typeof EditFieldSchema>;
+
 /**
  * A coding agent's permission request (`PermissionRequest` / `PreToolUse` hook): allow once, deny
  * with a reason, or allow always under one of the offered scopes (`scopes`, narrowest first).
@@ -65,6 +74,20 @@ export const ApprovalInputSchema = z.object({
   noAlways: z.string().max(500).optional(),
   /** Why no scope wider than the exact command is offered (`rm` destroys …), when none is. */
   notWider: z.string().max(500).optional(),
+  /**
+   * Claude Code's AskUserQuestion: the questions to answer (the answer is an allow whose
+   * `updatedInput` carries `answers`; see ask-question.ts).
+   */
+  questions: z.array(AskQuestionSchema).min(1).max(8).optional(),
+  /**
+   * The fields of the call the operator may edit before allowing (Claude Code takes the edited
+   * input as `updatedInput`): `command` of a Bash call, `content` of a Write, `new_string` of an Edit.
+   */
+  edit: z.array(EditFieldSchema).max(4).optional(),
+  /** Why editing is not offered, when the agent takes no edited input (Codex). */
+  noEdit: z.string().max(500).optional(),
+  /** The call as the card shows it (a diff, the host, the MCP tool, ...), when it has a view. */
+  call: CallViewSchema.optional(),
 });
 export type ApprovalInput = z.infer<typeof ApprovalInputSchema>;
 
@@ -75,6 +98,10 @@ export const ApprovalValueSchema = z.object({
   reason: z.string().max(10_000).optional(),
   /** The scope the operator picked among `scopes` (with `always`; default: the narrowest). */
   rule: RuleScopeSchema.optional(),
+  /** The answers to `questions` (with `allow`), keyed by question text. */
+  answers: AskPicksSchema.optional(),
+  /** Edited values of the `edit` fields (with `allow` only: an edited call is never remembered). */
+  edited: z.record(z.string().max(100), z.string().max(1_000_000)).optional(),
 });
 export type ApprovalValue = z.infer<typeof ApprovalValueSchema>;
 
@@ -122,6 +149,15 @@ export function offeredScope(
 /** The plain-text form of an approval answer (history, audit log, text protocols). */
 export function approvalText(value: ApprovalValue): string {
   if (value.decision === 'deny') return value.reason ? `deny: ${value.reason}` : 'deny';
+  if (value.answers) {
+    return Object.entries(value.answers)
+      .map(([question, pick]) => `${question} → ${askAnswerText(pick)}`)
+      .join('\n');
+  }
+  if (value.edited) {
+    const fields = Object.entries(value.edited).map(([field, text]) => `${field}: ${text}`);
+    return ['allow, edited', ...fields].join('\n');
+  }
   if (value.decision === 'always') {
     const scope = value.rule ? scopeText(value.rule) : '';
     return scope ? `always allow (${scope})` : 'always allow';

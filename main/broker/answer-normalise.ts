@@ -1,5 +1,5 @@
 import { approvalText, type ApprovalInput } from '@contract/approval';
-import { approvalFromText, checkedRuleScope } from './approval-answer';
+import { approvalFromText, checkAnswersAndEdits, checkedRuleScope } from './approval-answer';
 import { formatAnswerText } from '@contract/answer-text';
 import { InvalidInputError } from './errors';
 import type { Answer, AnswerInput, HitlRequest } from '@contract/request';
@@ -46,8 +46,9 @@ function normaliseApproval(spec: ApprovalInput, input: AnswerInput): Answer {
   let value =
     given?.kind === 'approval'
       ? given
-      : approvalFromText(given?.kind === 'text' ? given.text : (input.text ?? ''));
+      : approvalFromText(given?.kind === 'text' ? given.text : (input.text ?? ''), spec);
   if (value.decision === 'always') value = { ...value, rule: checkedRuleScope(spec, value) };
+  checkAnswersAndEdits(spec, value);
   const text = given?.kind === 'approval' && input.text ? input.text : approvalText(value);
   return { text, value };
 }

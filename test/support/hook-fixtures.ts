@@ -7,6 +7,7 @@ const DIR = path.resolve(import.meta.dirname, '../fixtures/hooks');
 
 export type EventName =
   | 'claude-bash'
+  | 'claude-ask-user-question'
   | 'claude-edit'
   | 'claude-write'
   | 'claude-multiedit'

@@ -2,7 +2,8 @@ import { withdraw } from '../../broker/withdraw';
 import type { Broker } from '../../broker/broker';
 import type { ApprovalValue } from '@contract/approval';
 import { InvalidInputError } from '../../broker/errors';
-import type { HitlRequest } from '@contract/request';
+import type { HitlRequest, InputSpec } from '@contract/request';
+import { askAnswers } from '@contract/ask-question';
 import { describeRule } from './approval-rule';
 import {
   DECISION_EVENTS,
@@ -15,6 +16,27 @@ import {
 import { approvalRequest, noticeRequest, sessionAgent } from './hook-request';
 import { DEFAULT_HOOK_WAIT_SECONDS } from './hook-wire';
 import type { RuleStore } from './rule-store';
+
+/**
+ * The input the agent runs instead of the one it asked with: AskUserQuestion's plus `answers`
+ * (checked again against the options), or the call with the operator's edits of offered fields.
+ */
+export function updatedInputOf(
+  input: InputSpec,
+  approval: ApprovalValue,
+  toolInput: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  if (input.kind !== 'approval') return undefined;
+  if (input.questions) {
+    const checked = askAnswers(input.questions, approval.answers);
+    if ('problem' in checked) throw new InvalidInputError(`invalid answer: ${checked.problem}`);
+    return { ...toolInput, answers: checked.answers };
+  }
+  if (!approval.edited) return undefined;
+  const offered = new Set((input.edit ?? []).map((f) => f.field));
+  const edits = Object.entries(approval.edited).filter(([field]) => offered.has(field));
+  return edits.length > 0 ? { ...toolInput, ...Object.fromEntries(edits) } : undefined;
+}
 
 /** How long a `Notification` item stays when the session sends nothing more. */
 export const NOTICE_TTL_MS = 30 * 60_000;
@@ -70,10 +92,14 @@ export class HookDesk {
     const added = this.broker.add(request);
     const resolved = await wait(added.id);
     if (!resolved) return { decision: null, requestId: added.id, why: 'the hook disconnected' };
-    return this.replyFor(agent, resolved);
+    return this.replyFor(agent, resolved, event.tool_input);
   }
 
-  private replyFor(agent: HookAgent, resolved: HitlRequest): HookReply {
+  private replyFor(
+    agent: HookAgent,
+    resolved: HitlRequest,
+    toolInput: Record<string, unknown>,
+  ): HookReply {
     const requestId = resolved.id;
     const value = resolved.answer?.value;
     if (resolved.status !== 'answered' || value?.kind !== 'approval') {
@@ -96,7 +122,11 @@ export class HookDesk {
       });
       return { decision: { behavior: 'allow' }, requestId, ruleId: rule.id };
     }
-    return { decision: { behavior: 'allow' }, requestId };
+    const updatedInput = updatedInputOf(resolved.input, approval, toolInput);
+    return {
+      decision: { behavior: 'allow', ...(updatedInput ? { updatedInput } : {}) },
+      requestId,
+    };
   }
 
   private notice(agent: HookAgent, event: HookEvent): HookReply {

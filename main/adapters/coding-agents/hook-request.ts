@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { AgentInfo, NewRequest } from '@contract/request';
+import type { EditField } from '@contract/approval';
+import { AskQuestionSchema, type AskQuestion } from '@contract/ask-question';
+import { z } from 'zod';
 import type { DecisionEvent, HookAgent, HookEvent } from './hook-event';
 import { withSuggestions } from './permission-suggestions';
 import { prefixRefusal, scopeChoices } from './scope-choices';
 import { readToolCall, type ToolCall } from './tool-call';
+import { callView } from './call-view';
 
 const RUNTIME: Record<HookAgent, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
 const FENCE_MAX = 20_000;
@@ -32,6 +36,8 @@ export function approvalRequest(
 ): { request: NewRequest; call: ToolCall } {
   const call = readToolCall(event.tool_name, event.tool_input, event.cwd);
   const who = sessionAgent(agent, event);
+  const questions = askedQuestions(agent, event);
+  const view = callView(call, event.tool_input, event.cwd);
   const offer = scopeChoices(call, event.cwd);
   const scopes = withSuggestions(offer.scopes, event.permission_suggestions, call, RUNTIME[agent]);
   const notWider =
@@ -45,18 +51,80 @@ export function approvalRequest(
     scopes,
     ...(offer.noAlways ? { noAlways: offer.noAlways } : {}),
     ...(notWider ? { notWider } : {}),
+    ...editOffer(agent, event, questions),
+    ...(view && !questions ? { call: view } : {}),
+    ...(questions ? { questions } : {}),
   };
   const request: NewRequest = {
     source: agent,
     key: `${who.id}/${event.tool_name}-${randomBytes(3).toString('hex')}`,
     agent: who,
-    title: titleOf(call),
-    prompt: promptOf(call, who, event),
+    title: questions ? questionsTitle(questions) : titleOf(call),
+    prompt: questions ? questionsPrompt(questions, who, event) : promptOf(call, who, event),
     input,
     ...(expiresAt ? { expiresAt } : {}),
     meta: { sessionId: event.session_id, cwd: event.cwd, hookEvent: event.hook_event_name },
   };
   return { request, call };
+}
+
+const QuestionsSchema = z.array(AskQuestionSchema).min(1).max(8);
+
+/** Claude Code's AskUserQuestion questions, when the event is one and they read as such. */
+function askedQuestions(agent: HookAgent, event: DecisionEvent): AskQuestion[] | undefined {
+  if (agent !== 'claude-code' || event.tool_name !== 'AskUserQuestion') return undefined;
+  const parsed = QuestionsSchema.safeParse(event.tool_input.questions);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The tool-input fields Claude Code lets the operator edit before allowing, per tool. */
+const EDITABLE: Record<string, string> = {
+  Bash: 'command',
+  Write: 'content',
+  Edit: 'new_string',
+};
+
+/**
+ * What the operator may edit before allowing: Claude Code takes an edited input (`updatedInput`)
+ * for Bash's `command`, Write's `content` and Edit's `new_string`; Codex 0.17x fails closed on
+ * `updatedInput`, so its calls are allowed as asked or denied, and the card says why.
+ */
+function editOffer(
+  agent: HookAgent,
+  event: DecisionEvent,
+  questions: AskQuestion[] | undefined,
+): { edit?: EditField[]; noEdit?: string } {
+  if (questions) return {};
+  if (agent === 'codex')
+    return {
+      noEdit:
+        'Codex takes no edited input from a hook (it fails closed on updatedInput): allow as asked, or deny with a reason',
+    };
+  const field = EDITABLE[event.tool_name];
+  const value = field ? event.tool_input[field] : undefined;
+  if (field && typeof value === 'string') return { edit: [{ field, value }] };
+  return {};
+}
+
+function questionsTitle(questions: AskQuestion[]): string {
+  const first = questions[0]!.question.trim().split('\n')[0] ?? '';
+  const more = questions.length > 1 ? ` (+${questions.length - 1})` : '';
+  return `${first.length > 100 ? `${first.slice(0, 99)}…` : first}${more}`;
+}
+
+/** The questions as markdown (the terminal and history read this; the card shows options itself). */
+function questionsPrompt(questions: AskQuestion[], who: AgentInfo, event: HookEvent): string {
+  const asks = questions.map((q, i) => {
+    const head = `${questions.length > 1 ? `${i + 1}. ` : ''}${q.header ? `**${q.header.replace(/[*_`]/g, '')}** · ` : ''}${q.question}`;
+    const kind = q.multiSelect
+      ? '_(pick one or more, or write your own)_'
+      : '_(pick one, or write your own)_';
+    const options = q.options.map(
+      (o) => `   - \`${o.label.replace(/`/g, "'")}\`${o.description ? ` — ${o.description}` : ''}`,
+    );
+    return [`${head} ${kind}`, ...options].join('\n');
+  });
+  return [`**${who.runtime}** in \`${who.name}\` asks:`, ...asks, footer(event)].join('\n\n');
 }
 
 /** The informational item for a `Notification` ("Claude is waiting for your input"). */

@@ -28,7 +28,13 @@ export const HOOK_REPLY_LIMIT = 1024 * 1024;
 /** A nonce as the hook sends it: 32 random bytes in base64url (the broker accepts 22–128 chars). */
 export const NONCE_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
 
-export type HookDecision = { behavior: 'allow' } | { behavior: 'deny'; message?: string };
+/**
+ * A decision. `updatedInput` (Claude Code only) is the tool input the agent runs instead of the
+ * one it asked with: AskUserQuestion's input plus `answers`, or the call as the operator edited it.
+ */
+export type HookDecision =
+  | { behavior: 'allow'; updatedInput?: Record<string, unknown> }
+  | { behavior: 'deny'; message?: string };
 
 /** The broker's reply: a decision, or none (the agent then asks in its own terminal). */
 export interface HookReply {
@@ -47,14 +53,18 @@ export interface SignedHookReply extends HookReply {
 }
 
 /**
- * The canonical text a decision proof covers: `null`, `{"behavior":"allow"}`, or
+ * The canonical text a decision proof covers: `null`, `{"behavior":"allow"}`,
+ * `{"behavior":"allow","updatedInput":{…}}` (the input with every object's keys sorted), or
  * `{"behavior":"deny"}` / `{"behavior":"deny","message":"…"}` (keys in this order, JSON.stringify
  * escaping). Both sides build it from the decision's fields, so the proof covers exactly what the
- * hook acts on, whatever the bytes on the wire looked like.
+ * hook acts on, the updated input included, whatever the bytes on the wire looked like.
  */
 export function decisionText(decision: HookDecision | null): string {
   if (decision === null) return 'null';
-  if (decision.behavior === 'allow') return JSON.stringify({ behavior: 'allow' });
+  if (decision.behavior === 'allow') {
+    if (decision.updatedInput === undefined) return JSON.stringify({ behavior: 'allow' });
+    return `{"behavior":"allow","updatedInput":${canonicalJson(decision.updatedInput)}}`;
+  }
   return JSON.stringify(
     decision.message === undefined
       ? { behavior: 'deny' }
@@ -75,4 +85,17 @@ export function endpointText(address: string | undefined, port: number | undefin
 export function hostLiteral(address: string): string {
   const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   return bare.includes(':') ? `[${bare}]` : bare;
+}
+
+/** JSON with every object's keys sorted (arrays keep their order): one text for one value. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }

@@ -21,11 +21,17 @@ export function hookOutput(
 ): object | undefined {
   const message =
     decision.behavior === 'deny' ? decision.message || DEFAULT_DENY_MESSAGE : undefined;
+  const updatedInput = decision.behavior === 'allow' ? decision.updatedInput : undefined;
+  // Codex 0.17x fails closed on `updatedInput`: an allow that needs it is no allow there.
+  if (agent === 'codex' && updatedInput !== undefined) return undefined;
   if (eventName === 'PermissionRequest') {
     return {
       hookSpecificOutput: {
         hookEventName: 'PermissionRequest',
-        decision: message === undefined ? { behavior: 'allow' } : { behavior: 'deny', message },
+        decision:
+          message !== undefined
+            ? { behavior: 'deny', message }
+            : { behavior: 'allow', ...(updatedInput ? { updatedInput } : {}) },
       },
     };
   }
@@ -36,6 +42,7 @@ export function hookOutput(
         hookEventName: 'PreToolUse',
         permissionDecision: decision.behavior,
         permissionDecisionReason: message ?? 'Allowed by the operator in HITL Broker.',
+        ...(updatedInput ? { updatedInput } : {}),
       },
     };
   }

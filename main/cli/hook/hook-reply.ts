@@ -16,7 +16,7 @@ export type ReplyVerdict =
 
 /**
  * Checks the broker's reply to `POST /api/hooks/{agent}` exactly: `decision` is `null`,
- * `{"behavior":"allow"}` or `{"behavior":"deny","message"?: string}` with no other field, and
+ * `{"behavior":"allow"}`, `{"behavior":"allow","updatedInput":{…}}` (a non-empty object) or `{"behavior":"deny","message"?: string}` with no other field, and
  * `proof` is proofOf(key, 'decision', nonce, decisionText(decision)). `{"decision":{}}`, `"yes"`,
  * `1`, `[]`, `{"behavior":"Deny"}`, `"ask"` and a missing or wrong proof are all refused.
  */
@@ -45,6 +45,14 @@ function exactDecision(value: unknown): HookDecision | null | undefined {
   if (!isPlainObject(value)) return undefined;
   const keys = Object.keys(value);
   if (value.behavior === 'allow' && keys.length === 1) return { behavior: 'allow' };
+  if (
+    value.behavior === 'allow' &&
+    keys.length === 2 &&
+    keys.includes('updatedInput') &&
+    isPlainObject(value.updatedInput) &&
+    Object.keys(value.updatedInput).length > 0
+  )
+    return { behavior: 'allow', updatedInput: value.updatedInput };
   if (value.behavior !== 'deny') return undefined;
   if (keys.every((k) => k === 'behavior')) return { behavior: 'deny' };
   if (keys.length === 2 && keys.includes('message') && typeof value.message === 'string')

@@ -28,7 +28,7 @@ const RuleParamsSchema = z.object({ id: z.string().min(1).max(200) });
  *   operator's own broker (HMAC with the proof key over the nonce and this end of the connection,
  *   `127.0.0.1:7842`); the hook sends nothing else, its credential included, before it checked it.
  * - `POST /api/hooks/{agent}` `{ event, timeoutSeconds?, nonce }`: held open until the operator
- *   decides (or a rule does at once); `{ decision: {behavior, message?} | null, proof, … }` with
+ *   decides (or a rule does at once); `{ decision: {behavior, message?, updatedInput?} | null, proof, … }` with
  *   the proof over the nonce and the decision's canonical text. Hanging up cancels.
  * - `GET /api/rules`, `POST /api/rules/{id}/revoke`: the rules list of the settings view and CLI.
  */
@@ -73,7 +73,10 @@ export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret }) 
 /** The decision with exactly the fields the proof covers (nothing else reaches the hook). */
 function canonicalDecision(decision: HookDecision | null): HookDecision | null {
   if (decision === null) return null;
-  if (decision.behavior === 'allow') return { behavior: 'allow' };
+  if (decision.behavior === 'allow')
+    return decision.updatedInput === undefined
+      ? { behavior: 'allow' }
+      : { behavior: 'allow', updatedInput: decision.updatedInput };
   return decision.message === undefined
     ? { behavior: 'deny' }
     : { behavior: 'deny', message: decision.message };

@@ -12,6 +12,7 @@ import type { PopoverKeyAction } from '../popover/popover-keys';
 import { appDraftStore } from '../drafts/app-drafts';
 import { RequestDrafts } from '../drafts/RequestDrafts';
 import { AnswerArea } from './AnswerArea';
+import { CallPrompt } from './calls/CallPrompt';
 import { CancelControl } from './CancelControl';
 import { RequestMeta } from './RequestMeta';
 import { ResolvedPanel } from './ResolvedPanel';
@@ -116,7 +117,8 @@ export function QuestionCard({
           <Markdown text={request.context} />
         </aside>
       ) : null}
-      <Markdown
+      <CallPrompt
+        request={request}
         text={localizedPrompt(request, language)}
         className="prompt"
         label={keyText(language, 'questionLabel')}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { AnswerInput, HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { AnswerArea } from '../components/AnswerArea';
+import { CallPrompt } from '../components/calls/CallPrompt';
 import { Notices } from '../components/Notices';
 import { RequestMeta } from '../components/RequestMeta';
 import { ResolvedPanel } from '../components/ResolvedPanel';
@@ -235,7 +236,8 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
           </h1>
           <RequestMeta request={shown} now={now} />
           {shown.context ? <Markdown text={shown.context} className="popover-context" /> : null}
-          <Markdown
+          <CallPrompt
+            request={shown}
             text={localizedPrompt(shown, language)}
             className="prompt popover-prompt"
             label={keyText(language, 'questionLabel')}

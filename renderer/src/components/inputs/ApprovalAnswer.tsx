@@ -4,18 +4,30 @@ import type { AnswerInput } from '@contract/request';
 import { useI18n } from '../../i18n/I18nProvider';
 import { keyText } from '../../keys/key-strings';
 import { isReflex } from '../../keys/reflex-guard';
+import { AskQuestionsAnswer } from './AskQuestionsAnswer';
+import { EditThenAllow } from './EditThenAllow';
 import { ScopeChooser } from './ScopeChooser';
 import { submitOnModEnter, type AnswerInputProps } from './types';
 
 /** Tools whose "always" is not even mentioned (a question is answered, never remembered). */
 const SILENT_NO_ALWAYS = new Set(['AskUserQuestion']);
 
+/** A coding agent's request: AskUserQuestion's questions, or a permission to give. */
+export function ApprovalAnswer(props: AnswerInputProps<'approval'>) {
+  const questions = props.request.input.questions;
+  return questions ? (
+    <AskQuestionsAnswer {...props} questions={questions} />
+  ) : (
+    <PermissionAnswer {...props} />
+  );
+}
+
 /**
  * A coding agent's permission request: Deny (the solid button, and what Enter does), Allow once,
  * or Always allow under one of the scopes the broker offered (the exact command or file is
  * preselected: two clicks remember the narrowest rule).
  */
-export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'approval'>) {
+function PermissionAnswer({ request, busy, submit }: AnswerInputProps<'approval'>) {
   const { t, language } = useI18n();
   const input = request.input;
   const scopes = input.scopes ?? [];
@@ -26,6 +38,7 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
   }, []);
   const [reason, setReason] = useDraft('reason', '');
   const [always, setAlways] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [picked, setPicked] = useState(0);
   const reasonId = `reason-${request.id}`;
   const send = (decision: 'allow' | 'deny' | 'always') => {
@@ -75,7 +88,27 @@ export function ApprovalAnswer({ request, busy, submit }: AnswerInputProps<'appr
             {t('approvalAlwaysStart')}
           </button>
         ) : null}
+        {input.edit?.length ? (
+          <button
+            type="button"
+            className="secondary quiet"
+            aria-expanded={editing}
+            disabled={busy}
+            onClick={() => setEditing((open) => !open)}
+          >
+            {t('approvalEdit')}
+          </button>
+        ) : null}
       </div>
+      {editing && input.edit?.length ? (
+        <EditThenAllow
+          fields={input.edit}
+          requestId={request.id}
+          busy={busy}
+          onAllow={(edited) => submit({ value: { kind: 'approval', decision: 'allow', edited } })}
+        />
+      ) : null}
+      {input.noEdit ? <p className="hint">{t('approvalNoEdit', { why: input.noEdit })}</p> : null}
       {scopes.length === 0 && input.noAlways && !SILENT_NO_ALWAYS.has(input.tool) ? (
         <p className="hint">{t('approvalNoAlways', { why: input.noAlways })}</p>
       ) : null}
