@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AskPicksSchema, AskQuestionSchema, askAnswerText } from './ask-question';
+import { askAnswerText } from './ask-answers';
+import { AskPicksSchema, AskQuestionSchema } from './ask-question';
 import { CallViewSchema } from './call-view';
 
 /**

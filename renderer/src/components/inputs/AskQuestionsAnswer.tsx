@@ -1,4 +1,4 @@
-import { askAnswers, type AskPicks, type AskQuestion } from '@contract/ask-question';
+import { askAnswers, type AskPicks, type AskQuestion } from '@contract/ask-answers';
 import { useDraft } from '../../drafts/use-draft';
 import { useI18n } from '../../i18n/I18nProvider';
 import { submitOnModEnter, type AnswerInputProps } from './types';
