@@ -49,6 +49,8 @@ export interface HttpContext {
   url: () => string;
   /** The operator's real tool server (`serve --tool-server-upstream`): other tools go there. */
   toolServerUpstream?: URL;
+  /** Each configured webhook's recent delivery attempts (`serve --webhook`), for the operator. */
+  webhookDeliveries?: () => readonly unknown[];
 }
 
 /** A route module: registers its routes on the (already guarded) app. */

@@ -78,6 +78,8 @@ export interface HttpServerOptions {
   routes?: RouteModule[];
   /** Operator's tool server: every tool but human_in_loop, and the task routes, go there. */
   toolServerUpstream?: URL;
+  /** Each webhook's recent delivery attempts (`GET /api/webhooks/deliveries`). */
+  webhookDeliveries?: HttpContext['webhookDeliveries'];
   /** Fastify logger setting (default off). */
   logger?: boolean | { level: string };
 }
@@ -161,6 +163,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     loginCodes: options.loginCodes ?? new LoginCodes(),
     url,
     ...(options.toolServerUpstream ? { toolServerUpstream: options.toolServerUpstream } : {}),
+    ...(options.webhookDeliveries ? { webhookDeliveries: options.webhookDeliveries } : {}),
   };
   const stopRelay = context.agentMessages.onAppend((agentId, message) =>
     events.publish('agent_message', { agentId, message }),

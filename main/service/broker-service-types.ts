@@ -7,6 +7,8 @@ import type { RequestStore } from '../broker/persistence/request-store';
 import type { OperatorToken } from '../http/guards/security-guard';
 import type { HttpServer } from '../http/server';
 import type { WatchedDirs } from './watched-dirs';
+import type { WebhookOption } from './webhooks/webhook-config';
+import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 
 export interface BrokerServiceOptions {
   /** Clarity handshake directories to watch (the first also receives mirrors of HTTP-born questions). */
@@ -65,6 +67,15 @@ export interface BrokerServiceOptions {
   store?: string;
   /** This instance's name in team mode, shown as "answered … on <name>" (default: the host name). */
   instanceName?: string;
+  /**
+   * Where the operator reaches this broker from elsewhere (`--public-url`, e.g. the reverse
+   * proxy's https URL): every link the broker sends out (webhooks) points there.
+   */
+  publicUrl?: string;
+  /** Webhooks told of every asked / answered / expired / cancelled event (`--webhook`). */
+  webhooks?: readonly WebhookOption[];
+  /** Signs every webhook body (`X-Hub-Signature-256`, `--webhook-secret-file`); none: unsigned. */
+  webhookSecret?: string;
   /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
   onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
@@ -85,6 +96,8 @@ export interface BrokerService {
   runs: RunStore;
   /** Coding-agent "always allow" rules (kept in `<stateDir>/approval-rules.json`). */
   rules: RuleStore;
+  /** The webhooks' sender and delivery logs, when webhooks are configured. */
+  webhooks?: WebhookDispatcher;
   url: string;
   port: number;
   stateDir: string;

@@ -23,6 +23,8 @@ import { ensureOperatorSecret } from './operator-secret';
 import { HttpBinding } from './http-binding';
 import { acquireOwnerLock } from './owner-lock';
 import { WatchedDirs } from './watched-dirs';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
+import { publicUrlOf } from './webhooks/webhook-config';
 import { redactStoreUrl } from '../broker/persistence/postgres/redact-url';
 
 export type { BrokerService, BrokerServiceOptions };
@@ -137,6 +139,16 @@ export async function startBrokerService(
       persistence: new RunFiles({ dir: path.join(stateDir, 'runs'), onWarning: warn }),
     });
     await runs.load();
+    const publicUrl = publicUrlOf(options.publicUrl);
+    const webhooks = options.webhooks?.length
+      ? new WebhookDispatcher({
+          broker,
+          webhooks: options.webhooks,
+          secret: options.webhookSecret,
+          publicUrl,
+        })
+      : undefined;
+    if (webhooks) cleanups.push(() => webhooks.close());
     // Before the HTTP server's close in the list, so it runs after: no batch comes in any more.
     cleanups.push(() => runs.close());
     const http = new HttpBinding(
@@ -168,6 +180,7 @@ export async function startBrokerService(
           agentMessages,
           runs,
           rules,
+          ...(webhooks ? { webhookDeliveries: () => webhooks.deliveries() } : {}),
         }),
       (server, { token }) => {
         stateLock.setUrl(server.url());
@@ -198,6 +211,7 @@ export async function startBrokerService(
       agentMessages,
       runs,
       rules,
+      ...(webhooks ? { webhooks } : {}),
       get url() {
         return http.server.url();
       },

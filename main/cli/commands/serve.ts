@@ -16,13 +16,14 @@ import { OwnerLockError } from '../../service/owner-lock';
 import { ExitCode, withUsageExitCode } from '../options';
 import { operatorTokensFromEnvAndFile } from './operator-tokens';
 import type { RegisterCommand } from './register-command';
+import { addWebhookFlags, webhookServiceOptions, type WebhookFlags } from './serve-webhook-flags';
 
 /** Exit code of a usage error (bad flag value, port held by another program). */
 export const EXIT_USAGE = ExitCode.usage;
 /** Exit code when another HITL broker already runs there (same port, state dir or handshake dir). */
 export const EXIT_ALREADY_RUNNING = 3;
 
-interface ServeFlags {
+interface ServeFlags extends WebhookFlags {
   port: number;
   host: string;
   token?: string;
@@ -62,21 +63,25 @@ function upstreamUrl(value: string): URL {
 }
 
 /** The token in `file` (its first line, trimmed); a missing or empty file is a usage error. */
-function readTokenFile(file: string, fail: (message: string) => never): string {
+function readTokenFile(
+  file: string,
+  fail: (message: string) => never,
+  flag = '--token-file',
+): string {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    return fail(`--token-file ${file}: ${(error as Error).message}`);
+    return fail(`${flag} ${file}: ${(error as Error).message}`);
   }
   const token = text.split(/\r?\n/)[0]!.trim();
-  if (!token) return fail(`--token-file ${file}: the file is empty`);
+  if (!token) return fail(`${flag} ${file}: the file is empty`);
   return token;
 }
 
 /** `clarity-hitl serve [dir]`: file watcher + HTTP API + web UI in one process. */
 export const registerServe: RegisterCommand = (program: Command) => {
-  const command = program.command('serve [dir]');
+  const command = addWebhookFlags(program.command('serve [dir]'));
   // Usage errors (a bad flag value, an unknown option) exit 2, as usage errors do.
   withUsageExitCode(command)
     .description('serve the HTTP API, SSE and the web UI, and watch the handshake dir(s)')
@@ -168,13 +173,18 @@ export const registerServe: RegisterCommand = (program: Command) => {
         command.error(
           `binding ${flags.host} (not loopback) requires a token: pass --token-file or set CLARITY_HITL_BROKER_TOKEN`,
         );
+      const webhooks = webhookServiceOptions(flags, (m) => command.error(m), readTokenFile);
       const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
       if (dirs.length === 0) dirs.push(process.env.CLARITY_HITL_DIR || '.clarity-hitl');
-      await serve(dirs, flags);
+      await serve(dirs, flags, webhooks);
     });
 };
 
-async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
+async function serve(
+  dirs: string[],
+  flags: ServeFlags,
+  webhooks: ReturnType<typeof webhookServiceOptions>,
+): Promise<void> {
   let service: BrokerService;
   try {
     service = await startBrokerService({
@@ -193,6 +203,7 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
       onWarning: (message) => console.error(`clarity-hitl: ${message}`),
       ...(flags.store ? { store: flags.store } : {}),
       ...(flags.instanceName ? { instanceName: flags.instanceName } : {}),
+      ...webhooks,
       operators: flags.operatorToken.map((pair) => {
         const at = pair.indexOf('=');
         return { name: pair.slice(0, at), token: pair.slice(at + 1) };
@@ -226,6 +237,8 @@ async function serve(dirs: string[], flags: ServeFlags): Promise<void> {
   if (flags.toolServerUpstream)
     console.log(`Forwarding tools other than human_in_loop to ${flags.toolServerUpstream.href}`);
   if (service.sharedStore) console.log('Team mode: requests are shared through PostgreSQL');
+  if (service.webhooks)
+    console.log(`Sending events to ${service.webhooks.deliveries().length} webhook(s)`);
   console.log('Press Ctrl-C to stop.');
 
   await new Promise<void>((resolve) => {

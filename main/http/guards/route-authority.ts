@@ -29,6 +29,7 @@ export const ROUTE_CLASSES: Readonly<Record<string, RouteClass>> = {
   'GET /api/agents/:agentId/messages': 'operator',
   'POST /api/login-links': 'operator',
   'POST /api/logout': 'operator',
+  'GET /api/webhooks/deliveries': 'operator',
   // Pages: the inbox page shows the login page without a session; static files hold no data.
   'GET /': 'page',
   'GET /login': 'page',

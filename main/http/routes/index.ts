@@ -12,6 +12,7 @@ import { runsRoutes } from './runs';
 import { toolServerLiteRoutes } from './tool-server-lite';
 import { toolServerLiteTaskRoutes } from './tool-server-lite-tasks';
 import { unreadableRoutes } from './unreadable-routes';
+import { webhookRoutes } from './webhook-routes';
 
 /**
  * Every route module the server registers, in order. Protocol adapters add one import and one
@@ -31,4 +32,5 @@ export const routeModules: RouteModule[] = [
   unreadableRoutes,
   hookRoutes,
   loginRoutes,
+  webhookRoutes,
 ];

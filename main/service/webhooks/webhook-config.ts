@@ -60,3 +60,16 @@ export function redactWebhookUrl(url: URL): string {
     .join('/');
   return `${url.origin}${path}`;
 }
+
+/**
+ * The broker's public URL (`--public-url`) validated: an http(s) URL without credentials, query
+ * or fragment. Throws an Error naming `publicUrl` otherwise; undefined stays undefined.
+ */
+export function publicUrlOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = HttpUrlSchema.safeParse(value);
+  if (!parsed.success) throw new Error(`publicUrl: ${describeZodError(parsed.error)}`);
+  const url = new URL(parsed.data);
+  if (url.search || url.hash) throw new Error('publicUrl: no query or fragment, please');
+  return url.href;
+}

@@ -1,0 +1,11 @@
+import type { RouteModule } from '../context';
+
+/**
+ * `GET /api/webhooks/deliveries` (the operator's): each configured webhook (its URL redacted,
+ * its format) with its last attempts: time, event, try number, status, error, outcome.
+ */
+export const webhookRoutes: RouteModule = (app, context) => {
+  app.get('/api/webhooks/deliveries', async () => ({
+    webhooks: context.webhookDeliveries?.() ?? [],
+  }));
+};
