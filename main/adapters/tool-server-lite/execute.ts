@@ -2,6 +2,7 @@ import type { Broker } from '../../broker/broker';
 import { DuplicateRequestError, InvalidInputError } from '../../broker/errors';
 import type { HitlRequest } from '@contract/request';
 import { parseOrThrow } from '../../broker/validation';
+import type { ExecuteWaiters } from './execute-waiters';
 import { TOOL_SERVER_SOURCE } from './hil-task';
 import { ExecuteBodySchema, HumanInLoopParamsSchema } from './schemas';
 import { hilUiToInput } from './ui-input';
@@ -22,14 +23,16 @@ export interface RegisteredHil {
 
 /**
  * Validates a `POST /api/tool/execute` body and registers its waiting task in the broker.
- * Throws InvalidInputError (bad body, other tool_name) or a clear DuplicateRequestError
- * when a task with the same hil_id is still waiting.
+ * Throws InvalidInputError (bad body, other tool_name) or a clear HilAlreadyWaitingError
+ * when a task with the same hil_id is still waiting. With `waiters`, a retry of a call whose
+ * waiter died gets its request back instead (ExecuteWaiters): pending, or decided meanwhile.
  */
 export function registerHumanInLoop(
   broker: Broker,
   body: unknown,
   now = Date.now(),
   checkRoot?: (root: string) => string,
+  waiters?: ExecuteWaiters,
 ): RegisteredHil {
   const { task_id, tool_name, params } = parseOrThrow(ExecuteBodySchema, body, 'execute body');
   if (tool_name !== 'human_in_loop') {
@@ -41,6 +44,13 @@ export function registerHumanInLoop(
   const p = parseOrThrow(HumanInLoopParamsSchema, params, 'execute body params');
   const input = hilUiToInput(p.ui, task_id, checkRoot);
   const timeout = p.timeout ?? null;
+  // A retry whose waiter died: the outcome given meanwhile, or the request still pending.
+  const earlier = waiters?.unreturned(
+    broker.findByKey(p.hil_id, [TOOL_SERVER_SOURCE]),
+    p.instruction,
+    now,
+  );
+  if (earlier) return { request: earlier, timeout };
   try {
     const request = broker.add({
       source: TOOL_SERVER_SOURCE,
@@ -55,6 +65,8 @@ export function registerHumanInLoop(
     return { request, timeout };
   } catch (error) {
     if (error instanceof DuplicateRequestError) {
+      if (waiters?.orphaned(error.existing, p.instruction))
+        return { request: error.existing, timeout };
       throw new HilAlreadyWaitingError(p.hil_id);
     }
     throw error;

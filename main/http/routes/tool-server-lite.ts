@@ -7,6 +7,7 @@ import {
   HilAlreadyWaitingError,
   registerHumanInLoop,
 } from '../../adapters/tool-server-lite/execute';
+import { ExecuteWaiters } from '../../adapters/tool-server-lite/execute-waiters';
 import { HilAnnotations } from '../../adapters/tool-server-lite/hil-annotations';
 import { findHilTask, listHilTasks, toHilTask } from '../../adapters/tool-server-lite/hil-task';
 import {
@@ -42,6 +43,7 @@ export const toolServerLiteRoutes: RouteModule = (
   const checkRoot = (root: string) => fileRoots.check(root);
   const annotations = new HilAnnotations(broker, 1000, checkRoot);
   const stop = new ServerStop(app);
+  const waiters = new ExecuteWaiters();
 
   app.post('/api/tool/execute', async (req, reply) => {
     if (upstream && !isHumanInLoop(req.body))
@@ -55,7 +57,7 @@ export const toolServerLiteRoutes: RouteModule = (
       });
     let registered;
     try {
-      registered = registerHumanInLoop(broker, req.body, Date.now(), checkRoot);
+      registered = registerHumanInLoop(broker, req.body, Date.now(), checkRoot, waiters);
     } catch (error) {
       // InfiAgent's client raises on any non-2xx: a failure the model can act on is a 200.
       const message = error instanceof Error ? error.message : String(error);
@@ -64,11 +66,19 @@ export const toolServerLiteRoutes: RouteModule = (
         reportUnreadable(broker.unreadable, req, message, field);
       return { ...failure(message), ...(field ? { field } : {}) };
     }
+    const { id } = registered.request;
+    // A retry whose request was decided meanwhile gets that outcome (ExecuteWaiters).
+    if (registered.request.status !== 'pending') {
+      waiters.returnedOutcome(id);
+      return executeResponseFor(registered.request, registered.timeout);
+    }
     annotations.applyEarly(registered.request);
-    const resolved = await stop.race(waitWhileConnected(broker, registered.request.id, reply.raw));
+    const done = waiters.wait(id);
+    const resolved = await stop.race(waitWhileConnected(broker, id, reply.raw)).finally(done);
     // The broker stops: the request stays (durable); the agent's retry waits for it again.
     if (resolved === 'stopping') return reply.code(503).send(failure(STOPPING));
     if (!resolved) return reply; // the agent hung up; nobody to answer
+    waiters.returnedOutcome(id);
     return executeResponseFor(resolved, registered.timeout);
   });
 
