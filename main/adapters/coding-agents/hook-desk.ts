@@ -13,7 +13,10 @@ import {
   type HookPost,
   type HookReply,
 } from './hook-event';
-import { approvalRequest, noticeRequest, sessionAgent } from './hook-request';
+import { approvalRequest, noticeRequest, sessionAgent, sessionDoneRequest } from './hook-request';
+
+/** The events that end a turn: an item says the session finished (or failed) with its last words. */
+const SESSION_DONE_EVENTS = new Set(['Stop', 'StopFailure']);
 import { DEFAULT_HOOK_WAIT_SECONDS } from './hook-wire';
 import type { RuleStore } from './rule-store';
 
@@ -63,6 +66,7 @@ export class HookDesk {
       return this.decide(agent, event, post.timeoutSeconds ?? DEFAULT_HOOK_WAIT_SECONDS, wait);
     }
     if (event.hook_event_name === 'Notification') return this.notice(agent, event);
+    if (SESSION_DONE_EVENTS.has(event.hook_event_name)) return this.finished(agent, event);
     return { decision: null, why: `${event.hook_event_name} is informational` };
   }
 
@@ -142,12 +146,31 @@ export class HookDesk {
     return { decision: null, requestId: added.id, why: 'Notification is informational' };
   }
 
-  /** The session went on or stopped: its "waiting for your input" items leave the inbox. */
+  /**
+   * The session's turn ended (`Stop`, with Claude Code's `last_assistant_message`) or failed
+   * (`StopFailure`): a "finished" / "failed" item with the last message, until the operator
+   * dismisses it or the session goes on.
+   */
+  private finished(agent: HookAgent, event: HookEvent): HookReply {
+    const added = this.broker.add(sessionDoneRequest(agent, event, this.now() + NOTICE_TTL_MS));
+    return {
+      decision: null,
+      requestId: added.id,
+      why: `${event.hook_event_name} is informational`,
+    };
+  }
+
+  /**
+   * The session went on or stopped: its "waiting for your input" items leave the inbox, and so does
+   * a "finished" item when the session goes on (a new turn); `SessionEnd` leaves it in place.
+   */
   private clearNotices(agent: HookAgent, event: HookEvent): void {
     const who = sessionAgent(agent, event);
     for (const request of this.broker.pending()) {
       if (request.source !== agent || request.input.kind !== 'notice') continue;
       if (request.agent?.id !== who.id || request.meta?.sessionId !== event.session_id) continue;
+      const done = SESSION_DONE_EVENTS.has(String(request.meta?.hookEvent));
+      if (done && event.hook_event_name === 'SessionEnd') continue;
       const stopped = ['Stop', 'SessionEnd'].includes(event.hook_event_name);
       void withdraw(this.broker, request.id, {
         status: 'cancelled',

@@ -217,3 +217,48 @@ function fence(lang: string, body: string): string {
   const ticks = '`'.repeat(longest + 1);
   return `${ticks}${lang}\n${text}\n${ticks}`;
 }
+
+/** How much of the agent's last message a "finished" item keeps. */
+const LAST_MESSAGE_MAX = 20_000;
+
+/**
+ * The item for a turn's end: "finished" (`Stop`) with Claude Code's `last_assistant_message`, or
+ * "failed" (`StopFailure`) with the error the agent names; nothing to answer, dismissible.
+ */
+export function sessionDoneRequest(
+  agent: HookAgent,
+  event: HookEvent,
+  expiresAt: number,
+): NewRequest {
+  const who = sessionAgent(agent, event);
+  const failed = event.hook_event_name === 'StopFailure';
+  const extra = event as Record<string, unknown>;
+  const said = [extra.last_assistant_message, extra.error, extra.error_details]
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .join('\n\n')
+    .trim();
+  const last = said.length > LAST_MESSAGE_MAX ? `${said.slice(0, LAST_MESSAGE_MAX)}…` : said;
+  const verb = failed ? 'failed' : 'finished';
+  const firstLine = last.split('\n')[0]?.slice(0, 100) ?? '';
+  return {
+    source: agent,
+    key: `${who.id}/${verb}-${randomBytes(3).toString('hex')}`,
+    agent: who,
+    title: `${failed ? 'Failed' : 'Finished'}${firstLine ? `: ${firstLine}` : ''}`,
+    prompt: [
+      `**${who.runtime}** in \`${who.name}\` ${verb} its turn${last ? ':' : '.'}`,
+      last ? last.replace(/^/gm, '> ') : '',
+      footer(event),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    input: { kind: 'notice' },
+    expiresAt,
+    meta: {
+      sessionId: event.session_id,
+      cwd: event.cwd,
+      hookEvent: event.hook_event_name,
+      session: verb,
+    },
+  };
+}

@@ -32,6 +32,6 @@ export function AnswerArea({ request, ...rest }: Props) {
     case 'approval':
       return <ApprovalAnswer request={{ ...request, input }} {...rest} />;
     case 'notice':
-      return <NoticeAnswer />;
+      return <NoticeAnswer request={request} />;
   }
 }

@@ -199,6 +199,10 @@ export const en = {
   approvalHint: 'Ctrl/⌘+Enter denies. Allowing always takes a click.',
   noticeHint:
     'Nothing to answer here: the agent waits in its own terminal. This clears when the session goes on.',
+  noticeFinishedHint:
+    'The agent finished its turn; this is its last message. Nothing to answer: dismiss it, or it clears when the session goes on.',
+  noticeFailedHint:
+    'The agent stopped on an error. Nothing to answer here: look at its terminal; dismiss this when done.',
   rules: 'Rules',
   rulesTitle: 'Always-allow rules',
   rulesIntro:

@@ -1,7 +1,18 @@
+import type { HitlRequest } from '@contract/request';
 import { useI18n } from '../../i18n/I18nProvider';
 
-/** An informational item (a coding agent waiting in its terminal): nothing to answer here. */
-export function NoticeAnswer() {
+/**
+ * An informational item: a coding agent waiting in its terminal, or a session that finished (or
+ * failed) its turn. Nothing to answer here; it can be dismissed.
+ */
+export function NoticeAnswer({ request }: { request?: Pick<HitlRequest, 'meta'> }) {
   const { t } = useI18n();
-  return <p className="hint notice-hint">{t('noticeHint')}</p>;
+  const session = request?.meta?.session;
+  const key =
+    session === 'finished'
+      ? 'noticeFinishedHint'
+      : session === 'failed'
+        ? 'noticeFailedHint'
+        : 'noticeHint';
+  return <p className="hint notice-hint">{t(key)}</p>;
 }

@@ -60,4 +60,46 @@ describe('clarity-hitl hook: sessions side by side, Notification items', () => {
       cancelReason: 'the session stopped',
     });
   });
+
+  it('Stop is a "finished" item with the last message; the next turn clears it, SessionEnd leaves it; StopFailure is "failed"', async () => {
+    const stop = await hook(
+      'claude-code',
+      hookEvent('claude-stop', {
+        last_assistant_message: 'All 42 tests pass.\nThe cart total is now in cents.',
+      }),
+    );
+    expect(stop).toEqual({ stderr: '' });
+    const [done] = h.service.broker.pending();
+    expect(done).toMatchObject({
+      title: 'Finished: All 42 tests pass.',
+      input: { kind: 'notice' },
+      agent: { id: 'shop-api-3f1c9a2e' },
+      meta: { hookEvent: 'Stop', session: 'finished' },
+    });
+    expect(done!.prompt).toContain('> All 42 tests pass.\n> The cart total is now in cents.');
+    expect(() => h.service.broker.answer(done!.id, { text: 'ok' }, 'ui', OPERATOR)).toThrow(
+      /nothing to answer/,
+    );
+    await hook('claude-code', hookEvent('claude-session-end'));
+    expect(h.service.broker.get(done!.id)?.status).toBe('pending');
+
+    const going = hook('claude-code', hookEvent('claude-bash'));
+    await pendingFor((r) => r.input.kind === 'approval');
+    expect(h.service.broker.get(done!.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'the session went on',
+    });
+    h.service.broker.cancel(
+      h.service.broker.pending().find((r) => r.input.kind === 'approval')!.id,
+    );
+    noDecision(await going);
+
+    await hook(
+      'claude-code',
+      hookEvent('claude-stop', { hook_event_name: 'StopFailure', error: 'rate_limit' }),
+    );
+    expect(h.service.broker.pending()).toMatchObject([
+      { title: 'Failed: rate_limit', meta: { session: 'failed' } },
+    ]);
+  });
 });
