@@ -23,14 +23,35 @@ function approval(broker: Broker, input: Record<string, unknown> = {}) {
   });
 }
 
+/** The operator's authority, as a logged-in surface passes it (only it may answer these). */
+const OPERATOR = { authority: 'operator', via: 'cli' } as const;
+
 describe('answers to a permission request', () => {
+  it('only the operator answers it: an answer without the authority is refused, the request stays', () => {
+    const broker = new Broker();
+    const request = approval(broker);
+    for (const by of ['ui', 'cli', 'http', 'agent'] as const)
+      expect(() => broker.answer(request.id, { text: 'allow' }, by)).toThrow(
+        /only the operator can answer/,
+      );
+    expect(() =>
+      broker.answer(request.id, { text: 'allow' }, 'http', { via: 'protocol', operator: 'x' }),
+    ).toThrow(/only the operator/);
+    expect(broker.get(request.id)?.status).toBe('pending');
+    expect(broker.answer(request.id, { text: 'deny' }, 'cli', OPERATOR).status).toBe('answered');
+  });
+
   it('an empty or unclear text answer never approves; the request stays pending', () => {
     const broker = new Broker();
     const request = approval(broker);
-    expect(() => broker.answer(request.id, { text: '' })).toThrow(/answer `allow`/);
-    expect(() => broker.answer(request.id, { text: 'sure thing' })).toThrow(/answer `allow`/);
+    expect(() => broker.answer(request.id, { text: '' }, 'cli', OPERATOR)).toThrow(
+      /answer `allow`/,
+    );
+    expect(() => broker.answer(request.id, { text: 'sure thing' }, 'cli', OPERATOR)).toThrow(
+      /answer `allow`/,
+    );
     expect(() =>
-      broker.answer(request.id, { value: { kind: 'confirm', confirmed: true } }),
+      broker.answer(request.id, { value: { kind: 'confirm', confirmed: true } }, 'cli', OPERATOR),
     ).toThrow(/wants approval/);
     expect(broker.get(request.id)?.status).toBe('pending');
   });
@@ -51,7 +72,7 @@ describe('answers to a permission request', () => {
     ],
   ])('text %j is read as %j', (text, value, stored) => {
     const broker = new Broker();
-    const answered = broker.answer(approval(broker).id, { text }, 'cli');
+    const answered = broker.answer(approval(broker).id, { text }, 'cli', OPERATOR);
     expect(answered.answer).toEqual({ text: stored, value: { kind: 'approval', ...value } });
   });
 
@@ -108,7 +129,9 @@ describe('answers to a permission request', () => {
       prompt: 'waiting',
       input: { kind: 'notice' },
     });
-    expect(() => broker.answer(notice.id, { text: 'ok' })).toThrow(/nothing to answer/);
+    expect(() => broker.answer(notice.id, { text: 'ok' }, 'cli', OPERATOR)).toThrow(
+      /nothing to answer/,
+    );
     expect(broker.cancel(notice.id).status).toBe('cancelled');
   });
 });
