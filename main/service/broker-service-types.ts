@@ -8,6 +8,8 @@ import type { OperatorToken } from '../http/guards/security-guard';
 import type { HttpServer } from '../http/server';
 import type { WatchedDirs } from './watched-dirs';
 import type { WebhookOption } from './webhooks/webhook-config';
+import type { NtfyOption } from './ntfy/ntfy-config';
+import type { NtfyPush } from './ntfy/ntfy-push';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 
 export interface BrokerServiceOptions {
@@ -76,6 +78,11 @@ export interface BrokerServiceOptions {
   webhooks?: readonly WebhookOption[];
   /** Signs every webhook body (`X-Hub-Signature-256`, `--webhook-secret-file`); none: unsigned. */
   webhookSecret?: string;
+  /**
+   * Phone push through ntfy (`--ntfy <server>/<topic>`): each new request with one-tap buttons,
+   * answered through a reply topic the broker follows (docs/phone.md).
+   */
+  ntfy?: NtfyOption;
   /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
   onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
@@ -98,6 +105,8 @@ export interface BrokerService {
   rules: RuleStore;
   /** The webhooks' sender and delivery logs, when webhooks are configured. */
   webhooks?: WebhookDispatcher;
+  /** The ntfy push, when `ntfy` is configured. */
+  ntfy?: NtfyPush;
   url: string;
   port: number;
   stateDir: string;

@@ -25,6 +25,7 @@ import { acquireOwnerLock } from './owner-lock';
 import { WatchedDirs } from './watched-dirs';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { publicUrlOf } from './webhooks/webhook-config';
+import { NtfyPush } from './ntfy/ntfy-push';
 import { redactStoreUrl } from '../broker/persistence/postgres/redact-url';
 
 export type { BrokerService, BrokerServiceOptions };
@@ -149,6 +150,10 @@ export async function startBrokerService(
         })
       : undefined;
     if (webhooks) cleanups.push(() => webhooks.close());
+    const ntfy = options.ntfy
+      ? new NtfyPush({ broker, ntfy: options.ntfy, operatorSecret, publicUrl, onWarning: warn })
+      : undefined;
+    if (ntfy) cleanups.push(() => ntfy.close());
     // Before the HTTP server's close in the list, so it runs after: no batch comes in any more.
     cleanups.push(() => runs.close());
     const http = new HttpBinding(
@@ -212,6 +217,7 @@ export async function startBrokerService(
       runs,
       rules,
       ...(webhooks ? { webhooks } : {}),
+      ...(ntfy ? { ntfy } : {}),
       get url() {
         return http.server.url();
       },

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type { BrokerServiceOptions } from '../../service/broker-service-types';
+import { ntfyTarget } from '../../service/ntfy/ntfy-config';
 import {
   publicUrlOf,
   webhookTarget,
@@ -9,18 +10,21 @@ import {
   type WebhookOption,
 } from '../../service/webhooks/webhook-config';
 
-/** `serve`'s flags for links sent out and webhooks. */
-export interface WebhookFlags {
+/** `serve`'s flags for what goes out: links, webhooks, ntfy push. */
+export interface OutboundFlags {
   publicUrl?: string;
   webhook: string[];
   webhookSecretFile?: string;
   webhookFormat?: WebhookFormat;
+  ntfy?: string;
+  ntfyTokenFile?: string;
+  ntfyReplyTopic?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-/** Adds `--public-url`, `--webhook`, `--webhook-secret-file` and `--webhook-format` to `serve`. */
-export function addWebhookFlags(command: Command): Command {
+/** Adds `--public-url`, the `--webhook…` flags and the `--ntfy…` flags to `serve`. */
+export function addOutboundFlags(command: Command): Command {
   return command
     .option(
       '--public-url <url>',
@@ -44,18 +48,24 @@ export function addWebhookFlags(command: Command): Command {
         if (!parsed.success) throw new InvalidArgumentError('expected json, slack or discord');
         return parsed.data;
       },
-    );
+    )
+    .option(
+      '--ntfy <server-url/topic>',
+      'push each new request to this ntfy topic with one-tap buttons; answers come back through <topic>-reply (docs/phone.md)',
+    )
+    .option('--ntfy-token-file <path>', 'the ntfy access token (first line) for both topics')
+    .option('--ntfy-reply-topic <topic>', 'where the buttons post (default: <topic>-reply)');
 }
 
 /**
  * The service options of these flags, checked before anything starts: a bad URL, format or
  * secret file is a usage error naming the flag.
  */
-export function webhookServiceOptions(
-  flags: WebhookFlags,
+export function outboundServiceOptions(
+  flags: OutboundFlags,
   fail: (message: string) => never,
   readSecret: (file: string, fail: (message: string) => never, flag: string) => string,
-): Pick<BrokerServiceOptions, 'publicUrl' | 'webhooks' | 'webhookSecret'> {
+): Pick<BrokerServiceOptions, 'publicUrl' | 'webhooks' | 'webhookSecret' | 'ntfy'> {
   let publicUrl: string | undefined;
   try {
     publicUrl = publicUrlOf(flags.publicUrl);
@@ -81,6 +91,7 @@ export function webhookServiceOptions(
     ...(publicUrl ? { publicUrl } : {}),
     ...(webhooks.length ? { webhooks } : {}),
     ...(secret ? { webhookSecret: secret } : {}),
+    ...ntfyOptions(flags, fail, readSecret),
   };
 }
 
@@ -88,4 +99,31 @@ export function webhookServiceOptions(
 function webhookOption(url: string, format: WebhookFormat | undefined): WebhookOption {
   const ownFormat = URL.canParse(url) && new URL(url).searchParams.has('format');
   return { url, ...(format && !ownFormat ? { format } : {}) };
+}
+
+function ntfyOptions(
+  flags: OutboundFlags,
+  fail: (message: string) => never,
+  readSecret: (file: string, fail: (message: string) => never, flag: string) => string,
+): Pick<BrokerServiceOptions, 'ntfy'> {
+  if (flags.ntfy === undefined) {
+    if (flags.ntfyTokenFile !== undefined || flags.ntfyReplyTopic !== undefined)
+      fail('--ntfy-token-file and --ntfy-reply-topic need --ntfy');
+    return {};
+  }
+  const token =
+    flags.ntfyTokenFile === undefined
+      ? undefined
+      : readSecret(flags.ntfyTokenFile, fail, '--ntfy-token-file');
+  const ntfy = {
+    url: flags.ntfy,
+    ...(token ? { token } : {}),
+    ...(flags.ntfyReplyTopic ? { replyTopic: flags.ntfyReplyTopic } : {}),
+  };
+  try {
+    ntfyTarget(ntfy);
+  } catch (error) {
+    fail(`--ntfy: ${(error as Error).message.replace(/^ntfy: /, '')}`);
+  }
+  return { ntfy };
 }

@@ -16,14 +16,18 @@ import { OwnerLockError } from '../../service/owner-lock';
 import { ExitCode, withUsageExitCode } from '../options';
 import { operatorTokensFromEnvAndFile } from './operator-tokens';
 import type { RegisterCommand } from './register-command';
-import { addWebhookFlags, webhookServiceOptions, type WebhookFlags } from './serve-webhook-flags';
+import {
+  addOutboundFlags,
+  outboundServiceOptions,
+  type OutboundFlags,
+} from './serve-outbound-flags';
 
 /** Exit code of a usage error (bad flag value, port held by another program). */
 export const EXIT_USAGE = ExitCode.usage;
 /** Exit code when another HITL broker already runs there (same port, state dir or handshake dir). */
 export const EXIT_ALREADY_RUNNING = 3;
 
-interface ServeFlags extends WebhookFlags {
+interface ServeFlags extends OutboundFlags {
   port: number;
   host: string;
   token?: string;
@@ -81,7 +85,7 @@ function readTokenFile(
 
 /** `clarity-hitl serve [dir]`: file watcher + HTTP API + web UI in one process. */
 export const registerServe: RegisterCommand = (program: Command) => {
-  const command = addWebhookFlags(program.command('serve [dir]'));
+  const command = addOutboundFlags(program.command('serve [dir]'));
   // Usage errors (a bad flag value, an unknown option) exit 2, as usage errors do.
   withUsageExitCode(command)
     .description('serve the HTTP API, SSE and the web UI, and watch the handshake dir(s)')
@@ -173,17 +177,17 @@ export const registerServe: RegisterCommand = (program: Command) => {
         command.error(
           `binding ${flags.host} (not loopback) requires a token: pass --token-file or set CLARITY_HITL_BROKER_TOKEN`,
         );
-      const webhooks = webhookServiceOptions(flags, (m) => command.error(m), readTokenFile);
+      const outbound = outboundServiceOptions(flags, (m) => command.error(m), readTokenFile);
       const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
       if (dirs.length === 0) dirs.push(process.env.CLARITY_HITL_DIR || '.clarity-hitl');
-      await serve(dirs, flags, webhooks);
+      await serve(dirs, flags, outbound);
     });
 };
 
 async function serve(
   dirs: string[],
   flags: ServeFlags,
-  webhooks: ReturnType<typeof webhookServiceOptions>,
+  outbound: ReturnType<typeof outboundServiceOptions>,
 ): Promise<void> {
   let service: BrokerService;
   try {
@@ -203,7 +207,7 @@ async function serve(
       onWarning: (message) => console.error(`clarity-hitl: ${message}`),
       ...(flags.store ? { store: flags.store } : {}),
       ...(flags.instanceName ? { instanceName: flags.instanceName } : {}),
-      ...webhooks,
+      ...outbound,
       operators: flags.operatorToken.map((pair) => {
         const at = pair.indexOf('=');
         return { name: pair.slice(0, at), token: pair.slice(at + 1) };
@@ -239,6 +243,10 @@ async function serve(
   if (service.sharedStore) console.log('Team mode: requests are shared through PostgreSQL');
   if (service.webhooks)
     console.log(`Sending events to ${service.webhooks.deliveries().length} webhook(s)`);
+  if (service.ntfy)
+    console.log(
+      `Pushing new requests to ntfy topic ${service.ntfy.target.topic} (answers through ${service.ntfy.target.replyTopic})`,
+    );
   console.log('Press Ctrl-C to stop.');
 
   await new Promise<void>((resolve) => {
