@@ -19,6 +19,7 @@ import { approvalRequest, noticeRequest, sessionAgent, sessionDoneRequest } from
 const SESSION_DONE_EVENTS = new Set(['Stop', 'StopFailure']);
 import { DEFAULT_HOOK_WAIT_SECONDS } from './hook-wire';
 import type { RuleStore } from './rule-store';
+import { transcriptContext, transcriptRoots, transcriptTail } from './transcript-tail';
 
 /**
  * The input the agent runs instead of the one it asked with: AskUserQuestion's plus `answers`
@@ -57,6 +58,8 @@ export class HookDesk {
     private readonly broker: Broker,
     private readonly rules: RuleStore,
     private readonly now: () => number = Date.now,
+    /** Where each agent's transcripts are (the context is read from there only). */
+    private readonly transcripts: () => Record<HookAgent, string> = () => transcriptRoots(),
   ) {}
 
   async handle(agent: HookAgent, post: HookPost, wait: HeldWait): Promise<HookReply> {
@@ -85,6 +88,10 @@ export class HookDesk {
     const event = parsed.data;
     const { request, call } = approvalRequest(agent, event, this.now() + timeoutSeconds * 1000);
     const rule = this.rules.match(agent, event.cwd, call);
+    if (!rule) {
+      const context = this.transcriptContext(agent, event);
+      if (context) request.context = context;
+    }
     if (rule) {
       const { expiresAt: _none, ...decided } = request;
       this.broker.recordDecided(decided, {
@@ -131,6 +138,16 @@ export class HookDesk {
       decision: { behavior: 'allow', ...(updatedInput ? { updatedInput } : {}) },
       requestId,
     };
+  }
+
+  /** The session's recent turns, when its transcript may be read (see transcript-tail.ts). */
+  private transcriptContext(agent: HookAgent, event: HookEvent): string | undefined {
+    const file = event.transcript_path;
+    if (!file) return undefined;
+    const turns = transcriptTail(file, this.transcripts()[agent]);
+    return turns
+      ? transcriptContext(turns, sessionAgent(agent, event).runtime ?? agent)
+      : undefined;
   }
 
   private notice(agent: HookAgent, event: HookEvent): HookReply {
