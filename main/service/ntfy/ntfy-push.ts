@@ -15,6 +15,8 @@ export interface NtfyPushOptions {
   onWarning?: (message: string) => void;
   /** The reply stream's first reconnect wait (default 1 s). */
   retryMs?: number;
+  /** The reply stream's silence limit before reconnecting (default 2 minutes). */
+  idleMs?: number;
 }
 
 /**
@@ -56,6 +58,7 @@ export class NtfyPush {
       onMessage: (code) => this.track(this.reply(code)),
       onWarning: this.warn,
       ...(options.retryMs !== undefined ? { retryMs: options.retryMs } : {}),
+      ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
     });
   }
 

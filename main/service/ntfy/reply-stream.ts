@@ -19,6 +19,11 @@ export interface ReplyStreamOptions {
   onWarning?: (message: string) => void;
   /** First wait before reconnecting, doubled up to 30 s (default 1 s). */
   retryMs?: number;
+  /**
+   * A stream silent this long is taken for dead and reopened (default 2 minutes; ntfy sends a
+   * keepalive every 45 s, and a connection lost without a FIN would otherwise hang forever).
+   */
+  idleMs?: number;
 }
 
 /**
@@ -62,16 +67,35 @@ export class ReplyStream {
   private async follow(onOpen: () => void): Promise<void> {
     const url = new URL(`${encodeURIComponent(this.options.topic)}/json`, this.options.server);
     url.searchParams.set('since', this.since);
-    const response = await fetch(url, {
-      headers: this.options.token ? { authorization: `Bearer ${this.options.token}` } : {},
-      signal: this.stop.signal,
-    });
-    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-    onOpen();
-    this.connected?.();
+    const idle = new AbortController();
+    const idleMs = this.options.idleMs ?? 120_000;
+    let timer = setTimeout(() => idle.abort(), idleMs);
+    try {
+      const response = await fetch(url, {
+        headers: this.options.token ? { authorization: `Bearer ${this.options.token}` } : {},
+        signal: AbortSignal.any([this.stop.signal, idle.signal]),
+      });
+      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+      onOpen();
+      this.connected?.();
+      await this.read(response.body as AsyncIterable<Uint8Array>, () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => idle.abort(), idleMs);
+      });
+    } catch (error) {
+      if (idle.signal.aborted && !this.stop.signal.aborted)
+        throw new Error(`silent for ${idleMs} ms`);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async read(body: AsyncIterable<Uint8Array>, onData: () => void): Promise<void> {
     const decoder = new TextDecoder();
     let buffer = '';
-    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    for await (const chunk of body) {
+      onData();
       buffer += decoder.decode(chunk, { stream: true });
       let newline: number;
       while ((newline = buffer.indexOf('\n')) >= 0) {

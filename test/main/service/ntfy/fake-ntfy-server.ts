@@ -24,6 +24,8 @@ export async function startFakeNtfy(token?: string) {
   const messages: NtfyMessage[] = [];
   const streams = new Set<{ topic: string; response: ServerResponse }>();
   const refused: string[] = [];
+  /** While frozen, open streams get nothing more (a connection lost without a FIN). */
+  let frozen = false;
   /** The `since` of each stream request, in order. */
   const sinces: string[] = [];
   const authorised = (request: IncomingMessage) =>
@@ -40,7 +42,7 @@ export async function startFakeNtfy(token?: string) {
     };
     messages.push(message);
     for (const stream of streams)
-      if (stream.topic === topic) stream.response.write(`${JSON.stringify(message)}\n`);
+      if (stream.topic === topic && !frozen) stream.response.write(`${JSON.stringify(message)}\n`);
   };
 
   const server = createServer((request, response) => {
@@ -60,6 +62,7 @@ export async function startFakeNtfy(token?: string) {
         );
         for (const message of after(messages, since, stream[1]!))
           response.write(`${JSON.stringify(message)}\n`);
+        frozen = false;
         const entry = { topic: stream[1]!, response };
         streams.add(entry);
         response.on('close', () => streams.delete(entry));
@@ -97,6 +100,10 @@ export async function startFakeNtfy(token?: string) {
       streams.clear();
     },
     subscribers: () => streams.size,
+    /** Open streams go silent until the next subscription. */
+    freeze: () => {
+      frozen = true;
+    },
     close: () => {
       for (const { response } of streams) response.destroy();
       server.closeAllConnections();

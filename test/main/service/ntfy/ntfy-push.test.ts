@@ -13,7 +13,7 @@ afterEach(async () => {
   for (const step of cleanups.splice(0).reverse()) await step();
 });
 
-async function setUp(retryMs = 20) {
+async function setUp(retryMs = 20, idleMs?: number) {
   const ntfy = await startFakeNtfy(TOKEN);
   const broker = new Broker();
   const warnings: string[] = [];
@@ -24,6 +24,7 @@ async function setUp(retryMs = 20) {
     publicUrl: 'https://hitl.example.ts.net/',
     onWarning: (message) => warnings.push(message),
     retryMs,
+    ...(idleMs ? { idleMs } : {}),
   });
   cleanups.push(
     ntfy.close,
@@ -195,5 +196,17 @@ describe('ntfy push with one-tap answers', () => {
     // The first stream started at the broker's start time; the second resumed after the last tap seen.
     expect(ntfy.sinces[0]).toMatch(/^\d+$/);
     expect(ntfy.sinces[1]).toBe(ntfy.on('hitl-x7Kq9-reply')[0]!.id);
+  });
+
+  it('a stream gone silent (no keepalive) is reopened, and the tap sent into it still lands', async () => {
+    const { ntfy, broker, push, warnings } = await setUp(20, 300);
+    const request = approval(broker);
+    const [message] = await published(ntfy, push);
+    ntfy.freeze();
+    await press((message!.actions as NtfyHttpAction[])[0]!);
+    expect((await broker.waitForResolution(request.id)).answer?.value).toMatchObject({
+      decision: 'allow',
+    });
+    expect(warnings.join()).toContain('silent for 300 ms');
   });
 });
