@@ -13,7 +13,7 @@ export interface NtfyPushOptions {
   /** The `click` link of each notification. */
   publicUrl?: string;
   onWarning?: (message: string) => void;
-  /** The reply stream's first reconnect wait (default 1 s). */
+  /** The first wait before a publish is retried or the reply stream reconnects (default 1 s). */
   retryMs?: number;
   /** The reply stream's silence limit before reconnecting (default 2 minutes). */
   idleMs?: number;
@@ -29,10 +29,12 @@ export class NtfyPush {
   readonly target: NtfyTarget;
   readonly replies: ReplyStream;
   private readonly codes: ActionCodes;
-  private readonly published = new Set<string>();
+  /** Each request with a notification, and its first publish (the update waits for it). */
+  private readonly published = new Map<string, Promise<void>>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly unsubscribe: () => void;
   private readonly warn: (message: string) => void;
+  private closed = false;
 
   /** Throws an Error naming the field when the ntfy option is invalid. */
   constructor(private readonly options: NtfyPushOptions) {
@@ -41,14 +43,18 @@ export class NtfyPush {
     this.warn = options.onWarning ?? (() => {});
     this.unsubscribe = options.broker.subscribe(({ type, request }) => {
       if (type === 'added' && request.status === 'pending') {
-        this.published.add(request.id);
-        this.track(
-          this.publish(requestMessage(request, this.target, this.codes, options.publicUrl)),
+        const first = this.publish(
+          requestMessage(request, this.target, this.codes, options.publicUrl),
         );
+        this.published.set(request.id, first);
+        this.track(first);
       } else if (type === 'answered' || type === 'cancelled' || type === 'expired') {
         this.codes.forget(request.id);
-        if (this.published.delete(request.id))
-          this.track(this.publish(resolvedMessage(request, this.target)));
+        const first = this.published.get(request.id);
+        this.published.delete(request.id);
+        // After the first publish (retries included): a stale button is never the last word.
+        if (first)
+          this.track(first.then(() => this.publish(resolvedMessage(request, this.target))));
       }
     });
     this.replies = new ReplyStream({
@@ -69,6 +75,7 @@ export class NtfyPush {
 
   /** Stops publishing and following the reply topic. */
   close(): void {
+    this.closed = true;
     this.unsubscribe();
     this.replies.close();
   }
@@ -78,7 +85,20 @@ export class NtfyPush {
     void work.finally(() => this.pending.delete(work));
   }
 
+  /** Publishes, retrying a network error, 429 or 5xx twice (after 1 and 2 × retryMs). */
   private async publish(body: NtfyPublish): Promise<void> {
+    const wait = this.options.retryMs ?? 1000;
+    for (let attempt = 1; attempt <= 3 && !this.closed; attempt++) {
+      const failure = await this.publishOnce(body);
+      if (failure === undefined) return;
+      if (attempt === 3 || !failure.retry) return this.warn(`ntfy publish: ${failure.error}`);
+      await new Promise((resolve) => setTimeout(resolve, wait * 2 ** (attempt - 1)).unref());
+    }
+  }
+
+  private async publishOnce(
+    body: NtfyPublish,
+  ): Promise<{ error: string; retry: boolean } | undefined> {
     try {
       const response = await fetch(this.target.server, {
         method: 'POST',
@@ -90,9 +110,11 @@ export class NtfyPush {
         signal: AbortSignal.timeout(10_000),
       });
       await response.body?.cancel().catch(() => {});
-      if (!response.ok) this.warn(`ntfy publish: HTTP ${response.status}`);
+      if (response.ok) return undefined;
+      const status = response.status;
+      return { error: `HTTP ${status}`, retry: status >= 500 || status === 429 };
     } catch (error) {
-      this.warn(`ntfy publish: ${error instanceof Error ? error.message : String(error)}`);
+      return { error: error instanceof Error ? error.message : String(error), retry: true };
     }
   }
 

@@ -26,6 +26,7 @@ export async function startFakeNtfy(token?: string) {
   const refused: string[] = [];
   /** While frozen, open streams get nothing more (a connection lost without a FIN). */
   let frozen = false;
+  let failing = 0;
   /** The `since` of each stream request, in order. */
   const sinces: string[] = [];
   const authorised = (request: IncomingMessage) =>
@@ -70,6 +71,11 @@ export async function startFakeNtfy(token?: string) {
       }
       if (request.method === 'POST' && url.pathname === '/') {
         if (!authorised(request)) return deny(response, refused, '/');
+        if (failing > 0) {
+          failing--;
+          response.statusCode = 500;
+          return response.end();
+        }
         const json = JSON.parse(body) as { topic: string };
         add(json.topic, json);
         return response.end('{}');
@@ -100,6 +106,10 @@ export async function startFakeNtfy(token?: string) {
       streams.clear();
     },
     subscribers: () => streams.size,
+    /** The next `n` JSON publishes fail with 500. */
+    failPublishes: (n: number) => {
+      failing = n;
+    },
     /** Open streams go silent until the next subscription. */
     freeze: () => {
       frozen = true;

@@ -209,4 +209,15 @@ describe('ntfy push with one-tap answers', () => {
     });
     expect(warnings.join()).toContain('silent for 300 ms');
   });
+
+  it('a publish that fails with 500 is retried, and an answer given meanwhile is published after it', async () => {
+    const { ntfy, broker, push, warnings } = await setUp(100);
+    ntfy.failPublishes(1);
+    const request = approval(broker);
+    broker.cancel(request.id, { reason: 'agent gave up' });
+    const [first, update] = await published(ntfy, push);
+    expect(first!.actions).toHaveLength(2);
+    expect(update).toMatchObject({ sequence_id: first!.sequence_id, title: 'Claude: cancelled' });
+    expect(warnings).toEqual([]);
+  });
 });
