@@ -202,6 +202,7 @@ export class ClarityFileAdapter {
       (base, written) => {
         this.files.forgetListing(base);
         if (written) this.invalid.changed(base);
+        if (this.delivery.active) this.delivery.nudge(this.answerPath(base));
         void this.runner.request(base);
       },
       (error) => this.options.onError?.(error),

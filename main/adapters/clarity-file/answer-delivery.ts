@@ -21,6 +21,9 @@ interface Failing {
   tries: number;
   reason: string;
   timer?: NodeJS.Timeout;
+  retry?: () => Promise<AttemptResult>;
+  /** A retry is running (a nudge then waits for its outcome). */
+  busy?: boolean;
 }
 
 /**
@@ -76,6 +79,22 @@ export class AnswerDelivery {
     return undefined;
   }
 
+  /** Some answer is waiting to be delivered (a cheap check before building a path for nudge). */
+  get active(): boolean {
+    return this.failing.size > 0;
+  }
+
+  /**
+   * Something changed at `file`'s name in the directory (the watch saw it): a failing write there
+   * is retried now rather than at its next backoff step (the fault may just have cleared).
+   */
+  nudge(file: string): void {
+    const entry = this.failing.get(file);
+    if (!entry?.retry) return;
+    clearTimeout(entry.timer);
+    void this.again(entry, entry.retry);
+  }
+
   /** Stops every retry and takes their items away (the directory is no longer watched). */
   close(): void {
     for (const file of [...this.failing.keys()]) this.forget(file);
@@ -93,20 +112,24 @@ export class AnswerDelivery {
       return;
     }
     this.show(entry, `answered, not yet delivered: ${entry.reason}; retrying`);
+    entry.retry = retry;
     const delay = Math.min(this.firstMs * 2 ** (entry.tries - 1), this.maxMs);
     entry.timer = setTimeout(() => void this.again(entry, retry), delay);
     entry.timer.unref();
   }
 
   private async again(entry: Failing, retry: () => Promise<AttemptResult>): Promise<void> {
-    if (this.failing.get(entry.file) !== entry) return;
+    if (this.failing.get(entry.file) !== entry || entry.busy) return;
     entry.tries += 1;
     let result: AttemptResult;
+    entry.busy = true;
     try {
       result = await retry();
     } catch (error) {
       if (this.failing.get(entry.file) === entry) this.failed(entry, error, retry);
       return;
+    } finally {
+      entry.busy = false;
     }
     if (this.failing.get(entry.file) !== entry) return;
     this.forget(entry.file);
@@ -140,5 +163,7 @@ function itemId(file: string): string {
 function describe(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  return code && !message.startsWith(code) ? `${code}: ${message}` : message;
+  // Node's "EROFS: read-only file system, open '<temp path>'": the code and its words.
+  if (code && message.startsWith(`${code}: `)) return message.split(', ')[0]!;
+  return code ? `${code}: ${message}` : message;
 }

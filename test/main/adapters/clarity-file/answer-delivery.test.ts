@@ -75,4 +75,21 @@ describe('AnswerDelivery', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(tries).toBe(before);
   });
+
+  it('a change seen at the file name retries at once, not at the next backoff step', async () => {
+    const board = new UnreadableBoard();
+    const delivery = new AnswerDelivery(board, () => undefined, { firstMs: 60_000 });
+    let blocked = true;
+    await delivery.deliver('r1', '/hs/a.answer', async () => {
+      if (blocked) throw fault('EISDIR');
+      return 'delivered';
+    });
+    expect(delivery.active).toBe(true);
+    blocked = false;
+    delivery.nudge('/hs/other.answer');
+    expect(delivery.failure('r1')).toBe('EISDIR: no');
+    delivery.nudge('/hs/a.answer');
+    await waitFor(() => board.empty, 'the nudged retry');
+    expect(delivery.active).toBe(false);
+  });
 });
