@@ -8,6 +8,7 @@ import { hookLatency } from './hook-latency';
 import { httpRoundTrip } from './http-roundtrip';
 import { idleRss } from './idle-rss';
 import { listAtScale } from './list-at-scale';
+import { phonePush } from './phone-push';
 import { popoverOpen } from './popover-open';
 import { rendererBundle } from './renderer-bundle';
 import { sseFanout } from './sse-fanout';
@@ -30,4 +31,5 @@ export const benchmarks: Benchmark[] = [
   hookLatency,
   growthCurve,
   teamStore,
+  phonePush,
 ];

@@ -20,7 +20,7 @@ export interface NtfyMessage {
  * set, reading any topic and JSON publishing need `Authorization: Bearer <token>`; plain posts to
  * a topic are anonymous (the reply topic's "everyone write-only" ACL).
  */
-export async function startFakeNtfy(token?: string) {
+export async function startFakeNtfy(token?: string, onPublish?: (message: NtfyMessage) => void) {
   const messages: NtfyMessage[] = [];
   const streams = new Set<{ topic: string; response: ServerResponse }>();
   const refused: string[] = [];
@@ -42,6 +42,7 @@ export async function startFakeNtfy(token?: string) {
       message: String(fields.message ?? ''),
     };
     messages.push(message);
+    onPublish?.(message);
     for (const stream of streams)
       if (stream.topic === topic && !frozen) stream.response.write(`${JSON.stringify(message)}\n`);
   };
