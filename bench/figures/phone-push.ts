@@ -78,11 +78,11 @@ export const phonePush: Benchmark = {
     const push = arrivals();
     const hook = arrivals();
     const actions = new Map<string, NtfyHttpAction>();
-    const ntfy = await startFakeNtfy(undefined, (message) => {
-      push.note(message.message);
-      const [yes] = (message.actions as NtfyHttpAction[] | undefined) ?? [];
+    const ntfy = await startFakeNtfy(undefined, (body) => {
+      push.note(body);
+      const message = JSON.parse(body) as { message: string; actions?: NtfyHttpAction[] };
       const key = message.message.match(KEY)?.[0];
-      if (yes && key) actions.set(key, yes);
+      if (message.actions?.[0] && key) actions.set(key, message.actions[0]);
     });
     const receiver = await webhookReceiver(hook.note);
     try {

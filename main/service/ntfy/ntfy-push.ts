@@ -4,6 +4,7 @@ import { ActionCodes, type PhoneDecision } from './action-codes';
 import { ntfyTarget, type NtfyOption, type NtfyTarget } from './ntfy-config';
 import { requestMessage, resolvedMessage, type NtfyPublish } from './ntfy-message';
 import { ReplyStream } from './reply-stream';
+import { describePostError, postJson } from '../webhooks/post-json';
 
 export interface NtfyPushOptions {
   broker: Broker;
@@ -100,21 +101,19 @@ export class NtfyPush {
     body: NtfyPublish,
   ): Promise<{ error: string; retry: boolean } | undefined> {
     try {
-      const response = await fetch(this.target.server, {
-        method: 'POST',
-        headers: {
+      const status = await postJson(
+        new URL(this.target.server),
+        JSON.stringify(body),
+        {
           'content-type': 'application/json',
           ...(this.target.token ? { authorization: `Bearer ${this.target.token}` } : {}),
         },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.body?.cancel().catch(() => {});
-      if (response.ok) return undefined;
-      const status = response.status;
+        { timeoutMs: 10_000 },
+      );
+      if (status >= 200 && status < 300) return undefined;
       return { error: `HTTP ${status}`, retry: status >= 500 || status === 429 };
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error), retry: true };
+      return { error: describePostError(error), retry: true };
     }
   }
 

@@ -4,6 +4,7 @@ import { discordBody, slackBody } from './chat-bodies';
 import type { WebhookTarget } from './webhook-config';
 import type { WebhookEvent } from './webhook-event';
 import { SIGNATURE_HEADER, signBody } from './webhook-signature';
+import { describePostError, postJson } from './post-json';
 
 export interface RetryPolicy {
   /** Tries per event, the first included (default 5). */
@@ -98,16 +99,10 @@ export class WebhookSender {
 
   private async tryOnce(body: string, headers: Record<string, string>) {
     try {
-      const response = await fetch(this.target.url, {
-        method: 'POST',
-        headers,
-        body,
-        // A receiver that redirects does not get the event somewhere else.
-        redirect: 'manual',
-        signal: AbortSignal.any([this.stop.signal, AbortSignal.timeout(this.retry.timeoutMs)]),
+      const status = await postJson(this.target.url, body, headers, {
+        timeoutMs: this.retry.timeoutMs,
+        signal: this.stop.signal,
       });
-      await response.body?.cancel().catch(() => {});
-      const status = response.status;
       const ok = status >= 200 && status < 300;
       return {
         ok,
@@ -115,11 +110,7 @@ export class WebhookSender {
         detail: ok ? { status } : { status, error: `HTTP ${status}` },
       };
     } catch (error) {
-      const message =
-        error instanceof Error && error.name === 'TimeoutError'
-          ? `timed out after ${this.retry.timeoutMs} ms`
-          : describeFetchError(error);
-      return { ok: false, retry: true, detail: { error: message } };
+      return { ok: false, retry: true, detail: { error: describePostError(error) } };
     }
   }
 
@@ -142,11 +133,4 @@ export class WebhookSender {
       }
     });
   }
-}
-
-/** fetch's "fetch failed" with its cause (ECONNREFUSED, ENOTFOUND, ...) when it has one. */
-function describeFetchError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? error.message;
 }

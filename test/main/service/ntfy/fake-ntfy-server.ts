@@ -20,7 +20,11 @@ export interface NtfyMessage {
  * set, reading any topic and JSON publishing need `Authorization: Bearer <token>`; plain posts to
  * a topic are anonymous (the reply topic's "everyone write-only" ACL).
  */
-export async function startFakeNtfy(token?: string, onPublish?: (message: NtfyMessage) => void) {
+export async function startFakeNtfy(
+  token?: string,
+  /** Told of each JSON publish's raw body as it lands (before the server parses it). */
+  onPublish?: (body: string) => void,
+) {
   const messages: NtfyMessage[] = [];
   const streams = new Set<{ topic: string; response: ServerResponse }>();
   const refused: string[] = [];
@@ -42,7 +46,6 @@ export async function startFakeNtfy(token?: string, onPublish?: (message: NtfyMe
       message: String(fields.message ?? ''),
     };
     messages.push(message);
-    onPublish?.(message);
     for (const stream of streams)
       if (stream.topic === topic && !frozen) stream.response.write(`${JSON.stringify(message)}\n`);
   };
@@ -71,6 +74,7 @@ export async function startFakeNtfy(token?: string, onPublish?: (message: NtfyMe
         return;
       }
       if (request.method === 'POST' && url.pathname === '/') {
+        onPublish?.(body);
         if (!authorised(request)) return deny(response, refused, '/');
         if (failing > 0) {
           failing--;
