@@ -96,6 +96,28 @@ describe('signed webhooks', () => {
     expect(attempts[2]!.error).toBe('ECONNREFUSED');
   });
 
+  it('a receiver that never answers times out each try and is given up', async () => {
+    const silent = await startReceiver([200], { hold: true });
+    const broker = new Broker();
+    const dispatcher = new WebhookDispatcher({
+      broker,
+      webhooks: [{ url: silent.url }],
+      retry: { ...FAST, attempts: 2, timeoutMs: 100 },
+    });
+    cleanups.push(
+      silent.close,
+      () => dispatcher.close(),
+      () => broker.close(),
+    );
+    broker.add({ source: 'clarity-http', key: 'k', prompt: 'Q?' });
+    await dispatcher.settled();
+    expect(dispatcher.deliveries()[0]!.attempts).toMatchObject([
+      { attempt: 1, outcome: 'retrying', error: 'timed out after 100 ms' },
+      { attempt: 2, outcome: 'gave-up', error: 'timed out after 100 ms' },
+    ]);
+    expect(silent.received).toHaveLength(2);
+  });
+
   it('does not retry a 4xx, and a slow webhook does not delay another', async () => {
     const slow = await startReceiver([404], { hold: true });
     const fine = await startReceiver();
