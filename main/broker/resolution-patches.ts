@@ -45,7 +45,7 @@ export function answeredPatch(
 function checkAuthority(request: HitlRequest, by: Resolver, who: ResolvedByOperator): void {
   if (!isOperatorOnly(request) || who.authority === 'operator' || by === 'auto') return;
   throw new ForbiddenError(
-    `only the operator can answer ${request.source} request ${request.key}: answer it in the inbox (logged in), the desktop app or \`clarity-hitl watch\``,
+    `only the operator can answer ${request.source} request ${request.key}: answer it in the inbox (logged in with a login link), in the desktop app, or with \`clarity-hitl\` as the operator`,
   );
 }
 
