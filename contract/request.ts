@@ -55,7 +55,11 @@ export const InputSpecSchema = z.discriminatedUnion('kind', [
   }),
   ApprovalInputSchema,
   /** Something to know, not to answer (a coding agent waiting in its terminal); dismiss = cancel. */
-  z.object({ kind: z.literal('notice') }),
+  z.object({
+    kind: z.literal('notice'),
+    /** A coding session that ended its turn: `finished` (Stop) or `failed` (StopFailure). */
+    session: z.enum(['finished', 'failed']).optional(),
+  }),
 ]);
 export type InputSpec = z.infer<typeof InputSpecSchema>;
 export type InputKind = InputSpec['kind'];

@@ -252,13 +252,8 @@ export function sessionDoneRequest(
     ]
       .filter(Boolean)
       .join('\n\n'),
-    input: { kind: 'notice' },
+    input: { kind: 'notice', session: verb },
     expiresAt,
-    meta: {
-      sessionId: event.session_id,
-      cwd: event.cwd,
-      hookEvent: event.hook_event_name,
-      session: verb,
-    },
+    meta: { sessionId: event.session_id, cwd: event.cwd, hookEvent: event.hook_event_name },
   };
 }

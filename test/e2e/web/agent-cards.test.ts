@@ -4,7 +4,11 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DecisionEvent } from '../../../main/adapters/coding-agents/hook-event';
-import { approvalRequest } from '../../../main/adapters/coding-agents/hook-request';
+import {
+  approvalRequest,
+  sessionDoneRequest,
+} from '../../../main/adapters/coding-agents/hook-request';
+import { transcriptContext } from '../../../main/adapters/coding-agents/transcript-tail';
 import { loginUrl } from '../../../main/http/routes/login-routes';
 import { hookEvent, type EventName } from '../../support/hook-fixtures';
 import { horizontalOverflow, seriousAxeFindings } from './a11y';
@@ -223,5 +227,51 @@ describe('coding-agent cards in the web inbox', () => {
       }
     },
     180_000,
+  );
+
+  it.each([1280, 420])(
+    "at %i px: the session's recent turns as context (plain text, no links); a finished session with its last message",
+    async (width) => {
+      const { harness, page } = await inbox(width);
+      const event = hookEvent('claude-bash') as DecisionEvent;
+      const { request } = approvalRequest('claude-code', event);
+      request.context = transcriptContext(
+        [
+          { role: 'user', text: 'Make the cart total use cents, then run the tests.' },
+          { role: 'assistant', text: "I'll change total() and run the suite.\n[Edit]" },
+          {
+            role: 'assistant',
+            text: 'Edited. See [the docs](https://evil.example/x). Running npm test.',
+          },
+        ],
+        'Claude Code',
+      );
+      harness.broker.add(request);
+      const card = cardFor(page, /^Bash: npm test/);
+      await card.getByText('Make the cart total use cents, then run the tests.').waitFor();
+      expect(await card.locator('aside a').count()).toBe(0);
+      await shoot(page, `agent-context-${width}`);
+      expect(await horizontalOverflow(page)).toBe(0);
+      const done = harness.broker.add(
+        sessionDoneRequest(
+          'claude-code',
+          hookEvent('claude-stop', {
+            session_id: 'aaaabbbb-1',
+            last_assistant_message:
+              'All 42 tests pass. The cart total is now in cents (src/cart/total.ts), and the README says so.',
+          }) as DecisionEvent,
+          Date.now() + 60_000,
+        ),
+      );
+      await page
+        .getByText(/^Finished: All 42 tests pass/)
+        .first()
+        .click();
+      await cardFor(page, /^Finished: All 42 tests pass/)
+        .getByText(/finished its turn; this is its last message/)
+        .waitFor();
+      await shoot(page, `agent-finished-${width}`);
+      expect(harness.broker.get(done.id)?.status).toBe('pending');
+    },
   );
 });

@@ -72,9 +72,9 @@ describe('clarity-hitl hook: sessions side by side, Notification items', () => {
     const [done] = h.service.broker.pending();
     expect(done).toMatchObject({
       title: 'Finished: All 42 tests pass.',
-      input: { kind: 'notice' },
+      input: { kind: 'notice', session: 'finished' },
       agent: { id: 'shop-api-3f1c9a2e' },
-      meta: { hookEvent: 'Stop', session: 'finished' },
+      meta: { hookEvent: 'Stop' },
     });
     expect(done!.prompt).toContain('> All 42 tests pass.\n> The cart total is now in cents.');
     expect(() => h.service.broker.answer(done!.id, { text: 'ok' }, 'ui', OPERATOR)).toThrow(
@@ -99,7 +99,7 @@ describe('clarity-hitl hook: sessions side by side, Notification items', () => {
       hookEvent('claude-stop', { hook_event_name: 'StopFailure', error: 'rate_limit' }),
     );
     expect(h.service.broker.pending()).toMatchObject([
-      { title: 'Failed: rate_limit', meta: { session: 'failed' } },
+      { title: 'Failed: rate_limit', input: { kind: 'notice', session: 'failed' } },
     ]);
   });
 });

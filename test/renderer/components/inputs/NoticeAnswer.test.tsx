@@ -7,10 +7,10 @@ import { renderWithI18n, request } from '../dom-fixtures';
 
 afterEach(cleanup);
 
-const show = (meta: Record<string, unknown>) =>
+const show = (input: { kind: 'notice'; session?: 'finished' | 'failed' }) =>
   renderWithI18n(
     <AnswerArea
-      request={request({ id: 'n1', input: { kind: 'notice' }, meta })}
+      request={request({ id: 'n1', input })}
       client={new FakeInboxClient()}
       busy={false}
       submit={() => undefined}
@@ -19,11 +19,14 @@ const show = (meta: Record<string, unknown>) =>
 
 describe('a coding session finished, failed, or waits in its terminal', () => {
   it.each([
-    [{ hookEvent: 'Notification' }, /waits in its own terminal/],
-    [{ hookEvent: 'Stop', session: 'finished' }, /finished its turn; this is its last message/],
-    [{ hookEvent: 'StopFailure', session: 'failed' }, /stopped on an error/],
-  ])('%o: its own hint, nothing to answer', (meta, hint) => {
-    show(meta);
+    [{ kind: 'notice' } as const, /waits in its own terminal/],
+    [
+      { kind: 'notice', session: 'finished' } as const,
+      /finished its turn; this is its last message/,
+    ],
+    [{ kind: 'notice', session: 'failed' } as const, /stopped on an error/],
+  ])('%o: its own hint, nothing to answer', (input, hint) => {
+    show(input);
     expect(screen.getByText(hint)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
