@@ -192,6 +192,7 @@ export class WatchedDirs {
       this.lost.push({ dir, message, at: Date.now() });
       this.options.warn(message);
     };
+    let lastFailure: string | undefined;
     const comeBack = (): Promise<boolean> => {
       const run = this.changing.then(async () => {
         if (this.closed || !this.wanted.includes(dir)) return true;
@@ -199,7 +200,10 @@ export class WatchedDirs {
         try {
           this.adapters.push(await this.start(dir));
         } catch (error) {
-          this.options.warn(`${dir}: not watched again yet: ${describe(error)}`);
+          // Tried again every interval (e.g. another broker holds it): told once per reason.
+          const message = `${dir}: not watched again yet: ${describe(error)}`;
+          if (message !== lastFailure) this.options.warn(message);
+          lastFailure = message;
           return false;
         }
         this.adapters.sort((a, b) => this.wanted.indexOf(a.dir) - this.wanted.indexOf(b.dir));

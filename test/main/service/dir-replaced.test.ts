@@ -2,6 +2,8 @@ import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBrokerService, type BrokerService } from '../../../main/service/broker-service';
+import { acquireOwnerLock } from '../../../main/service/owner-lock';
+import { HANDSHAKE_LOCK } from '../../../main/service/watched-dirs';
 import { makeTempDir } from '../../support/temp-dir';
 import { waitFor } from '../../support/wait-for';
 
@@ -89,9 +91,11 @@ describe('a handshake dir replaced while watched', () => {
         () => service.broker.pending().find((r) => r.key === 'stolen'),
         "the new dir's question",
       );
-      // Removed with its files, the question is gone before the dir is (expired by the agent).
+      // Removed with its files: the question gone (expired by the agent) or the dir first seen
+      // gone (cancelled with the reason), whichever the broker noticed first.
       const inside = service.broker.resolved().find((r) => r.key === 'inside');
-      if (how === 'removed and created again') expect(inside?.status).toBe('expired');
+      if (how === 'removed and created again')
+        expect(['expired', 'cancelled']).toContain(inside?.status);
       else expect(inside).toMatchObject({ status: 'cancelled', cancelReason: lost[0] });
       // Watched for real: a question written now arrives too.
       await writeFile(join(dir, 'later.question'), question('later'));
@@ -101,4 +105,19 @@ describe('a handshake dir replaced while watched', () => {
       );
     });
   }
+
+  it('back while another holder has its lock: told once, watched once the lock is free', async () => {
+    const { dir, service, lost, warnings } = await setUp();
+    await rm(dir, { recursive: true });
+    await waitFor(() => lost.length === 1, 'the dir-lost notice');
+    await mkdir(dir);
+    const lock = acquireOwnerLock(join(dir, HANDSHAKE_LOCK), 'another holder');
+    const refused = (w: string) => w.startsWith(`${dir}: not watched again yet:`);
+    await waitFor(() => warnings.some(refused), 'the refusal');
+    // It keeps trying every second; the operator is told once, not at every try.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(warnings.filter(refused)).toHaveLength(1);
+    lock.release();
+    await waitFor(() => service.watched.dirs.length === 1, 'watched again');
+  });
 });
