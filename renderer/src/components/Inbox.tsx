@@ -21,6 +21,7 @@ import type { HeldCard } from './use-departure-notices';
 import { DirProblems } from './DirProblems';
 import '../layout-compact.css';
 import { useUnheldPending } from '../undo/use-unheld-pending';
+import { useInboxSnooze } from '../snooze/use-inbox-snooze';
 
 interface Props {
   client: InboxClient;
@@ -66,7 +67,12 @@ export function Inbox({
   );
   const [view, updateView] = useTriageView();
   // Answers waiting in the undo window: their requests leave the list meanwhile.
-  const { shown: shownPending, held: answering, undo } = useUnheldPending(state.pending);
+  const { shown: unheld, held: answering, undo } = useUnheldPending(state.pending);
+  // Snoozed requests leave the list too, until their time (or their deadline nears).
+  const listRef = useRef<RequestListHandle>(null);
+  const partial = state.partialTotal !== undefined;
+  const snoozed = useInboxSnooze(state.pending, unheld, now, partial || !state.loaded, listRef);
+  const shownPending = snoozed.shown;
   // The urgency filter changes with the clock; without it the rows only change with the list.
   const clock = view.urgency ? now : 0;
   // Held cards keep their place in the list until dismissed.
@@ -96,7 +102,6 @@ export function Inbox({
     if (openRequest) setChosenId(openRequest.id);
   }, [openRequest]);
   const lastIndex = useRef(0);
-  const listRef = useRef<RequestListHandle>(null);
   const detailRef = useRef<HTMLElement>(null);
   const cardRef = useRef<QuestionCardHandle>(null);
 
@@ -114,7 +119,6 @@ export function Inbox({
   // Pin the shown request, so a newer arrival at the top never swaps the card under a half-typed
   // answer; but not while only the newest page is loaded (the first of the whole list, the most
   // urgent or oldest, is yet to come).
-  const partial = state.partialTotal !== undefined;
   // Hidden by a search or filter, not gone: it is chosen again once the filter lets it show.
   const hidden =
     !!chosen && selectedId !== chosen && (state.pending.has(chosen) || heldById.has(chosen));
@@ -169,6 +173,7 @@ export function Inbox({
       if (id) setChosenId(id);
     },
     bulk: () => ticked.ids.size > 0 && setBulkOpen(true),
+    snooze: () => snoozed.start(selectedId),
   });
   const onCheck = (id: string, range: boolean) =>
     select(range ? { type: 'range', id, visible: ids } : { type: 'toggle', id });
@@ -203,7 +208,9 @@ export function Inbox({
         listRef.current?.focus();
       }}
     />
-  ) : null;
+  ) : (
+    snoozed.dialog
+  );
 
   if (!state.loaded) return <p className="hint center">{t('loading')}</p>;
   if (ids.length === 0 && state.pending.size > answering) {
@@ -211,7 +218,10 @@ export function Inbox({
       <div className="inbox-column">
         {problems}
         {toolbar}
-        <p className="hint center">{t('noPendingMatch')}</p>
+        {snoozed.bar}
+        <p className="hint center">
+          {state.pending.size > answering + snoozed.asleep ? t('noPendingMatch') : t('allSnoozed')}
+        </p>
       </div>
     );
   }
@@ -278,6 +288,7 @@ export function Inbox({
           ) : listed && !checks ? null : (
             <p className="hint center">{t('selectRequest')}</p>
           )}
+          {snoozed.bar}
           <p className="hint keyboard-help">{t('keyboardHelp')}</p>
         </section>
       </div>

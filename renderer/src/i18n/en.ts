@@ -296,6 +296,18 @@ export const en = {
   bulkFailed: '{n} could not be resolved: {error}',
   noPendingMatch: 'No pending request matches the search or filters.',
   clearFilters: 'Clear search and filters',
+  snoozeTitle: 'Snooze until…',
+  snooze15m: '15 minutes',
+  snooze1h: '1 hour',
+  snoozeTomorrow: 'Tomorrow 9:00',
+  snoozeCustom: 'Or a time of your choice',
+  snoozeAtCustom: 'Snooze until then',
+  snoozeKeep: 'Keep it in the list',
+  snoozedCount: '{n} snoozed',
+  snoozedListLabel: 'Snoozed requests',
+  snoozedUntil: 'back {time}',
+  allSnoozed: 'Everything pending is snoozed.',
+  unsnooze: 'Unsnooze',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -15,6 +15,7 @@ const ROWS: readonly (readonly [string, KeyStringKey])[] = [
   ['Shift + D', 'keyBulk'],
   ['/', 'keySearch'],
   ['U', 'keyUndo'],
+  ['S', 'keySnooze'],
   ['Ctrl/⌘ + Enter', 'keySend'],
   ['Esc', 'keyBack'],
   ['?', 'keyHelp'],
