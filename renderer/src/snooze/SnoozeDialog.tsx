@@ -71,10 +71,11 @@ export function SnoozeDialog({ title, now, onClose }: Props) {
             <button
               key={c.label}
               type="button"
+              className="secondary"
               autoFocus={i === 0}
               onClick={() => onClose(c.until)}
             >
-              <kbd>{i + 1}</kbd> {t(c.label)} <span className="hint">{time.format(c.until)}</span>
+              <kbd>{i + 1}</kbd> {t(c.label)} <span>· {time.format(c.until)}</span>
             </button>
           ))}
         </div>
