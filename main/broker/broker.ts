@@ -149,13 +149,11 @@ export class Broker {
     return this.index.resolved();
   }
 
-  /** Answers a pending request. The first resolution wins; later calls throw AlreadyResolvedError. */
-  answer(
-    id: string,
-    input: AnswerInput,
-    by: Resolver = 'ui',
-    who: ResolvedByOperator = {},
-  ): HitlRequest {
+  /**
+   * Answers a pending request. The first resolution wins; later calls throw AlreadyResolvedError.
+   * A coding agent's request needs `who.authority` (resolution-patches.ts).
+   */
+  answer(id: string, input: AnswerInput, by: Resolver = 'ui', who: ResolvedByOperator = {}) {
     const request = this.requirePending(id);
     return this.resolve(request, answeredPatch(request, input, by, who));
   }
