@@ -174,6 +174,7 @@ export function Inbox({
     },
     bulk: () => ticked.ids.size > 0 && setBulkOpen(true),
     snooze: () => snoozed.start(selectedId),
+    markDone: () => detailRef.current?.querySelector<HTMLElement>('[data-mark-done]')?.click(),
   });
   const onCheck = (id: string, range: boolean) =>
     select(range ? { type: 'range', id, visible: ids } : { type: 'toggle', id });

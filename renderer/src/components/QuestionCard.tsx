@@ -14,6 +14,7 @@ import { RequestDrafts } from '../drafts/RequestDrafts';
 import { AnswerArea } from './AnswerArea';
 import { CallPrompt } from './calls/CallPrompt';
 import { CancelControl } from './CancelControl';
+import { MARKED_DONE_REASON, NoticeDone } from './NoticeDone';
 import { RequestMeta } from './RequestMeta';
 import { ResolvedPanel } from './ResolvedPanel';
 import { useUndo } from '../undo/undo-context';
@@ -142,10 +143,17 @@ export function QuestionCard({
             </p>
           ) : null}
           <footer className="card-footer">
-            <CancelControl
-              busy={busy}
-              cancel={(reason) => run(() => client.cancel(request.id, reason))}
-            />
+            {request.input.kind === 'notice' ? (
+              <NoticeDone
+                busy={busy}
+                done={() => run(() => client.cancel(request.id, MARKED_DONE_REASON))}
+              />
+            ) : (
+              <CancelControl
+                busy={busy}
+                cancel={(reason) => run(() => client.cancel(request.id, reason))}
+              />
+            )}
           </footer>
         </>
       )}

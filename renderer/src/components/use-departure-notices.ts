@@ -64,7 +64,9 @@ export function useDepartureNotices(
         : ours
           ? status === 'answered'
             ? 'noticeSentAnswer'
-            : 'noticeSentCancel'
+            : d.request.input.kind === 'notice'
+              ? 'noticeMarkedDone'
+              : 'noticeSentCancel'
           : status === 'answered'
             ? 'noticeAnswered'
             : status === 'cancelled'

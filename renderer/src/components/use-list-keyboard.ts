@@ -21,6 +21,8 @@ interface Handlers {
   undo: () => void;
   /** Shift+D: deny or cancel the ticked requests (opens the bulk dialog, which asks first). */
   bulk: () => void;
+  /** e: mark the shown notice done. */
+  markDone: () => void;
   /** s: snooze the shown request until a time (asks when). */
   snooze: () => void;
 }
@@ -28,7 +30,7 @@ interface Handlers {
 /**
  * Inbox keys: j/k or ↓/↑ move the selection, Enter focuses the card's answer input, x ticks the
  * request for a bulk action (Shift+X ticks all shown), / searches, u takes back an answer still in
- * its undo window, s snoozes it until a time, Shift+D opens the bulk deny/cancel of the ticked ones, Esc leaves an input and returns
+ * its undo window, s snoozes it until a time, e marks a notice done, Shift+D opens the bulk deny/cancel of the ticked ones, Esc leaves an input and returns
  * to the list, and the popover's answer keys (Y approves, N declines, 1–9 or an option's letter
  * picks) act on the shown card. Keys typed inside fields are left alone (except Esc); ? (the help)
  * is handled by the app.
@@ -63,6 +65,8 @@ export function useListKeyboard(handlers: Handlers): void {
         if (event.key === '/') return done(event, () => ref.current.search());
         if (event.key === 'u') return done(event, () => ref.current.undo());
         if (event.key === 'D') return done(event, () => ref.current.bulk());
+        if (event.key === 'e' && ref.current.shown().kind === 'notice')
+          return done(event, () => ref.current.markDone());
         // Unless s is one of the shown choice's own option letters.
         if (event.key === 's' && !ref.current.shown().optionKeys.includes('s'))
           return done(event, () => ref.current.snooze());

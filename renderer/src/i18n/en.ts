@@ -70,6 +70,8 @@ export const en = {
   noticeGone: '“{key}” is no longer pending.',
   noticeSentAnswer: 'Answer sent for “{key}”.',
   noticeSentCancel: 'Cancelled “{key}”.',
+  noticeMarkedDone: 'Marked “{key}” done.',
+  markDone: 'Mark done',
   dismiss: 'Dismiss',
   undo: 'Undo',
   undoPending: 'Answer to “{key}” goes in {n} s',

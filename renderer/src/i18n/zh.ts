@@ -297,5 +297,7 @@ export const zh: Dictionary = {
   snoozedListLabel: '已暂缓的请求',
   snoozedUntil: '{time} 回来',
   allSnoozed: '所有待处理请求都已暂缓。',
+  noticeMarkedDone: '已将“{key}”标记为完成。',
+  markDone: '标记为完成',
   unsnooze: '取消暂缓',
 };

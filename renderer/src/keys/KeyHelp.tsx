@@ -16,6 +16,7 @@ const ROWS: readonly (readonly [string, KeyStringKey])[] = [
   ['/', 'keySearch'],
   ['U', 'keyUndo'],
   ['S', 'keySnooze'],
+  ['E', 'keyDone'],
   ['Ctrl/⌘ + Enter', 'keySend'],
   ['Esc', 'keyBack'],
   ['?', 'keyHelp'],
