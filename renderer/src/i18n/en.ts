@@ -202,7 +202,7 @@ export const en = {
   noticeHint:
     'Nothing to answer here: the agent waits in its own terminal. This clears when the session goes on.',
   noticeFinishedHint:
-    'The agent finished its turn; this is its last message. Nothing to answer: dismiss it, or it clears when the session goes on.',
+    'The agent finished its turn. Nothing to answer: dismiss this, or it clears when the session goes on.',
   noticeFailedHint:
     'The agent stopped on an error. Nothing to answer here: look at its terminal; dismiss this when done.',
   rules: 'Rules',

@@ -194,8 +194,7 @@ export const zh: Dictionary = {
   approvalReason: '原因(拒绝时发送给智能体)',
   approvalHint: 'Ctrl/⌘+回车即拒绝。允许总是需要点击。',
   noticeHint: '这里无需回答:智能体在自己的终端中等待。会话继续后此项自动清除。',
-  noticeFinishedHint:
-    '智能体已完成本轮,这是它的最后一条消息。无需回答:可以关闭,会话继续后也会自动清除。',
+  noticeFinishedHint: '智能体已完成本轮。无需回答:可以关闭此项,会话继续后也会自动清除。',
   noticeFailedHint: '智能体因错误而停止。这里无需回答:请查看它的终端,处理完后关闭此项。',
   rules: '规则',
   rulesTitle: '始终允许的规则',

@@ -268,7 +268,7 @@ describe('coding-agent cards in the web inbox', () => {
         .first()
         .click();
       await cardFor(page, /^Finished: All 42 tests pass/)
-        .getByText(/finished its turn; this is its last message/)
+        .getByText(/The agent finished its turn\. Nothing to answer/)
         .waitFor();
       await shoot(page, `agent-finished-${width}`);
       expect(harness.broker.get(done.id)?.status).toBe('pending');

@@ -139,7 +139,7 @@ describe('coding-agent hooks in the web inbox', () => {
     expect(harness.server.context.rules.list().map((r) => r.id)).not.toContain(id);
   });
 
-  it('a Notification shows as an informational item and leaves when the session goes on', async () => {
+  it('a Notification shows as an informational item and leaves when the session goes on; Stop shows Finished', async () => {
     const { harness, page } = await web.openInbox({ open: true });
     const note = startHook(harness, 'claude-code', hookEvent('claude-notification'));
     expect(await note.exit).toBe(0);
@@ -151,6 +151,12 @@ describe('coding-agent hooks in the web inbox', () => {
     await screenshot(page, 'hook-notice');
     const stop = startHook(harness, 'claude-code', hookEvent('claude-stop'));
     expect(await stop.exit).toBe(0);
-    await page.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+    // Stop ends the turn: the waiting item leaves, a "Finished" item of that session takes its place.
+    await page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: 'Finished' }) })
+      .getByText(/The agent finished its turn/)
+      .waitFor();
+    expect(await card.count()).toBe(0);
   });
 });

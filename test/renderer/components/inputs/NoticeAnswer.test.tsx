@@ -22,7 +22,7 @@ describe('a coding session finished, failed, or waits in its terminal', () => {
     [{ kind: 'notice' } as const, /waits in its own terminal/],
     [
       { kind: 'notice', session: 'finished' } as const,
-      /finished its turn; this is its last message/,
+      /The agent finished its turn\. Nothing to answer/,
     ],
     [{ kind: 'notice', session: 'failed' } as const, /stopped on an error/],
   ])('%o: its own hint, nothing to answer', (input, hint) => {
