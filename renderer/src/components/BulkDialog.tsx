@@ -3,6 +3,7 @@ import type { HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { bulkResolution } from '../state/bulk-resolution';
+import { runBulk } from '../state/run-bulk';
 
 interface Props {
   client: InboxClient;
@@ -19,10 +20,9 @@ export interface BulkResult {
   failed: number;
   /** The first failure's message. */
   error?: string;
+  /** A bulk approve (else a deny/cancel). */
+  approved?: boolean;
 }
-
-/** How many answers/cancels are in flight at once (1,000 at a time would queue in the broker anyway). */
-const PARALLEL = 8;
 
 /**
  * One modal dialog for the whole selection: one reason, then each request is denied (approval,
@@ -43,26 +43,16 @@ export function BulkDialog({ client, requests, onResolving, onResolveFailed, onC
 
   const send = async () => {
     setDone(0);
-    const result: BulkResult = { resolved: 0, failed: 0 };
-    let next = 0;
-    const worker = async () => {
-      while (next < requests.length) {
-        const request = requests[next++]!;
+    const result = await runBulk(
+      requests,
+      (request) => {
         const action = bulkResolution(request, reason);
-        onResolving(request.id, true);
-        try {
-          if (action.kind === 'answer') await client.answer(request.id, action.input);
-          else await client.cancel(request.id, action.reason);
-          result.resolved += 1;
-        } catch (e: unknown) {
-          onResolveFailed(request.id);
-          result.failed += 1;
-          result.error ??= e instanceof Error ? e.message : String(e);
-        }
-        setDone((d) => (d ?? 0) + 1);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, n) }, worker));
+        return action.kind === 'answer'
+          ? client.answer(request.id, action.input)
+          : client.cancel(request.id, action.reason);
+      },
+      { onResolving, onResolveFailed, onStep: () => setDone((d) => (d ?? 0) + 1) },
+    );
     onClose(result);
   };
 

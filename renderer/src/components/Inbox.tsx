@@ -6,7 +6,7 @@ import { currentId, pendingCount, type InboxAction, type InboxState } from '../s
 import { emptySelection, selectionReducer } from '../state/selection';
 import { triageOptions, triageRows } from '../state/triage';
 import { useTriageView } from '../state/use-triage-view';
-import { BulkDialog, type BulkResult } from './BulkDialog';
+import { useBulkDialogs } from './use-bulk-dialogs';
 import { TriageToolbar } from './TriageToolbar';
 import { AgentContextPanel } from './AgentContextPanel';
 import { EmptyState } from './EmptyState';
@@ -89,10 +89,19 @@ export function Inbox({
   );
   const options = useMemo(() => triageOptions(state.pending.values()), [state.pending]);
   const [ticked, select] = useReducer(selectionReducer, emptySelection);
-  const [bulkOpen, setBulkOpen] = useState(false);
-  const [bulkResult, setBulkResult] = useState<BulkResult | undefined>();
   const searchRef = useRef<HTMLInputElement>(null);
   useEffect(() => select({ type: 'keep', pending: state.pending }), [state.pending]);
+  const bulk = useBulkDialogs({
+    client,
+    ticked: useMemo(
+      () => [...ticked.ids].flatMap((id) => state.pending.get(id) ?? []),
+      [ticked.ids, state.pending],
+    ),
+    onResolving,
+    onResolveFailed,
+    clear: () => select({ type: 'clear' }),
+    closed: () => listRef.current?.focus(),
+  });
   const ids = useMemo(
     () => rows.flatMap((r) => (r.kind === 'request' ? [r.request.id] : [])),
     [rows],
@@ -172,7 +181,9 @@ export function Inbox({
       const id = undo?.undo();
       if (id) setChosenId(id);
     },
-    bulk: () => ticked.ids.size > 0 && setBulkOpen(true),
+    bulk: bulk.deny,
+    bulkApprove: () => bulk.approve?.(),
+    ticked: () => ticked.ids.size > 0,
     snooze: () => snoozed.start(selectedId),
     markDone: () => detailRef.current?.querySelector<HTMLElement>('[data-mark-done]')?.click(),
   });
@@ -188,30 +199,13 @@ export function Inbox({
       selected={ticked.ids.size}
       selectAll={() => select({ type: 'all', visible: ids })}
       clearSelection={() => select({ type: 'clear' })}
-      startBulk={() => setBulkOpen(true)}
-      result={bulkResult}
+      startBulk={bulk.deny}
+      startApprove={bulk.approve}
+      result={bulk.result}
       searchRef={searchRef}
     />
   );
-  const bulk = bulkOpen ? (
-    <BulkDialog
-      client={client}
-      requests={[...ticked.ids].flatMap((id) => state.pending.get(id) ?? [])}
-      onResolving={onResolving}
-      onResolveFailed={onResolveFailed}
-      onClose={(result) => {
-        setBulkOpen(false);
-        // Kept (Esc, "Keep them"): the selection stays for another try.
-        if (result) {
-          setBulkResult(result);
-          select({ type: 'clear' });
-        }
-        listRef.current?.focus();
-      }}
-    />
-  ) : (
-    snoozed.dialog
-  );
+  const dialog = bulk.dialog ?? snoozed.dialog;
 
   if (!state.loaded) return <p className="hint center">{t('loading')}</p>;
   if (ids.length === 0 && state.pending.size > answering) {
@@ -239,7 +233,7 @@ export function Inbox({
   return (
     <div className="inbox-column">
       {problems}
-      {bulk}
+      {dialog}
       {/* Above list and card: on a wide window the search and filters take one row. */}
       {toolbar}
       <div className="inbox">

@@ -14,6 +14,8 @@ interface Props {
   selectAll: () => void;
   clearSelection: () => void;
   startBulk: () => void;
+  /** Approve the ticked requests; undefined when they may not be approved together. */
+  startApprove?: () => void;
   searchRef: Ref<HTMLInputElement>;
   /** The last bulk deny/cancel, reported until the next one. */
   result?: BulkResult;
@@ -107,7 +109,9 @@ export function TriageToolbar(props: Props) {
         </span>
         {props.result ? (
           <span className={props.result.failed ? 'error' : 'hint'} role="status">
-            {t('bulkDone', { n: props.result.resolved })}
+            {t(props.result.approved ? 'bulkApproveDone' : 'bulkDone', {
+              n: props.result.resolved,
+            })}
             {props.result.failed
               ? ` ${t('bulkFailed', { n: props.result.failed, error: props.result.error ?? '' })}`
               : ''}
@@ -132,6 +136,11 @@ export function TriageToolbar(props: Props) {
             <button type="button" className="secondary" onClick={props.clearSelection}>
               {t('clearSelection')}
             </button>
+            {props.startApprove ? (
+              <button type="button" className="secondary" onClick={props.startApprove}>
+                {t('bulkApproveStart')}
+              </button>
+            ) : null}
             <button type="button" className="danger" onClick={props.startBulk}>
               {t('bulkStart')}
             </button>

@@ -19,8 +19,12 @@ interface Handlers {
   search: () => void;
   /** u: take back the answer held in the undo window. */
   undo: () => void;
+  /** Whether any request is ticked (Shift+A then approves them, not the shown one). */
+  ticked: () => boolean;
   /** Shift+D: deny or cancel the ticked requests (opens the bulk dialog, which asks first). */
   bulk: () => void;
+  /** Shift+A: approve the ticked requests (opens the bulk approve, which lists them first). */
+  bulkApprove: () => void;
   /** e: mark the shown notice done. */
   markDone: () => void;
   /** s: snooze the shown request until a time (asks when). */
@@ -65,6 +69,8 @@ export function useListKeyboard(handlers: Handlers): void {
         if (event.key === '/') return done(event, () => ref.current.search());
         if (event.key === 'u') return done(event, () => ref.current.undo());
         if (event.key === 'D') return done(event, () => ref.current.bulk());
+        if (event.key === 'A' && ref.current.ticked())
+          return done(event, () => ref.current.bulkApprove());
         if (event.key === 'e' && ref.current.shown().kind === 'notice')
           return done(event, () => ref.current.markDone());
         // Unless s is one of the shown choice's own option letters.

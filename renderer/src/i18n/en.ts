@@ -309,6 +309,13 @@ export const en = {
   snoozedListLabel: 'Snoozed requests',
   snoozedUntil: 'back {time}',
   allSnoozed: 'Everything pending is snoozed.',
+  bulkApproveStart: 'Approve…',
+  bulkApproveTitle: 'Approve {n} requests',
+  bulkApproveIntro: 'Each is answered yes, exactly as listed.',
+  bulkApproveIntroCommands: 'Each command below is allowed once, exactly as listed (never always).',
+  bulkApproveListLabel: 'What will be approved',
+  bulkApproveConfirm: 'Approve {n}',
+  bulkApproveDone: 'Approved {n} requests.',
   unsnooze: 'Unsnooze',
 } as const;
 

@@ -298,5 +298,12 @@ export const zh: Dictionary = {
   allSnoozed: '所有待处理请求都已暂缓。',
   noticeMarkedDone: '已将“{key}”标记为完成。',
   markDone: '标记为完成',
+  bulkApproveStart: '批准…',
+  bulkApproveTitle: '批准 {n} 个请求',
+  bulkApproveIntro: '每一项都按所列内容回答“是”。',
+  bulkApproveIntroCommands: '下列每条命令都按所列原样允许一次（绝不“始终允许”）。',
+  bulkApproveListLabel: '将要批准的内容',
+  bulkApproveConfirm: '批准 {n} 个',
+  bulkApproveDone: '已批准 {n} 个请求。',
   unsnooze: '取消暂缓',
 };

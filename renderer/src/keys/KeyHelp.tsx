@@ -13,6 +13,7 @@ const ROWS: readonly (readonly [string, KeyStringKey])[] = [
   ['x', 'keyTick'],
   ['Shift + X', 'keyTickAll'],
   ['Shift + D', 'keyBulk'],
+  ['Shift + A', 'keyBulkApprove'],
   ['/', 'keySearch'],
   ['U', 'keyUndo'],
   ['S', 'keySnooze'],

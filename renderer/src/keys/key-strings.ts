@@ -15,6 +15,8 @@ const en = {
   keyTick: 'Select or unselect the request for a bulk deny or cancel',
   keyTickAll: 'Select every request the list shows',
   keyBulk: 'Deny or cancel the selected requests (asks first, with one reason)',
+  keyBulkApprove:
+    'Approve the selected requests (one kind, one agent, nothing risky: lists each exactly first)',
   keySearch: 'Search the pending requests',
   keyUndo: 'Take back the answer still in its undo window',
   keyDone: 'Mark a notice done (nothing to answer; it leaves the inbox)',
@@ -54,6 +56,7 @@ const zh: typeof en = {
   keySearch: '搜索待处理请求',
   keyUndo: '撤回仍在撤销时间内的回答',
   keyDone: '将通知标记为完成（无需回答，移出收件箱）',
+  keyBulkApprove: '批准所选请求（同一类型、同一智能体、无风险项：先逐条列出）',
   keySnooze: '暂缓该请求到某个时间（15 分钟、1 小时、明天 9:00 或自选）',
   keySend: '在输入框内发送回答',
   keyBack: '离开输入框 · 关闭本帮助 · 隐藏弹窗',
