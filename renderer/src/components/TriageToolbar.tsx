@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import type { Source } from '@contract/request';
 import { useI18n } from '../i18n/I18nProvider';
 import type { BulkResult } from './BulkDialog';
+import { SavedFilters } from './SavedFilters';
 import { SORT_ORDERS, type SortOrder, type TriageView } from '../state/triage';
 
 interface Props {
@@ -117,6 +118,7 @@ export function TriageToolbar(props: Props) {
               : ''}
           </span>
         ) : null}
+        <SavedFilters view={view} update={update} filtered={filtered} />
         {filtered ? (
           <button
             type="button"

@@ -316,6 +316,12 @@ export const en = {
   bulkApproveListLabel: 'What will be approved',
   bulkApproveConfirm: 'Approve {n}',
   bulkApproveDone: 'Approved {n} requests.',
+  savedFiltersLabel: 'Saved filters',
+  savedFiltersPick: 'Saved filters…',
+  savedFilterStart: 'Save filter…',
+  savedFilterName: 'Name',
+  savedFilterSave: 'Save',
+  savedFilterForget: 'Forget “{name}”',
   unsnooze: 'Unsnooze',
 } as const;
 

@@ -305,5 +305,11 @@ export const zh: Dictionary = {
   bulkApproveListLabel: '将要批准的内容',
   bulkApproveConfirm: '批准 {n} 个',
   bulkApproveDone: '已批准 {n} 个请求。',
+  savedFiltersLabel: '已存筛选',
+  savedFiltersPick: '已存筛选…',
+  savedFilterStart: '保存筛选…',
+  savedFilterName: '名称',
+  savedFilterSave: '保存',
+  savedFilterForget: '删除“{name}”',
   unsnooze: '取消暂缓',
 };

@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { useI18n } from '../i18n/I18nProvider';
+import {
+  isActive,
+  readSavedFilters,
+  withFilter,
+  writeSavedFilters,
+  type SavedFilter,
+} from '../state/saved-filters';
+import type { TriageView } from '../state/triage';
+
+interface Props {
+  view: TriageView;
+  update: (patch: Partial<TriageView>) => void;
+  /** Whether the view has a search or filter (only then can it be saved). */
+  filtered: boolean;
+}
+
+/**
+ * Saved filters (per browser): pick one to apply its search and filters; "Save filter…" names the
+ * current ones; "Forget" drops the one shown.
+ */
+export function SavedFilters({ view, update, filtered }: Props) {
+  const { t } = useI18n();
+  const [filters, setFilters] = useState<SavedFilter[]>(() => readSavedFilters());
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const nameId = useId();
+  const active = filters.find((f) => isActive(f, view));
+  const keep = (next: SavedFilter[]) => {
+    setFilters(next);
+    writeSavedFilters(next);
+  };
+  if (naming) {
+    const save = () => {
+      if (name.trim()) keep(withFilter(filters, name, view));
+      setNaming(false);
+      setName('');
+    };
+    return (
+      <span className="saved-filters">
+        <label htmlFor={nameId}>{t('savedFilterName')}</label>
+        <input
+          id={nameId}
+          type="text"
+          autoFocus
+          maxLength={60}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              save();
+            } else if (e.key === 'Escape') {
+              e.stopPropagation();
+              setNaming(false);
+            }
+          }}
+        />
+        <button type="button" className="secondary" disabled={!name.trim()} onClick={save}>
+          {t('savedFilterSave')}
+        </button>
+      </span>
+    );
+  }
+  return (
+    <span className="saved-filters">
+      {filters.length ? (
+        <select
+          aria-label={t('savedFiltersLabel')}
+          value={active?.name ?? ''}
+          onChange={(e) => {
+            const f = filters.find((x) => x.name === e.target.value);
+            if (f) update({ text: f.text, source: f.source, group: f.group, urgency: f.urgency });
+          }}
+        >
+          <option value="">{t('savedFiltersPick')}</option>
+          {filters.map((f) => (
+            <option key={f.name} value={f.name}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      {filtered && !active ? (
+        <button type="button" className="link" onClick={() => setNaming(true)}>
+          {t('savedFilterStart')}
+        </button>
+      ) : null}
+      {active ? (
+        <button
+          type="button"
+          className="link"
+          onClick={() => keep(filters.filter((f) => f !== active))}
+        >
+          {t('savedFilterForget', { name: active.name })}
+        </button>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client';
+import { App } from '../../../renderer/src/components/App';
+import { renderWithI18n } from './dom-fixtures';
+
+// happy-dom lays nothing out: give every box a size so the virtualised list renders its rows.
+const sized = ['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const;
+beforeAll(() => {
+  for (const prop of sized)
+    Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => 600 });
+});
+afterAll(() => {
+  for (const prop of sized)
+    delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
+});
+afterEach(cleanup);
+beforeEach(() => localStorage.clear());
+
+describe('saved filters', () => {
+  it('names the current search, picks it again after clearing and after a reload, and forgets it', async () => {
+    const client = new FakeInboxClient();
+    client.add({ key: 'deploy', title: 'Deploy v2?', prompt: 'p', input: { kind: 'confirm' } });
+    client.add({ key: 'notes', title: 'Release notes', prompt: 'p', input: { kind: 'text' } });
+    const first = renderWithI18n(<App client={client} />);
+    const search = await screen.findByRole('searchbox', { name: /search/i });
+    fireEvent.change(search, { target: { value: 'deploy' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save filter…' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Deploys' },
+    });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Name' }), { key: 'Enter' });
+    expect(await screen.findByRole('button', { name: 'Forget “Deploys”' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    expect((search as HTMLInputElement).value).toBe('');
+    first.unmount();
+
+    // Another visit in this browser: pick it again.
+    renderWithI18n(<App client={client} />);
+    const picker = await screen.findByRole('combobox', { name: 'Saved filters' });
+    fireEvent.change(picker, { target: { value: 'Deploys' } });
+    await waitFor(() =>
+      expect((screen.getByRole('searchbox', { name: /search/i }) as HTMLInputElement).value).toBe(
+        'deploy',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Forget “Deploys”' }));
+    expect(screen.queryByRole('combobox', { name: 'Saved filters' })).toBeNull();
+    expect(JSON.parse(localStorage.getItem('hitl-broker.saved-filters')!)).toEqual([]);
+  });
+});
