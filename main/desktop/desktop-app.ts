@@ -84,7 +84,7 @@ export class DesktopApp {
     if (!this.acquireInstance()) return false;
     const settings = this.loadSettings();
     const inbox = await this.brokers.start(settings, this.remoteStore!);
-    this.createPopover(inbox);
+    this.createPopover(inbox).preload(); // loaded now, hidden: the first tray click is warm
     this.createNotifications(settings);
     const updates = this.createUpdates(settings, inbox);
     const tray = this.createTrayController(settings, inbox);
@@ -126,13 +126,13 @@ export class DesktopApp {
     return settings;
   }
 
-  private createPopover(inbox: DesktopInbox): void {
-    this.popoverCtl = new PopoverController({
+  private createPopover(inbox: DesktopInbox): PopoverController {
+    return (this.popoverCtl = new PopoverController({
       createWindow: () => this.deps.createPopoverWindow(this.brokers.attachedTo),
       screen: this.deps.screen,
       trayBounds: () => this.trayIcon?.getBounds(),
       oldestPendingId: () => inbox.pending()[0]?.id,
-    });
+    }));
   }
 
   private createNotifications(settings: SettingsStore): void {

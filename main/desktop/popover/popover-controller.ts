@@ -54,6 +54,14 @@ export class PopoverController {
     window.focus();
   }
 
+  /**
+   * Creates the popover window hidden, so its page is loaded before the first tray click (a show
+   * then only moves, refocuses and shows the loaded window). Hidden, never destroyed, on blur.
+   */
+  preload(): void {
+    this.ensureWindow();
+  }
+
   hide(): void {
     if (this.window && !this.window.isDestroyed() && this.window.isVisible()) this.window.hide();
   }

@@ -83,7 +83,17 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     shownId.current = shown?.id ?? null;
   }, [index, shown?.id]);
 
-  useEffect(() => shell.onShowRequest((id) => setWanted(id)), [shell]);
+  // Each show counts: the window is kept loaded while hidden, so a show on the same request must
+  // focus its card again (focus may have moved before it hid).
+  const [shows, setShows] = useState(0);
+  useEffect(
+    () =>
+      shell.onShowRequest((id) => {
+        setWanted(id);
+        setShows((n) => n + 1);
+      }),
+    [shell],
+  );
 
   // A choice lands on its recommended option when it names one (digits still pick any).
   const focusCard = request?.input.kind === 'choice' && request.input.recommended === undefined;
@@ -94,7 +104,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     if (!card) return;
     const target = focusCard ? card : card.querySelector<HTMLElement>('[data-answer-focus]');
     (target ?? card).focus();
-  }, [shown?.id, isHeld, focusCard]);
+  }, [shown?.id, isHeld, focusCard, shows]);
 
   const submit = useCallback(
     (answer: AnswerInput) => {

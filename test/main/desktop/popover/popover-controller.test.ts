@@ -52,6 +52,22 @@ describe('PopoverController', () => {
     });
   });
 
+  it('preload loads the window hidden; shows reuse it and hiding keeps it loaded', () => {
+    const { broker, windows, popover } = setup();
+    const first = broker.add({ source: 'clarity-file', key: 'first', prompt: '1' });
+    popover.preload();
+    expect(windows).toHaveLength(1);
+    expect(windows[0]!.visible).toBe(false);
+    expect(windows[0]!.sent).toEqual([]);
+    popover.show();
+    popover.hide();
+    popover.show(first.id);
+    expect(windows).toHaveLength(1);
+    expect(windows[0]!.isDestroyed()).toBe(false);
+    expect(windows[0]!.visible).toBe(true);
+    expect(windows[0]!.sent.map((s) => s.payload)).toEqual([{ id: first.id }, { id: first.id }]);
+  });
+
   it('hides on blur and toggles from the tray', () => {
     const { windows, popover } = setup();
     popover.toggle();
