@@ -18,7 +18,7 @@ import { Inbox } from './Inbox';
 import { Notices } from './Notices';
 import { UndoProvider } from '../undo/UndoProvider';
 import { useDepartureNotices } from './use-departure-notices';
-import { KeyHelp } from '../keys/KeyHelp';
+import { KeyHelp } from '../keys/LazyKeyHelp';
 import { keyText } from '../keys/key-strings';
 import { watchKeys } from '../keys/reflex-guard';
 import { useHelpKey } from '../keys/use-help-key';

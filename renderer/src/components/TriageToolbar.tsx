@@ -1,8 +1,7 @@
-import type { Ref } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import type { Source } from '@contract/request';
 import { useI18n } from '../i18n/I18nProvider';
 import type { BulkResult } from './BulkDialog';
-import { SavedFilters } from './SavedFilters';
 import { SORT_ORDERS, type SortOrder, type TriageView } from '../state/triage';
 
 interface Props {
@@ -21,6 +20,11 @@ interface Props {
   /** The last bulk deny/cancel, reported until the next one. */
   result?: BulkResult;
 }
+
+// Loaded just after the first paint: it stays out of the inbox's first load.
+const SavedFilters = lazy(() =>
+  import('./SavedFilters').then((m) => ({ default: m.SavedFilters })),
+);
 
 const ORDER_LABELS = {
   urgent: 'orderUrgent',
@@ -118,7 +122,9 @@ export function TriageToolbar(props: Props) {
               : ''}
           </span>
         ) : null}
-        <SavedFilters view={view} update={update} filtered={filtered} />
+        <Suspense fallback={null}>
+          <SavedFilters view={view} update={update} filtered={filtered} />
+        </Suspense>
         {filtered ? (
           <button
             type="button"

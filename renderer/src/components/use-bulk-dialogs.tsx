@@ -1,9 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { bulkApprovable } from '../state/bulk-approval';
-import { BulkApproveDialog } from './BulkApproveDialog';
-import { BulkDialog, type BulkResult } from './BulkDialog';
+import type { BulkResult } from './BulkDialog';
+
+// Loaded when first opened: they stay out of the inbox's first load.
+const BulkDialog = lazy(() => import('./BulkDialog').then((m) => ({ default: m.BulkDialog })));
+const BulkApproveDialog = lazy(() =>
+  import('./BulkApproveDialog').then((m) => ({ default: m.BulkApproveDialog })),
+);
 
 interface Options {
   client: InboxClient;
@@ -43,12 +48,15 @@ export function useBulkDialogs({
     closed();
   };
   const props = { client, requests: ticked, onResolving, onResolveFailed };
-  const dialog =
-    open === 'deny' ? (
-      <BulkDialog {...props} onClose={onClose(false)} />
-    ) : open === 'approve' && approvable ? (
-      <BulkApproveDialog {...props} onClose={onClose(true)} />
-    ) : null;
+  const dialog = open ? (
+    <Suspense fallback={null}>
+      {open === 'deny' ? (
+        <BulkDialog {...props} onClose={onClose(false)} />
+      ) : open === 'approve' && approvable ? (
+        <BulkApproveDialog {...props} onClose={onClose(true)} />
+      ) : null}
+    </Suspense>
+  ) : null;
   return {
     dialog,
     result,

@@ -17,7 +17,7 @@ import { Markdown } from '../markdown/Markdown';
 import { answerByKey } from '../keys/answer-by-key';
 import { isDangerousConfirm } from '../answers/danger';
 import { optionKeysOf } from '../keys/editing';
-import { KeyHelp } from '../keys/KeyHelp';
+import { KeyHelp } from '../keys/LazyKeyHelp';
 import { keyText } from '../keys/key-strings';
 import { watchKeys } from '../keys/reflex-guard';
 import { compareRequests } from '../state/triage';

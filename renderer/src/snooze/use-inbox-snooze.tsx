@@ -1,8 +1,11 @@
-import { useState, type RefObject } from 'react';
+import { lazy, Suspense, useState, type RefObject } from 'react';
 import type { HitlRequest } from '@contract/request';
 import { useSnoozed } from './use-snoozed';
-import { SnoozeDialog } from './SnoozeDialog';
-import { SnoozedList } from './SnoozedList';
+const SnoozedList = lazy(() => import('./SnoozedList').then((m) => ({ default: m.SnoozedList })));
+// Loaded when first opened: it stays out of the inbox's first load.
+const SnoozeDialog = lazy(() =>
+  import('./SnoozeDialog').then((m) => ({ default: m.SnoozeDialog })),
+);
 
 /**
  * The inbox's snoozing: the requests to list (`shown`, the snoozed ones left out), `start(id)`
@@ -19,21 +22,28 @@ export function useInboxSnooze(
   const snoozed = useSnoozed(pending, unheld, now, partial);
   const [snoozing, setSnoozing] = useState<string | undefined>();
   const dialog = snoozing ? (
-    <SnoozeDialog
-      title={pending.get(snoozing)?.title ?? pending.get(snoozing)?.key ?? snoozing}
-      now={now}
-      onClose={(until) => {
-        if (until !== undefined) snoozed.snooze(snoozing, until);
-        setSnoozing(undefined);
-        listRef.current?.focus();
-      }}
-    />
+    <Suspense fallback={null}>
+      <SnoozeDialog
+        title={pending.get(snoozing)?.title ?? pending.get(snoozing)?.key ?? snoozing}
+        now={now}
+        onClose={(until) => {
+          if (until !== undefined) snoozed.snooze(snoozing, until);
+          setSnoozing(undefined);
+          listRef.current?.focus();
+        }}
+      />
+    </Suspense>
   ) : null;
   return {
     shown: snoozed.shown,
     asleep: snoozed.asleep.length,
     start: (id: string | undefined) => id && pending.has(id) && setSnoozing(id),
     dialog,
-    bar: <SnoozedList asleep={snoozed.asleep} until={snoozed.until} unsnooze={snoozed.unsnooze} />,
+    // Only while something is snoozed (so its code loads then).
+    bar: snoozed.asleep.length ? (
+      <Suspense fallback={null}>
+        <SnoozedList asleep={snoozed.asleep} until={snoozed.until} unsnooze={snoozed.unsnooze} />
+      </Suspense>
+    ) : null,
   };
 }

@@ -62,7 +62,7 @@ describe('snooze', () => {
     expect(kept[a.id]! - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(client.sentAnswers).toEqual([]);
 
-    fireEvent.click(screen.getByRole('button', { name: '1 snoozed' }));
+    fireEvent.click(await screen.findByRole('button', { name: '1 snoozed' }));
     const list = screen.getByRole('list', { name: 'Snoozed requests' });
     expect(list.textContent).toMatch(/Request a/);
     fireEvent.click(screen.getByRole('button', { name: 'Unsnooze' }));
@@ -87,7 +87,7 @@ describe('snooze', () => {
     localStorage.setItem(SNOOZE_STORAGE_KEY, JSON.stringify({ [a.id]: Date.now() + 3_600_000 }));
     renderWithI18n(<App client={client} />);
     await screen.findByRole('heading', { level: 2, name: 'Request b' });
-    expect(screen.getByRole('button', { name: '1 snoozed' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '1 snoozed' })).toBeTruthy();
     await act(async () => {
       await client.cancel(a.id, 'elsewhere');
     });
