@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
+import { onDemandText, type OnDemandKey } from '../i18n/on-demand-strings';
 import { approvalAnswer } from '../state/bulk-approval';
 import { runBulk, type BulkOutcome } from '../state/run-bulk';
 import './bulk-approve.css';
@@ -29,7 +30,9 @@ function whatIsApproved(request: HitlRequest): string {
  * without sending; focus starts on Keep them, so Enter alone approves nothing.
  */
 export function BulkApproveDialog({ client, requests, onClose, ...hooks }: Props) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
+  const ot = (key: OnDemandKey, vars?: Record<string, string | number>) =>
+    onDemandText(language, key, vars);
   const ref = useRef<HTMLDialogElement>(null);
   const [done, setDone] = useState<number | undefined>();
   const titleId = useId();
@@ -59,13 +62,13 @@ export function BulkApproveDialog({ client, requests, onClose, ...hooks }: Props
         if (done === undefined) onClose(undefined);
       }}
     >
-      <h2 id={titleId}>{t('bulkApproveTitle', { n })}</h2>
+      <h2 id={titleId}>{ot('bulkApproveTitle', { n })}</h2>
       <p className="hint">
         {requests[0]?.input.kind === 'approval'
-          ? t('bulkApproveIntroCommands')
-          : t('bulkApproveIntro')}
+          ? ot('bulkApproveIntroCommands')
+          : ot('bulkApproveIntro')}
       </p>
-      <ol className="bulk-approve-list" tabIndex={0} aria-label={t('bulkApproveListLabel')}>
+      <ol className="bulk-approve-list" tabIndex={0} aria-label={ot('bulkApproveListLabel')}>
         {requests.map((r) => (
           <li key={r.id}>
             <strong>{r.title ?? r.key}</strong>
@@ -85,7 +88,7 @@ export function BulkApproveDialog({ client, requests, onClose, ...hooks }: Props
           disabled={done !== undefined}
           onClick={() => void send()}
         >
-          {t('bulkApproveConfirm', { n })}
+          {ot('bulkApproveConfirm', { n })}
         </button>
         <button
           type="button"

@@ -214,9 +214,10 @@ export function Inbox({
         {problems}
         {toolbar}
         {snoozed.bar}
-        <p className="hint center">
-          {state.pending.size > answering + snoozed.asleep ? t('noPendingMatch') : t('allSnoozed')}
-        </p>
+        {/* Everything left is snoozed: the "N snoozed" toggle says so. */}
+        {state.pending.size > answering + snoozed.asleep ? (
+          <p className="hint center">{t('noPendingMatch')}</p>
+        ) : null}
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
+import { onDemandText, type OnDemandKey } from '../i18n/on-demand-strings';
 import {
   isActive,
   readSavedFilters,
@@ -21,7 +22,9 @@ interface Props {
  * current ones; "Forget" drops the one shown.
  */
 export function SavedFilters({ view, update, filtered }: Props) {
-  const { t } = useI18n();
+  const { language } = useI18n();
+  const ot = (key: OnDemandKey, vars?: Record<string, string | number>) =>
+    onDemandText(language, key, vars);
   const [filters, setFilters] = useState<SavedFilter[]>(() => readSavedFilters());
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
@@ -39,7 +42,7 @@ export function SavedFilters({ view, update, filtered }: Props) {
     };
     return (
       <span className="saved-filters">
-        <label htmlFor={nameId}>{t('savedFilterName')}</label>
+        <label htmlFor={nameId}>{ot('savedFilterName')}</label>
         <input
           id={nameId}
           type="text"
@@ -58,7 +61,7 @@ export function SavedFilters({ view, update, filtered }: Props) {
           }}
         />
         <button type="button" className="secondary" disabled={!name.trim()} onClick={save}>
-          {t('savedFilterSave')}
+          {ot('savedFilterSave')}
         </button>
       </span>
     );
@@ -67,14 +70,14 @@ export function SavedFilters({ view, update, filtered }: Props) {
     <span className="saved-filters">
       {filters.length ? (
         <select
-          aria-label={t('savedFiltersLabel')}
+          aria-label={ot('savedFiltersLabel')}
           value={active?.name ?? ''}
           onChange={(e) => {
             const f = filters.find((x) => x.name === e.target.value);
             if (f) update({ text: f.text, source: f.source, group: f.group, urgency: f.urgency });
           }}
         >
-          <option value="">{t('savedFiltersPick')}</option>
+          <option value="">{ot('savedFiltersPick')}</option>
           {filters.map((f) => (
             <option key={f.name} value={f.name}>
               {f.name}
@@ -84,7 +87,7 @@ export function SavedFilters({ view, update, filtered }: Props) {
       ) : null}
       {filtered && !active ? (
         <button type="button" className="link" onClick={() => setNaming(true)}>
-          {t('savedFilterStart')}
+          {ot('savedFilterStart')}
         </button>
       ) : null}
       {active ? (
@@ -93,7 +96,7 @@ export function SavedFilters({ view, update, filtered }: Props) {
           className="link"
           onClick={() => keep(filters.filter((f) => f !== active))}
         >
-          {t('savedFilterForget', { name: active.name })}
+          {ot('savedFilterForget', { name: active.name })}
         </button>
       ) : null}
     </span>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
+import { onDemandText, type OnDemandKey } from '../i18n/on-demand-strings';
 import { snoozeChoices } from './snooze-store';
 
 interface Props {
@@ -21,7 +22,9 @@ function localInput(at: number): string {
  * than now. Esc or Cancel keeps it in the list.
  */
 export function SnoozeDialog({ title, now, onClose }: Props) {
-  const { t, language } = useI18n();
+  const { language } = useI18n();
+  const ot = (key: OnDemandKey, vars?: Record<string, string | number>) =>
+    onDemandText(language, key, vars);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const customId = useId();
@@ -64,7 +67,7 @@ export function SnoozeDialog({ title, now, onClose }: Props) {
           if (customOk) onClose(customAt);
         }}
       >
-        <h2 id={titleId}>{t('snoozeTitle')}</h2>
+        <h2 id={titleId}>{ot('snoozeTitle')}</h2>
         <p className="hint">{title}</p>
         <div className="snooze-choices">
           {choices.map((c, i) => (
@@ -75,11 +78,11 @@ export function SnoozeDialog({ title, now, onClose }: Props) {
               autoFocus={i === 0}
               onClick={() => onClose(c.until)}
             >
-              <kbd>{i + 1}</kbd> {t(c.label)} <span>· {time.format(c.until)}</span>
+              <kbd>{i + 1}</kbd> {ot(c.label)} <span>· {time.format(c.until)}</span>
             </button>
           ))}
         </div>
-        <label htmlFor={customId}>{t('snoozeCustom')}</label>
+        <label htmlFor={customId}>{ot('snoozeCustom')}</label>
         <input
           id={customId}
           type="datetime-local"
@@ -88,10 +91,10 @@ export function SnoozeDialog({ title, now, onClose }: Props) {
         />
         <div className="bulk-actions">
           <button type="submit" className="primary" disabled={!customOk}>
-            {t('snoozeAtCustom')}
+            {ot('snoozeAtCustom')}
           </button>
           <button type="button" className="secondary" onClick={() => onClose(undefined)}>
-            {t('snoozeKeep')}
+            {ot('snoozeKeep')}
           </button>
         </div>
       </form>
