@@ -202,9 +202,9 @@ export const en = {
   noticeHint:
     'Nothing to answer here: the agent waits in its own terminal. This clears when the session goes on.',
   noticeFinishedHint:
-    'The agent finished its turn. Nothing to answer: dismiss this, or it clears when the session goes on.',
+    'The agent finished its turn. Nothing to answer: mark it done, or it clears when the session goes on.',
   noticeFailedHint:
-    'The agent stopped on an error. Nothing to answer here: look at its terminal; dismiss this when done.',
+    'The agent stopped on an error. Nothing to answer here: look at its terminal; mark it done then.',
   rules: 'Rules',
   rulesTitle: 'Always-allow rules',
   rulesIntro:
