@@ -53,6 +53,8 @@ describe('bulk approve and saved filters in real Chromium at 390, 420 and 1280 p
 
         // Saved filters: name a search, clear it, pick it again.
         harness.broker.add(bash('d', 'npm run e2e'));
+        // The emptied inbox shows its empty state until the new request's event arrives.
+        await page.getByRole('option', { name: /npm run e2e/ }).waitFor();
         await page.getByRole('searchbox').fill('e2e');
         await page.getByRole('button', { name: 'Save filter…' }).click();
         await page.getByRole('textbox', { name: 'Name' }).fill('End to end');
