@@ -100,6 +100,8 @@ describe('only the operator approves', () => {
     }
     const listed = await fetchAsOther(url('/questions'));
     expect(JSON.stringify(listed.body)).not.toContain('rm -rf');
+    const byKey = await fetchAsOther(url(`/questions/${encodeURIComponent(request.key)}`));
+    expect(byKey.body).toMatchObject({ status: 'missing' });
     const page = await fetchAsOther(url('/'), { headers: { accept: 'text/html' } });
     expect(page.status).toBe(401);
     expect(String(page.body)).not.toContain('rm -rf');

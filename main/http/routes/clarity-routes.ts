@@ -116,6 +116,10 @@ export const clarityRoutes: RouteModule = (app, context) => {
       ...status,
       safeKey: specSafeKey(context, key, findByKey(broker, key)),
     });
+    const target = findByKey(broker, key);
+    // A coding agent's request is the operator's alone: to anyone else its key does not exist.
+    if (target && isOperatorOnly(target) && !isOperator(request))
+      return { key, status: 'missing', safeKey: specSafeKey(context, key, undefined) };
     const current = keyStatus(broker, key);
     if (!wait || (current.status !== 'pending' && current.status !== 'missing'))
       return withSafeKey(current);
