@@ -1,20 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client';
 import { App } from '../../../renderer/src/components/App';
-import { renderWithI18n } from './dom-fixtures';
+import { renderWithI18n, useSizedDom } from './dom-fixtures';
 
-// happy-dom lays nothing out: give every box a size so the virtualised list renders its rows.
-const sized = ['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const;
-beforeAll(() => {
-  for (const prop of sized)
-    Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => 600 });
-});
-afterAll(() => {
-  for (const prop of sized)
-    delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
-});
+useSizedDom();
 afterEach(cleanup);
 beforeEach(() => localStorage.clear());
 

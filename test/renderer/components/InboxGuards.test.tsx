@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client';
 import { App } from '../../../renderer/src/components/App';
-import { renderWithI18n } from './dom-fixtures';
+import { renderWithI18n, useSizedDom } from './dom-fixtures';
 
 afterEach(cleanup);
 // Answers go at once here (the undo window has its own tests).
@@ -13,16 +13,7 @@ beforeEach(() => {
   localStorage.setItem('hitl.undo.v1', JSON.stringify({ seconds: 0 }));
 });
 
-// happy-dom lays nothing out: give every box a size so the virtualised list renders its rows.
-const sized = ['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const;
-beforeAll(() => {
-  for (const prop of sized)
-    Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => 600 });
-});
-afterAll(() => {
-  for (const prop of sized)
-    delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
-});
+useSizedDom();
 
 const press = (key: string, target: Element = document.body) =>
   act(() => {

@@ -2,23 +2,14 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RequestList, type RequestListHandle } from '../../../renderer/src/components/RequestList';
 import { defaultTriageView, triageRows } from '../../../renderer/src/state/triage';
-import { renderWithI18n, request } from './dom-fixtures';
+import { renderWithI18n, request, useSizedDom } from './dom-fixtures';
 
 afterEach(cleanup);
 
-// happy-dom lays nothing out: give every box a size so the virtualised list renders its rows.
-const sized = ['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const;
-beforeAll(() => {
-  for (const prop of sized)
-    Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => 600 });
-});
-afterAll(() => {
-  for (const prop of sized)
-    delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
-});
+useSizedDom();
 
 const now = Date.now();
 const requests = [

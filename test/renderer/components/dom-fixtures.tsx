@@ -1,4 +1,5 @@
 import { render, type RenderResult } from '@testing-library/react';
+import { afterAll, beforeAll } from 'vitest';
 import type { ReactElement } from 'react';
 import type { HitlRequest } from '@contract/request';
 import { I18nProvider } from '../../../renderer/src/i18n/I18nProvider';
@@ -53,4 +54,22 @@ export class FakeIntersectionObserver {
       if (entries.length) o.callback(entries, o as unknown as IntersectionObserver);
     }
   }
+}
+
+/** The box sizes happy-dom reports as 0 (it lays nothing out). */
+const SIZED = ['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const;
+
+/**
+ * Gives every box a size for the test file (beforeAll, undone afterAll): happy-dom lays nothing
+ * out, and the virtualised list renders no rows in a box of size 0.
+ */
+export function useSizedDom(size = 600): void {
+  beforeAll(() => {
+    for (const prop of SIZED)
+      Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => size });
+  });
+  afterAll(() => {
+    for (const prop of SIZED)
+      delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
+  });
 }
