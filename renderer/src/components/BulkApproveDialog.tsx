@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
@@ -6,6 +6,7 @@ import { onDemandText, type OnDemandKey } from '../i18n/on-demand-strings';
 import { approvalAnswer } from '../state/bulk-approval';
 import { runBulk, type BulkOutcome } from '../state/run-bulk';
 import './bulk-approve.css';
+import { ModalDialog } from './ModalDialog';
 
 interface Props {
   client: InboxClient;
@@ -33,14 +34,9 @@ export function BulkApproveDialog({ client, requests, onClose, ...hooks }: Props
   const { t, language } = useI18n();
   const ot = (key: OnDemandKey, vars?: Record<string, string | number>) =>
     onDemandText(language, key, vars);
-  const ref = useRef<HTMLDialogElement>(null);
   const [done, setDone] = useState<number | undefined>();
   const titleId = useId();
   const n = requests.length;
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
   const send = async () => {
     setDone(0);
     const result = await runBulk(requests, (r) => client.answer(r.id, approvalAnswer(r)), {
@@ -50,18 +46,7 @@ export function BulkApproveDialog({ client, requests, onClose, ...hooks }: Props
     onClose(result);
   };
   return (
-    <dialog
-      ref={ref}
-      className="bulk-dialog"
-      aria-labelledby={titleId}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') e.stopPropagation();
-      }}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (done === undefined) onClose(undefined);
-      }}
-    >
+    <ModalDialog titleId={titleId} busy={done !== undefined} onDismiss={() => onClose(undefined)}>
       <h2 id={titleId}>{ot('bulkApproveTitle', { n })}</h2>
       <p className="hint">
         {requests[0]?.input.kind === 'approval'
@@ -100,6 +85,6 @@ export function BulkApproveDialog({ client, requests, onClose, ...hooks }: Props
           {t('bulkKeep')}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { useI18n } from '../i18n/I18nProvider';
 import { bulkResolution } from '../state/bulk-resolution';
 import { runBulk } from '../state/run-bulk';
+import { ModalDialog } from './ModalDialog';
 
 interface Props {
   client: InboxClient;
@@ -30,17 +31,11 @@ export interface BulkResult {
  */
 export function BulkDialog({ client, requests, onResolving, onResolveFailed, onClose }: Props) {
   const { t } = useI18n();
-  const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<number | undefined>();
   const titleId = useId();
   const reasonId = useId();
   const n = requests.length;
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
   const send = async () => {
     setDone(0);
     const result = await runBulk(
@@ -57,19 +52,7 @@ export function BulkDialog({ client, requests, onResolving, onResolveFailed, onC
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="bulk-dialog"
-      aria-labelledby={titleId}
-      // Esc belongs to the dialog (its cancel), not to the inbox's keys behind it.
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') e.stopPropagation();
-      }}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (done === undefined) onClose(undefined);
-      }}
-    >
+    <ModalDialog titleId={titleId} busy={done !== undefined} onDismiss={() => onClose(undefined)}>
       <form
         method="dialog"
         onSubmit={(e) => {
@@ -107,6 +90,6 @@ export function BulkDialog({ client, requests, onResolving, onResolveFailed, onC
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { onDemandText, type OnDemandKey } from '../i18n/on-demand-strings';
 import { snoozeChoices } from './snooze-store';
+import { ModalDialog } from '../components/ModalDialog';
 
 interface Props {
   /** The request's title, so the operator sees which one leaves the list. */
@@ -25,7 +26,6 @@ export function SnoozeDialog({ title, now, onClose }: Props) {
   const { language } = useI18n();
   const ot = (key: OnDemandKey, vars?: Record<string, string | number>) =>
     onDemandText(language, key, vars);
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const customId = useId();
   const [choices] = useState(() => snoozeChoices(now));
@@ -37,27 +37,18 @@ export function SnoozeDialog({ title, now, onClose }: Props) {
     hour: 'numeric',
     minute: '2-digit',
   });
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      titleId={titleId}
       className="bulk-dialog snooze-dialog"
-      aria-labelledby={titleId}
+      onDismiss={() => onClose(undefined)}
       onKeyDown={(e) => {
-        // Esc belongs to the dialog; 1–3 pick a length unless typing the custom time.
-        if (e.key === 'Escape') e.stopPropagation();
+        // 1–3 pick a length unless typing the custom time.
         const pick = /^[1-3]$/.test(e.key) && (e.target as HTMLElement).tagName !== 'INPUT';
         if (pick) {
           e.preventDefault();
           onClose(choices[Number(e.key) - 1]!.until);
         }
-      }}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose(undefined);
       }}
     >
       <form
@@ -98,6 +89,6 @@ export function SnoozeDialog({ title, now, onClose }: Props) {
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
