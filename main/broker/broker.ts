@@ -149,10 +149,7 @@ export class Broker {
     return this.index.resolved();
   }
 
-  /**
-   * Answers a pending request. The first resolution wins; later calls throw AlreadyResolvedError.
-   * A coding agent's request needs `who.authority` (resolution-patches.ts).
-   */
+  /** Answers a pending request (first wins); a coding agent's needs `who.authority`. */
   answer(id: string, input: AnswerInput, by: Resolver = 'ui', who: ResolvedByOperator = {}) {
     const request = this.requirePending(id);
     return this.resolve(request, answeredPatch(request, input, by, who));
