@@ -3,7 +3,7 @@ import type { AnswerValue, InputSpec } from './request';
 
 /**
  * The plain-text form of a structured answer, as text protocols (Clarity, cueme, Tool Server
- * Lite, MCP) receive it. Documented in the README's "Answer encoding" section:
+ * Lite, MCP) receive it (docs/protocols.md, "Answer text"):
  * - text: the text itself
  * - confirm: `confirmed` or `declined`, then a blank line and the note when one was typed
  * - choice: the picked option values joined by `, `; free "other" text on its own line after them

@@ -4,7 +4,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 /** The handshake directory when neither an argument, `--dir` nor `CLARITY_HITL_DIR` names one. */
 export const DEFAULT_HANDSHAKE_DIR = '.clarity-hitl';
 
-/** Exit codes of the `clarity-hitl` commands (documented in the README's CLI section). */
+/** Exit codes of the `clarity-hitl` commands (documented in docs/cli.md). */
 export const ExitCode = {
   ok: 0,
   /** Something unexpected failed (I/O error, ...). */

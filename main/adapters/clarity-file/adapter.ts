@@ -134,7 +134,7 @@ export class ClarityFileAdapter {
   }
 
   /**
-   * Mirrors a request born elsewhere (e.g. Clarity HTTP mode) as a question file. See the README.
+   * Mirrors a request born elsewhere (e.g. Clarity HTTP mode) as a question file (docs/cli.md, HTTP mode).
    * The file name is claimed at once (`filesOf` knows it when this returns); the file is written
    * once `ready` resolves, e.g. after the HTTP reply went out, and whenIdle() waits for it.
    */
