@@ -49,6 +49,8 @@ export interface HttpServerOptions {
   operatorSecret?: string;
   /** Where one-time login links are issued and redeemed (default: a new LoginCodes). */
   loginCodes?: LoginCodes;
+  /** The broker's public URL (`--public-url`): pairing links point there. */
+  publicUrl?: string;
   /** Protocol endpoints (`POST /answer`, Tool Server complete, ...) need the operator too. */
   operatorAnswersOnly?: boolean;
   /** Accept `?token=` on API and SSE requests (see SecurityOptions.allowQueryToken). */
@@ -137,6 +139,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     operators,
     operatorSecret,
     allowQueryToken: options.allowQueryToken,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
   installRouteAuthority(app, { operatorAnswersOnly: options.operatorAnswersOnly ?? false });
 

@@ -168,6 +168,7 @@ export async function startBrokerService(
           loginCodes,
           operatorAnswersOnly,
           allowQueryToken,
+          publicUrl,
           dirs: watched.dirs,
           dirProblems: () => watched.problems(),
           fileRoots: new FileRootPolicy({

@@ -34,22 +34,51 @@ export interface HostPolicy {
   boundHost: string;
   /** The port it listens on (read at request time: it may be 0 until listening). */
   port: () => number;
+  /**
+   * `--public-url` (the operator's reverse proxy or tailnet name): its host is accepted as it
+   * arrives through the proxy (its own port, or none for the scheme's default) or straight on
+   * the broker's port, and its origin is this broker's own.
+   */
+  publicUrl?: string;
 }
 
 /**
- * DNS-rebinding guard: the Host must be a loopback name (or the bound address) with the bound port.
- * When bound to every interface (a token is then mandatory), any name with the right port passes.
+ * DNS-rebinding guard: the Host must be a loopback name (or the bound address) with the bound
+ * port, or the public URL's host. Bound to every interface (a token is then mandatory): without
+ * a public URL any name with the right port passes; with one, only IP literals do besides those
+ * (a rebinding attack needs a name of the attacker's, never an address).
  */
 export function isAllowedHost(hostHeader: string | undefined, policy: HostPolicy): boolean {
   if (!hostHeader) return false;
+  if (policy.publicUrl && isPublicHost(hostHeader, policy.publicUrl, policy.port())) return true;
+  return isBrokerHost(hostHeader, policy);
+}
+
+/** A loopback name, the bound address or (bound to every interface) another, on the bound port. */
+function isBrokerHost(hostHeader: string, policy: HostPolicy): boolean {
   const parsed = parseHostHeader(hostHeader);
   if (!parsed || parsed.port !== policy.port()) return false;
   if (LOOPBACK_NAMES.has(parsed.name)) return true;
-  if (isWildcardHost(policy.boundHost)) return true;
+  if (isWildcardHost(policy.boundHost))
+    return !policy.publicUrl || isIP(parsed.name.replace(/^\[|\]$/g, '')) !== 0;
   return parsed.name === urlHost(policy.boundHost).toLowerCase();
 }
 
-/** CSRF guard: a browser Origin must be `http://<allowed host>:<port>` of this broker. */
+/** The public URL's host: as the proxy forwards it (`name`, `name:443`) or on the broker's port. */
+function isPublicHost(hostHeader: string, publicUrl: string, port: number): boolean {
+  const url = new URL(publicUrl);
+  const given = hostHeader.trim().toLowerCase();
+  if (given === url.host.toLowerCase()) return true;
+  const parsed = parseHostHeader(given);
+  if (!parsed || parsed.name !== url.hostname.toLowerCase()) return false;
+  const own = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return parsed.port === own || parsed.port === port;
+}
+
+/**
+ * CSRF guard: a browser Origin must be `http://<allowed host>:<port>` of this broker, or the
+ * public URL's origin.
+ */
 export function isAllowedOrigin(origin: string | undefined, policy: HostPolicy): boolean {
   if (origin === undefined) return true; // not a browser cross-origin request
   let url: URL;
@@ -58,5 +87,6 @@ export function isAllowedOrigin(origin: string | undefined, policy: HostPolicy):
   } catch {
     return false;
   }
-  return url.protocol === 'http:' && isAllowedHost(url.host, policy);
+  if (policy.publicUrl && url.origin === new URL(policy.publicUrl).origin) return true;
+  return url.protocol === 'http:' && isBrokerHost(url.host, policy);
 }
