@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApprovalInputSchema, ApprovalValueSchema } from './approval';
 import { SOURCES, STATUSES } from './request-names';
+import { DeliverySchema } from './delivery';
 
 /** Where a request came from: one value per protocol adapter. */
 export const SourceSchema = z.enum(SOURCES);
@@ -111,7 +112,8 @@ export type Resolver = z.infer<typeof ResolverSchema>;
  * The surface a resolution came through, for the audit log and history: a logged-in browser, the
  * desktop app, the CLI (holding the operator secret), a named operator's token (team mode), a
  * protocol's own endpoint (the Clarity spec's `POST /answer`, Tool Server Lite's complete, ...), an
- * answer file, a remembered rule, the phone, the agent itself or the broker.
+ * answer file, a remembered rule, a phone button (`phone (ntfy)`, `phone (Telegram)`; plain
+ * `phone` in records from before Telegram), the agent itself or the broker.
  */
 export const SurfaceSchema = z.enum([
   'web-session',
@@ -122,6 +124,8 @@ export const SurfaceSchema = z.enum([
   'file',
   'rule',
   'phone',
+  'phone (ntfy)',
+  'phone (Telegram)',
   'agent',
   'broker',
 ]);
@@ -153,6 +157,8 @@ export const HitlRequestSchema = z.object({
   resolvedOn: z.string().optional(),
   /** The surface the resolution came through (see SurfaceSchema). */
   via: SurfaceSchema.optional(),
+  /** An answered request's way back to the agent (contract/delivery.ts); absent: not tracked. */
+  delivery: DeliverySchema.optional(),
   /** Adapter-private data needed to answer in the agent's protocol (never shown raw). */
   meta: z.record(z.string(), z.unknown()).optional(),
 });
@@ -169,6 +175,7 @@ export const NewRequestSchema = HitlRequestSchema.omit({
   operator: true,
   resolvedOn: true,
   via: true,
+  delivery: true,
 }).extend({
   id: z.string().min(1).optional(),
   createdAt: z.number().optional(),

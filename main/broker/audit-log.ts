@@ -1,13 +1,14 @@
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Broker, BrokerEvent, BrokerEventType } from './broker';
-import type { Resolver, Source, Surface } from '@contract/request';
+import type { LostAuditEntry } from './resolution-losses';
+import type { HitlRequest, Resolver, Source, Surface } from '@contract/request';
 
 /** One line of the JSONL audit log. */
 export interface AuditEntry {
   /** ISO-8601 time of the event. */
   time: string;
-  event: Exclude<BrokerEventType, 'updated'>;
+  event: Exclude<BrokerEventType, 'updated'> | DeliveryAuditEvent;
   id?: string;
   key: string;
   source: Source;
@@ -25,7 +26,15 @@ export interface AuditEntry {
   via?: Surface;
   /** From the question arriving to its resolution, in ms. */
   waitMs?: number;
+  /** Why a delivery failed or ended (delivery_failed / delivery_ended). */
+  reason?: string;
 }
+
+/**
+ * After `answered`: `delivered` once the agent has the answer, `delivery_failed` at the first
+ * failed try (later retries are not logged), `delivery_ended` when it can never be delivered.
+ */
+export type DeliveryAuditEvent = 'delivered' | 'delivery_failed' | 'delivery_ended';
 
 /** The audit line of a revoked "always allow" rule. */
 export interface RuleAuditEntry {
@@ -64,6 +73,26 @@ export function auditEntryFor(event: BrokerEvent): AuditEntry | undefined {
   return entry;
 }
 
+/** The audit line for a delivery change, when it is one an auditor needs (see DeliveryAuditEvent). */
+export function deliveryAuditEntry(request: HitlRequest): AuditEntry | undefined {
+  const delivery = request.delivery;
+  if (!delivery) return undefined;
+  let event: DeliveryAuditEvent;
+  if (delivery.state === 'delivered') event = 'delivered';
+  else if (delivery.state === 'undeliverable') event = 'delivery_ended';
+  else if (delivery.state === 'retrying' && delivery.failures === 1) event = 'delivery_failed';
+  else return undefined;
+  return {
+    time: new Date(delivery.at).toISOString(),
+    event,
+    id: request.id,
+    key: request.key,
+    source: request.source,
+    question: request.prompt,
+    ...(delivery.reason ? { reason: delivery.reason } : {}),
+  };
+}
+
 /**
  * Append-only JSONL audit log. Each entry is one line written with a single `write()` on a file
  * opened with O_APPEND, in order, so lines from this process never interleave and lines from
@@ -85,16 +114,21 @@ export class AuditLog {
     return new AuditLog(path, await open(path, 'a'), onError);
   }
 
-  /** Logs every added / answered / cancelled / expired event of `broker`; returns the unsubscribe function. */
+  /** Logs every added / answered / cancelled / expired event and delivery outcome of `broker`; returns the unsubscribe function. */
   attach(broker: Broker): () => void {
-    return broker.subscribe((event) => {
+    const offEvents = broker.subscribe((event) => {
       const entry = auditEntryFor(event);
       if (entry) this.append(entry);
     });
+    const offDeliveries = broker.deliveries.subscribe((request) => {
+      const entry = deliveryAuditEntry(request);
+      if (entry) this.append(entry);
+    });
+    return () => (offEvents(), offDeliveries());
   }
 
   /** Queues one line; writes happen in call order. */
-  append(entry: AuditEntry | RuleAuditEntry): void {
+  append(entry: AuditEntry | RuleAuditEntry | LostAuditEntry): void {
     const line = Buffer.from(JSON.stringify(entry) + '\n', 'utf8');
     this.queue = this.queue
       .then(() => this.writeLine(line))

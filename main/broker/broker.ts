@@ -16,6 +16,7 @@ import {
   type Source,
 } from '@contract/request';
 import { UnreadableBoard } from './unreadable-board';
+import { DeliveryLedger } from './delivery-state';
 import { parseOrThrow } from './validation';
 import type {
   BrokerListener,
@@ -53,6 +54,8 @@ export class Broker {
   private gate: ResolutionGate | undefined;
   /** What agents sent that could not be read ("could not read" items in the inbox). */
   readonly unreadable: UnreadableBoard;
+  /** Answers on their way back to agents: adapters report each delivery try here. */
+  readonly deliveries: DeliveryLedger;
 
   constructor(private readonly options: BrokerOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -61,6 +64,7 @@ export class Broker {
     this.events = new BrokerEventBus(options.firstSeq ?? 0, this.now, options.onListenerError);
     this.scheduler = new DeadlineScheduler((id) => this.onDeadline(id), this.now);
     this.unreadable = new UnreadableBoard(this.now);
+    this.deliveries = new DeliveryLedger(this.index, this.now, options.onListenerError);
   }
 
   /** The sequence number of the last event emitted (firstSeq, default 0, before any). */
@@ -105,6 +109,7 @@ export class Broker {
         this.events.emit('added', request);
       } else {
         this.index.remember(request);
+        this.deliveries.follow(request);
       }
       accepted.push(request);
     }
@@ -204,11 +209,9 @@ export class Broker {
   recordDecided(input: NewRequest, answer: AnswerInput): HitlRequest {
     const parsed = parseOrThrow(NewRequestSchema, input, 'request');
     const pending = pendingRecord(parsed, this.newId, this.now);
-    const decided: HitlRequest = {
-      ...pending,
-      ...answeredPatch(pending, answer, 'auto', { via: 'rule' }),
-      resolvedAt: pending.createdAt,
-    };
+    const patch = answeredPatch(pending, answer, 'auto', { via: 'rule' });
+    const at = pending.createdAt;
+    const decided = this.deliveries.stamp({ ...pending, ...patch, resolvedAt: at }, at);
     this.index.remember(decided);
     this.events.emit('answered', decided);
     return decided;
@@ -237,7 +240,7 @@ export class Broker {
     return this.events.subscribe(listener);
   }
 
-  /** Stops the deadline timer. Pending requests stay as they are (for persistence). */
+  /** Stops the deadline timer. Pending requests stay (for persistence). */
   close(): void {
     this.scheduler.clear();
   }
@@ -260,19 +263,17 @@ export class Broker {
     const proposed = resolvedRecord(request, patch, this.now(), this.options.instanceName);
     const { won, winner } = await this.gate.claim(proposed);
     const local = this.index.pendingWith(request.id);
-    if (local)
-      this.resolve(
-        local,
-        { ...winner, status: winner.status as ResolutionPatch['status'] },
-        winner.resolvedAt,
-      );
+    const status = winner.status as ResolutionPatch['status'];
+    if (local) this.resolve(local, { ...winner, status }, winner.resolvedAt);
     const settled = this.index.resolvedWith(request.id) ?? winner;
     if (!won) throw new AlreadyResolvedError(settled);
     return settled;
   }
 
   private resolve(request: HitlRequest, patch: ResolutionPatch, at?: number): HitlRequest {
-    const resolved = resolvedRecord(request, patch, at ?? this.now(), this.options.instanceName);
+    const when = at ?? this.now();
+    const record = resolvedRecord(request, patch, when, this.options.instanceName);
+    const resolved = this.deliveries.stamp(record, when);
     this.index.removePending(request);
     this.scheduler.cancel(request.id);
     this.index.remember(resolved);
@@ -284,12 +285,8 @@ export class Broker {
   private onDeadline(id: string): void {
     const request = this.index.pendingWith(id);
     if (!request) return;
-    if (!this.gate) {
-      this.expire(id, 'timeout');
-      return;
-    }
-    // Team mode: every instance's clock fires; the store decides once, so an answer given
-    // elsewhere just before the deadline wins everywhere, and all agree on one expiry record.
+    if (!this.gate) return void this.expire(id, 'timeout');
+    // Team mode: the store decides once; an answer given elsewhere just before the deadline wins.
     this.settle(request, expiredPatch('timeout')).catch((error: unknown) => {
       if (error instanceof AlreadyResolvedError) return;
       this.options.onListenerError?.(error);

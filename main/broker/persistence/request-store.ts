@@ -87,7 +87,9 @@ export class RequestStore {
   /** Restores history then pending requests into the broker and starts following its events. */
   attach(broker: Broker): { history: number; pending: number } {
     const history = broker.restore([...this.history.values()]).length;
-    this.unsubscribe = broker.subscribe((event) => this.onEvent(event));
+    const offEvents = broker.subscribe((event) => this.onEvent(event));
+    const offDeliveries = broker.deliveries.subscribe((request) => this.onDelivery(request));
+    this.unsubscribe = () => (offEvents(), offDeliveries());
     this.restoring = true;
     try {
       const pending = broker.restore([...this.pending.values()]).length;
@@ -162,6 +164,17 @@ export class RequestStore {
     if (this.pending.has(request.id)) this.markDirty('pending');
     this.apply({ op: 'resolved', request: kept });
     this.prune();
+    this.markDirty('history');
+  }
+
+  /**
+   * An answer's delivery changed: journaled at once like a resolution, so an answer not yet
+   * delivered when the process dies is retried at the next start, and one delivered is not.
+   */
+  private onDelivery(request: HitlRequest): void {
+    const kept = forHistory(request);
+    this.record({ op: 'resolved', request: kept });
+    this.apply({ op: 'resolved', request: kept });
     this.markDirty('history');
   }
 
