@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { HitlRequest } from '@contract/request';
 import { questionOf, requestLink } from '../webhooks/webhook-event';
-import type { ActionCodes, PhoneDecision } from './action-codes';
+import type { ActionCodes } from '../phone/action-codes';
+import { phoneButtons } from '../phone/phone-buttons';
 import type { NtfyTarget } from './ntfy-config';
 
 /** One ntfy `http` action button, as ntfy's JSON publishing takes it. */
@@ -25,29 +26,6 @@ export interface NtfyPublish {
   sequence_id: string;
   click?: string;
   actions?: NtfyHttpAction[];
-}
-
-/** The buttons a request gets: at most three, never "always"; none for what needs a keyboard. */
-export function phoneButtons(
-  request: HitlRequest,
-): Array<{ label: string; decision: PhoneDecision }> {
-  const input = request.input;
-  if (input.kind === 'approval')
-    return [
-      { label: 'Allow once', decision: 'allow' },
-      { label: 'Deny', decision: 'deny' },
-    ];
-  if (input.kind === 'confirm') {
-    const yes = { label: input.confirmLabel ?? 'Yes', decision: 'yes' as const };
-    const no = { label: input.cancelLabel ?? 'No', decision: 'no' as const };
-    return input.danger ? [no, yes] : [yes, no];
-  }
-  if (input.kind === 'choice' && !input.multiple)
-    return input.options.slice(0, 3).map((option, index) => ({
-      label: option.label.slice(0, 40),
-      decision: `option:${index}` as const,
-    }));
-  return [];
 }
 
 /**
@@ -87,7 +65,7 @@ export function requestMessage(
 /** The update that replaces a resolved request's notification: the outcome, no buttons. */
 export function resolvedMessage(request: HitlRequest, target: NtfyTarget): NtfyPublish {
   const who = request.agent?.name ?? request.agent?.id ?? request.source;
-  const where = request.via ? ` (${request.via})` : '';
+  const where = request.via ? ` via ${request.via}` : '';
   return {
     topic: target.topic,
     title: `${who}: ${request.status}${where}`.slice(0, 120),

@@ -1,6 +1,6 @@
-import type { AnswerInput, HitlRequest } from '@contract/request';
 import type { Broker } from '../../broker/broker';
-import { ActionCodes, type PhoneDecision } from './action-codes';
+import { ActionCodes } from '../phone/action-codes';
+import { answerOf } from '../phone/phone-buttons';
 import { ntfyTarget, type NtfyOption, type NtfyTarget } from './ntfy-config';
 import { requestMessage, resolvedMessage, type NtfyPublish } from './ntfy-message';
 import { ReplyStream } from './reply-stream';
@@ -127,24 +127,10 @@ export class NtfyPush {
     try {
       await this.options.broker.answerShared(request.id, answer, 'ui', {
         authority: 'operator',
-        via: 'phone',
+        via: 'phone (ntfy)',
       });
     } catch (error) {
       this.warn(`ntfy: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-}
-
-/** The answer a button's decision gives this request; undefined when they do not fit. */
-export function answerOf(request: HitlRequest, decision: PhoneDecision): AnswerInput | undefined {
-  const input = request.input;
-  if (input.kind === 'approval' && (decision === 'allow' || decision === 'deny'))
-    return { value: { kind: 'approval', decision } };
-  if (input.kind === 'confirm' && (decision === 'yes' || decision === 'no'))
-    return { value: { kind: 'confirm', confirmed: decision === 'yes' } };
-  if (input.kind === 'choice' && decision.startsWith('option:')) {
-    const option = input.options[Number(decision.slice('option:'.length))];
-    if (option) return { value: { kind: 'choice', selected: [option.value] } };
-  }
-  return undefined;
 }

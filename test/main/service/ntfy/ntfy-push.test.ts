@@ -77,12 +77,12 @@ describe('ntfy push with one-tap answers', () => {
     await press(actions[0]!);
     const answered = await broker.waitForResolution(request.id);
     expect(answered.answer?.value).toEqual({ kind: 'approval', decision: 'allow' });
-    expect(answered.via).toBe('phone');
+    expect(answered.via).toBe('phone (ntfy)');
     await vi.waitFor(() => expect(ntfy.on('hitl-x7Kq9')).toHaveLength(2));
     const update = ntfy.on('hitl-x7Kq9')[1]!;
     expect(update.sequence_id).toBe(message!.sequence_id);
     expect(update.actions).toBeUndefined();
-    expect(update.title).toBe('Claude: answered (phone)');
+    expect(update.title).toBe('Claude: answered via phone (ntfy)');
   });
 
   it('Yes / No for a confirm, the first three options for a choice', async () => {
@@ -170,7 +170,7 @@ describe('ntfy push with one-tap answers', () => {
     const [, update] = await published(ntfy, push);
     expect(update).toMatchObject({
       sequence_id: message!.sequence_id,
-      title: 'Claude: answered (web-session)',
+      title: 'Claude: answered via web-session',
     });
     await press((message!.actions as NtfyHttpAction[])[0]!);
     await vi.waitFor(() => expect(warnings.join()).toContain('unknown-or-used'));

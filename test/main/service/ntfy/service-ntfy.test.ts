@@ -46,7 +46,7 @@ describe('ntfy in the broker service', () => {
         .split('\n')
         .map((l) => JSON.parse(l));
       expect(lines.find((l) => l.id === request.id && l.event === 'answered')).toMatchObject({
-        via: 'phone',
+        via: 'phone (ntfy)',
       });
     });
   });
