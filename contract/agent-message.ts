@@ -7,7 +7,12 @@ import { z } from 'zod';
  */
 
 export const TextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
-export const ThinkingBlockSchema = z.object({ type: z.literal('thinking'), thinking: z.string() });
+export const ThinkingBlockSchema = z.object({
+  type: z.literal('thinking'),
+  thinking: z.string(),
+  /** The model's signature over the thinking (kept, never shown). */
+  signature: z.string().optional(),
+});
 export const ToolUseBlockSchema = z.object({
   type: z.literal('tool_use'),
   id: z.string().min(1),
@@ -22,11 +27,15 @@ export const ToolResultBlockSchema = z.object({
   is_error: z.boolean().optional(),
 });
 
+/** Content the model provider withheld (e.g. redacted thinking): opaque `data`, shown as withheld. */
+export const RedactedBlockSchema = z.object({ type: z.literal('redacted'), data: z.string() });
+
 export const ContentBlockSchema = z.discriminatedUnion('type', [
   TextBlockSchema,
   ThinkingBlockSchema,
   ToolUseBlockSchema,
   ToolResultBlockSchema,
+  RedactedBlockSchema,
 ]);
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 export type ToolUseBlock = z.infer<typeof ToolUseBlockSchema>;

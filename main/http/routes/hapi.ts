@@ -1,26 +1,35 @@
 import { z } from 'zod';
-import { AgentMessageSchema } from '@contract/agent-message';
+import type { AgentMessage } from '@contract/agent-message';
 import { parseOrThrow } from '../../broker/validation';
+import { readHapiMessage } from '../../adapters/hapi/hapi-envelope';
 import type { RouteModule } from '../context';
 import { AgentIdSchema } from '@contract/agent-id';
 
-/** A batch of AgentMessages (order kept); a single message is posted as itself. */
-const BatchSchema = z.array(AgentMessageSchema).min(1).max(200);
+/** A batch of messages (order kept); a single message is posted as itself. */
+const BatchSchema = z.array(z.unknown()).min(1).max(200);
 const ListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).optional() });
 
 /**
- * HAPI agent messages (docs/protocols.md#hapi-agent-messages): agents post `AgentMessage {role, content}` for
- * their agent id (the same id their requests carry in `request.agent.id`, e.g. a cueme agent_id);
+ * HAPI agent messages (docs/protocols.md#hapi-agent-messages): agents post `AgentMessage {role, content}`
+ * (or HAPI's own `{type: "output"}` envelope) for their agent id (the same id their requests carry in `request.agent.id`, e.g. a cueme agent_id);
  * the UI reads the recent ones and hears new ones as SSE `agent_message` events.
  */
 export const hapiRoutes: RouteModule = (app, { agentMessages: store }) => {
   app.post<{ Params: { agentId: string } }>('/api/agents/:agentId/messages', async (req, reply) => {
     const agentId = parseOrThrow(AgentIdSchema, req.params.agentId, 'agentId');
-    const messages = Array.isArray(req.body)
+    const posted = Array.isArray(req.body)
       ? parseOrThrow(BatchSchema, req.body, 'agent messages')
-      : [parseOrThrow(AgentMessageSchema, req.body, 'agent message')];
-    for (const message of messages) store.append(agentId, message);
-    return reply.code(201).send({ ok: true, agentId, accepted: messages.length });
+      : [req.body];
+    const what = (i: number) => (Array.isArray(req.body) ? `agent messages.${i}` : 'agent message');
+    // All read before any is stored: a bad one in a batch stores none.
+    const shown = posted
+      .map((raw, i) => readHapiMessage(raw, what(i)))
+      .filter((m): m is AgentMessage => m !== undefined);
+    for (const message of shown) store.append(agentId, message);
+    const ignored = posted.length - shown.length;
+    return reply
+      .code(201)
+      .send({ ok: true, agentId, accepted: posted.length, ...(ignored ? { ignored } : {}) });
   });
 
   app.get<{ Params: { agentId: string } }>('/api/agents/:agentId/messages', async (req) => {

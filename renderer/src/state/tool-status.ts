@@ -48,6 +48,7 @@ export function toContextItems(messages: readonly AgentMessageView[]): ContextIt
       const base = { role: m.role, at: m.at, key };
       if (b.type === 'text') items.push({ ...base, kind: 'text', text: b.text });
       else if (b.type === 'thinking') items.push({ ...base, kind: 'thinking', text: b.thinking });
+      else if (b.type === 'redacted') items.push({ ...base, kind: 'thinking', text: '(redacted)' });
       else if (b.type === 'tool_use') {
         const result = results.get(b.id);
         const status: ToolStatus = !result ? 'running' : result.is_error ? 'error' : 'success';

@@ -12,6 +12,15 @@ describe('toContextItems (HAPI)', () => {
     ],
   };
 
+  it('a redacted block is shown as withheld thinking, never its data', () => {
+    const items = toContextItems([
+      { role: 'assistant', at: 1, content: [{ type: 'redacted', data: 'EuYBCkQ' }] },
+    ]);
+    expect(items).toEqual([
+      { kind: 'thinking', role: 'assistant', text: '(redacted)', at: 1, key: '0.0' },
+    ]);
+  });
+
   it('a tool_use is running until its result arrives, then success or error', () => {
     expect(toContextItems([call]).map((i) => i.kind === 'tool' && i.status)).toEqual([
       false,
