@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApprovalInputSchema, ApprovalValueSchema } from './approval';
 import { SOURCES, STATUSES } from './request-names';
+import { DeliverySchema } from './delivery';
 
 /** Where a request came from: one value per protocol adapter. */
 export const SourceSchema = z.enum(SOURCES);
@@ -156,6 +157,8 @@ export const HitlRequestSchema = z.object({
   resolvedOn: z.string().optional(),
   /** The surface the resolution came through (see SurfaceSchema). */
   via: SurfaceSchema.optional(),
+  /** An answered request's way back to the agent (contract/delivery.ts); absent: not tracked. */
+  delivery: DeliverySchema.optional(),
   /** Adapter-private data needed to answer in the agent's protocol (never shown raw). */
   meta: z.record(z.string(), z.unknown()).optional(),
 });
@@ -172,6 +175,7 @@ export const NewRequestSchema = HitlRequestSchema.omit({
   operator: true,
   resolvedOn: true,
   via: true,
+  delivery: true,
 }).extend({
   id: z.string().min(1).optional(),
   createdAt: z.number().optional(),
