@@ -53,6 +53,8 @@ export const ROUTE_CLASSES: Readonly<Record<string, RouteClass>> = {
   'GET /api/task/:task_id/status': 'agent',
   'POST /api/task/create': 'agent',
   'GET /docs': 'agent',
+  // The OpenAPI document of every route (for agent authors).
+  'GET /openapi.json': 'agent',
   'POST /api/tool-confirmation/create': 'agent',
   'GET /api/tool-confirmation/:confirm_id': 'agent',
   'POST /api/tool-confirmation/respond/:confirm_id': 'protocol-answer',
