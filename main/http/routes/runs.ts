@@ -1,13 +1,19 @@
 import { z } from 'zod';
-import { RunBatchSchema, RunStartSchema } from '@contract/run-schemas';
-import { parseOrThrow } from '../../broker/validation';
+import {
+  RunBatchSchema,
+  RunDetailSchema,
+  RunStartSchema,
+  RunSummarySchema,
+} from '@contract/run-schemas';
 import type { RouteModule } from '../context';
+import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
 const RunIdSchema = z
   .string()
   .min(1)
   .max(200)
   .regex(/^[\w.-]+$/, 'must be letters, digits, "_", "." or "-"');
+const RunParams = z.object({ id: RunIdSchema });
 
 /** How often running runs are checked for a CLI that went silent (they turn `lost`). */
 const LOST_CHECK_MS = 30_000;
@@ -25,21 +31,65 @@ export const runsRoutes: RouteModule = (app, { runs, events }) => {
     stopRelay();
   });
 
-  app.post('/api/runs', async (req, reply) => {
-    const run = runs.start(parseOrThrow(RunStartSchema, req.body, 'run'));
-    return reply.code(201).send({ id: run.id, run });
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/api/runs',
+    {
+      schema: {
+        summary: 'Open a run (clarity-hitl run)',
+        tags: ['runs'],
+        body: RunStartSchema.describe('run'),
+        response: { 201: z.object({ id: z.string(), run: RunSummarySchema }) },
+      },
+    },
+    async (req, reply) => {
+      const run = runs.start(req.body);
+      return reply.code(201).send({ id: run.id, run });
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/runs/:id/events', async (req) => {
-    const id = parseOrThrow(RunIdSchema, req.params.id, 'id');
-    const batch = parseOrThrow(RunBatchSchema, req.body, 'batch');
-    const run = runs.append(id, batch.entries, batch.exit);
-    return { ok: true, accepted: batch.entries.length, run };
-  });
+  api.post(
+    '/api/runs/:id/events',
+    {
+      schema: {
+        summary: 'Append a batch of a run’s output lines (exit ends it)',
+        tags: ['runs'],
+        params: RunParams,
+        body: RunBatchSchema.describe('batch'),
+        response: {
+          200: z.object({ ok: z.literal(true), accepted: z.number(), run: RunSummarySchema }),
+        },
+      },
+    },
+    async (req) => {
+      const { entries, exit } = req.body;
+      const run = runs.append(req.params.id, entries, exit);
+      return { ok: true as const, accepted: entries.length, run };
+    },
+  );
 
-  app.get('/api/runs', async () => ({ runs: runs.list() }));
+  api.get(
+    '/api/runs',
+    {
+      schema: {
+        summary: 'Every run the broker keeps',
+        tags: ['runs'],
+        response: { 200: z.object({ runs: z.array(RunSummarySchema) }) },
+      },
+    },
+    async () => ({ runs: runs.list() }),
+  );
 
-  app.get<{ Params: { id: string } }>('/api/runs/:id', async (req) =>
-    runs.get(parseOrThrow(RunIdSchema, req.params.id, 'id')),
+  api.get(
+    '/api/runs/:id',
+    {
+      schema: {
+        summary: 'One run with its entries',
+        tags: ['runs'],
+        params: RunParams,
+        response: { 200: RunDetailSchema },
+      },
+    },
+    async (req) => runs.get(req.params.id),
   );
 };

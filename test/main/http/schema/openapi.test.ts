@@ -44,6 +44,17 @@ describe('GET /openapi.json', () => {
       );
   });
 
+  it('documents a route’s zod schemas, and checks requests with them (400 naming the field)', async () => {
+    const start = doc.paths['/api/runs']!.post! as {
+      requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
+    };
+    expect(start.requestBody.content['application/json'].schema.required).toContain('command');
+    const res = await t.post('/api/runs', { command: 'npm test' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid', field: 'command' });
+    expect(res.json().message).toMatch(/^invalid run: command/);
+  });
+
   it('turns Fastify path patterns into OpenAPI templates', () => {
     expect(openApiPath('/api/requests/:id/answer')).toEqual({
       path: '/api/requests/{id}/answer',
