@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { waitWhileConnected } from '../../adapters/held-request';
 import { parseHumanQuestion } from '../../adapters/questfoundry/asked-question';
+import { HumanQuestionSchema } from '../../adapters/questfoundry/envelope';
+import { SchemaHumanQuestionSchema } from '../../adapters/questfoundry/schema-envelope';
 import {
   QUESTFOUNDRY_SOURCE,
   questionOf,
@@ -10,8 +13,19 @@ import {
 import type { HitlRequest } from '@contract/request';
 import type { RouteModule } from '../context';
 import { HttpError } from '../http-error';
+import { parsedBy } from '../schema/parsed-by';
+import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
 const BASE = '/api/questfoundry/questions';
+
+/** Either shape of `human.question`, read by the adapter's parser; the raw envelope is kept. */
+const AskBody = parsedBy(
+  (raw) => ({ question: parseHumanQuestion(raw ?? {}), raw }),
+  z.union([SchemaHumanQuestionSchema, HumanQuestionSchema]),
+);
+const AskQuery = z.object({ wait: z.string().optional() });
+const PollParams = z.object({ id: z.string() });
+const TAGS = ['QuestFoundry'];
 
 /**
  * QuestFoundry `human.question` → `human.response`, in the shape of the spec's JSON Schema or the
@@ -21,10 +35,18 @@ const BASE = '/api/questfoundry/questions';
  * `GET /api/questfoundry/questions/:id` → 200 envelope | 202 pending | 410 cancelled/expired | 404.
  */
 export const questfoundryRoutes: RouteModule = (app, { broker }) => {
-  app.post<{ Querystring: { wait?: string } }>(BASE, async (req, reply) => {
-    const question = parseHumanQuestion(req.body ?? {});
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const askSchema = {
+    summary:
+      'Ask a human.question; held until answered (202 with ?wait=0 or Prefer: respond-async)',
+    tags: TAGS,
+    body: AskBody,
+    querystring: AskQuery,
+  };
+  api.post(BASE, { schema: askSchema }, async (req, reply) => {
+    const { question, raw } = req.body;
     const polled = wantsAsync(req);
-    const request = broker.add(questionToRequest(question, req.body, { durable: polled }));
+    const request = broker.add(questionToRequest(question, raw, { durable: polled }));
     if (polled) {
       const poll = `${BASE}/${encodeURIComponent(question.id)}`;
       return reply
@@ -37,7 +59,12 @@ export const questfoundryRoutes: RouteModule = (app, { broker }) => {
     return sendOutcome(reply, resolved);
   });
 
-  app.get<{ Params: { id: string } }>(`${BASE}/:id`, async (req, reply) => {
+  const pollSchema = {
+    summary: 'The human.response (200), pending (202), cancelled or expired (410)',
+    tags: TAGS,
+    params: PollParams,
+  };
+  api.get(`${BASE}/:id`, { schema: pollSchema }, async (req, reply) => {
     const request = broker.findByKey(req.params.id, [QUESTFOUNDRY_SOURCE]);
     if (!request)
       throw new HttpError(404, 'not_found', `no human.question with id ${req.params.id}`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROUTE_CLASSES, type RouteClass } from '../guards/route-authority';
 import { OPERATOR_COOKIE } from '../guards/operator-credentials';
+import { documentedShape } from './parsed-by';
 import type { CatalogRoute } from './route-catalog';
 
 type JsonSchema = Record<string, unknown>;
@@ -25,7 +26,7 @@ const SECURITY: Record<RouteClass, Record<string, string[]>[]> = {
 /** `schema` (a zod type) as JSON Schema 2020-12, the dialect of OpenAPI 3.1. */
 function jsonSchema(schema: unknown, io: 'input' | 'output'): JsonSchema | undefined {
   if (!(schema instanceof z.ZodType)) return undefined;
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(documentedShape(schema), {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
