@@ -8,6 +8,7 @@ import type { HitlRequest } from '@contract/request';
 import type { EventHub } from './sse/event-hub';
 import type { FileRootPolicy } from '../adapters/file-pick/file-roots';
 import type { LoginCodes } from './guards/login-codes';
+import type { PhoneSessions } from './pairing/phone-sessions';
 
 /** What every route module gets besides the Fastify app. */
 export interface HttpContext {
@@ -45,6 +46,10 @@ export interface HttpContext {
   operatorSecret: string;
   /** One-time login links for the web inbox. */
   loginCodes: LoginCodes;
+  /** Paired phones: their pairing codes and sessions. */
+  phones: PhoneSessions;
+  /** Where the operator reaches this broker from elsewhere (`--public-url`): pairing links go there. */
+  publicUrl?: string;
   /** The broker's own base URL, e.g. `http://127.0.0.1:7842/` (known once listening). */
   url: () => string;
   /** The operator's real tool server (`serve --tool-server-upstream`): other tools go there. */

@@ -16,6 +16,7 @@ import { rememberRawBody } from './raw-body';
 import { isLoopbackHost, urlHost } from './guards/allowed-hosts';
 import { installSecurityGuard, type OperatorToken } from './guards/security-guard';
 import { LoginCodes } from './guards/login-codes';
+import { PhoneSessions } from './pairing/phone-sessions';
 import { installRouteAuthority } from './guards/route-authority';
 import { reportBadRequests } from './bad-request-report';
 import { catalogRoutes } from './schema/route-catalog';
@@ -52,6 +53,8 @@ export interface HttpServerOptions {
   operatorSecret?: string;
   /** Where one-time login links are issued and redeemed (default: a new LoginCodes). */
   loginCodes?: LoginCodes;
+  /** Paired phones' sessions (default: in memory, signed with the operator secret). */
+  phoneSessions?: PhoneSessions;
   /** The broker's public URL (`--public-url`): pairing links point there. */
   publicUrl?: string;
   /** Protocol endpoints (`POST /answer`, Tool Server complete, ...) need the operator too. */
@@ -115,6 +118,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
       `binding ${host} (not loopback) requires a token: pass --token or set CLARITY_HITL_BROKER_TOKEN`,
     );
   }
+  const phones = options.phoneSessions ?? new PhoneSessions({ secret: operatorSecret });
   let boundPort = options.port ?? DEFAULT_PORT;
   const port = () => boundPort;
   const url = () => `http://${urlHost(host)}:${boundPort}/`;
@@ -143,6 +147,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     token,
     operators,
     operatorSecret,
+    phones,
     allowQueryToken: options.allowQueryToken,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
@@ -169,6 +174,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     tokenRequired: token !== undefined || operators.length > 0,
     operatorSecret,
     loginCodes: options.loginCodes ?? new LoginCodes(),
+    phones,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     url,
     ...(options.toolServerUpstream ? { toolServerUpstream: options.toolServerUpstream } : {}),
     ...(options.webhookDeliveries ? { webhookDeliveries: options.webhookDeliveries } : {}),

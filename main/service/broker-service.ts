@@ -15,6 +15,7 @@ import { RequestStore } from '../broker/persistence/request-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 import { createHttpServer } from '../http/server';
 import { LoginCodes } from '../http/guards/login-codes';
+import { PhoneSessions } from '../http/pairing/phone-sessions';
 import { loginUrl } from '../http/routes/login-routes';
 import { writeProofKey } from './broker-proof';
 import type { BrokerService, BrokerServiceOptions } from './broker-service-types';
@@ -29,6 +30,9 @@ import { NtfyPush } from './ntfy/ntfy-push';
 import { redactStoreUrl } from '../broker/persistence/postgres/redact-url';
 
 export type { BrokerService, BrokerServiceOptions };
+
+/** The paired phones' sessions in the state dir (docs/phone.md). */
+export const PHONE_SESSIONS_FILE = 'phone-sessions.json';
 
 /** The state dir's owner lock file (see owner-lock.ts). */
 export const STATE_LOCK = 'broker.lock';
@@ -59,6 +63,11 @@ export async function startBrokerService(
     throw error;
   }
   const loginCodes = new LoginCodes();
+  const phoneSessions = new PhoneSessions({
+    secret: operatorSecret,
+    file: path.join(stateDir, PHONE_SESSIONS_FILE),
+    onWarning: warn,
+  });
   const operatorAnswersOnly =
     options.operatorAnswersOnly ??
     /^(1|true|yes)$/i.test(process.env.CLARITY_HITL_OPERATOR_ANSWERS_ONLY ?? '');
@@ -166,6 +175,7 @@ export async function startBrokerService(
           operators: options.operators,
           operatorSecret,
           loginCodes,
+          phoneSessions,
           operatorAnswersOnly,
           allowQueryToken,
           publicUrl,

@@ -12,6 +12,8 @@ export type Authority =
       kind: 'operator';
       via: Extract<Surface, 'web-session' | 'cli' | 'desktop' | 'operator-token'>;
       name?: string;
+      /** A paired phone's session (its id): what that phone may not do, it is refused. */
+      phone?: string;
     }
   | { kind: 'agent' };
 

@@ -1,4 +1,5 @@
 import type { Authority } from './authority';
+import { phoneSessionCookie, type PhoneSessionCheck } from '../pairing/phone-sessions';
 import {
   bearerToken,
   checkSession,
@@ -21,6 +22,8 @@ export const OPERATOR_COOKIE = 'clarity_hitl_operator';
 export interface OperatorCredentials {
   operatorSecret?: string;
   operators?: readonly OperatorToken[];
+  /** The paired phones' sessions (a phone's cookie names one; revoked ones are refused). */
+  phones?: { check(cookie: string): PhoneSessionCheck | undefined };
 }
 
 /**
@@ -43,11 +46,25 @@ export function operatorAuthority(
   }
   const cookie = readCookie(headers.cookie, OPERATOR_COOKIE);
   if (!secret || cookie === undefined) return undefined;
+  if (cookie.startsWith('p.')) return phoneAuthority(cookie, credentials);
   const session = checkSession(cookie, secret, now);
   if (session === 'invalid') return undefined;
   const authority = { kind: 'operator', via: 'web-session' } as const;
   return session === 'renew'
     ? { authority, renewCookie: operatorSessionCookie(secret, now) }
+    : { authority };
+}
+
+/** The authority of a paired phone's session cookie (`p.<id>.<mac>`), while it is live. */
+function phoneAuthority(
+  cookie: string,
+  credentials: OperatorCredentials,
+): ReturnType<typeof operatorAuthority> {
+  const session = credentials.phones?.check(cookie);
+  if (!session) return undefined;
+  const authority = { kind: 'operator', via: 'web-session', phone: session.id } as const;
+  return session.renew
+    ? { authority, renewCookie: phoneSessionCookie(OPERATOR_COOKIE, cookie) }
     : { authority };
 }
 

@@ -29,6 +29,10 @@ export const ROUTE_CLASSES: Readonly<Record<string, RouteClass>> = {
   'GET /api/agents/:agentId/messages': 'operator',
   'POST /api/login-links': 'operator',
   'POST /api/logout': 'operator',
+  // Pairing a phone and its sessions (refused to a paired phone's own session too).
+  'POST /api/pairing-links': 'operator',
+  'GET /api/phone-sessions': 'operator',
+  'POST /api/phone-sessions/:id/revoke': 'operator',
   'GET /api/webhooks/deliveries': 'operator',
   // Pages: the inbox page shows the login page without a session; static files hold no data.
   'GET /': 'page',

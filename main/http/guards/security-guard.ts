@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
+import { PWA_PUBLIC_FILES } from '../pwa-files';
 import { isAllowedHost, isAllowedOrigin, type HostPolicy } from './allowed-hosts';
 import { setAuthority, authorityOf } from './authority';
-import { operatorAuthority, type OperatorToken } from './operator-credentials';
+import {
+  operatorAuthority,
+  type OperatorCredentials,
+  type OperatorToken,
+} from './operator-credentials';
 import { authorisation, safeEqual, sessionCookie } from './token-auth';
 
 export interface SecurityOptions extends HostPolicy {
@@ -18,6 +23,8 @@ export interface SecurityOptions extends HostPolicy {
   operators?: readonly OperatorToken[];
   /** The per-user operator secret (main/service/operator-secret.ts): the operator's authority. */
   operatorSecret?: string;
+  /** The paired phones' sessions (OperatorCredentials.phones). */
+  phones?: OperatorCredentials['phones'];
 }
 
 export type { OperatorToken };
@@ -122,13 +129,15 @@ function guard(
 }
 
 /**
- * The pages a browser without a session may load: `/login` (a one-time link) and the inbox page
- * itself, which then shows how to log in instead of the inbox. Neither reveals anything.
+ * The pages a browser without a session may load: `/login` (a one-time link), the inbox page
+ * itself, which then shows how to log in instead of the inbox, and the installable app's own
+ * files (manifest, icons, service worker, offline page: a browser fetches the manifest without
+ * cookies). None of them reveals anything.
  */
 function isLoginPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = request.url.split('?', 1)[0];
-  return path === '/login' || (path === '/' && isPageLoad(request));
+  const path = request.url.split('?', 1)[0]!;
+  return path === '/login' || PWA_PUBLIC_FILES.has(path) || (path === '/' && isPageLoad(request));
 }
 
 /** A browser loading a page: it gets the cookie exchange, which also takes the token out of the URL. */

@@ -1,8 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SORT_ORDERS } from '@contract/request-order';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
-import { isOperator } from '../guards/authority';
+import { authorityOf, isOperator } from '../guards/authority';
 import { SECURITY_HEADERS } from '../security-headers';
 
 const EventsQuerySchema = z.object({
@@ -15,7 +16,7 @@ const EventsQuerySchema = z.object({
  * (snapshot or Last-Event-ID replay, then live events). With `snapshot_limit` the snapshot holds
  * only the first N pending requests: the newest, or the top of the list in `snapshot_order`.
  */
-export const eventsRoute: RouteModule = (app, { events }) => {
+export const eventsRoute: RouteModule = (app, { events, phones }) => {
   app.get('/events', (request, reply) => {
     const { snapshot_limit: snapshotLimit, snapshot_order: snapshotOrder } = parseOrThrow(
       EventsQuerySchema,
@@ -37,5 +38,17 @@ export const eventsRoute: RouteModule = (app, { events }) => {
     });
     res.socket?.setNoDelay(true);
     events.attach(res, lastEventId, snapshotLimit, snapshotOrder, isOperator(request));
+    // A paired phone's stream ends the moment its session is revoked.
+    const phone = phoneOf(request);
+    if (phone !== undefined) {
+      const stop = phones.onRevoked((id) => id === phone && res.destroy());
+      res.on('close', stop);
+    }
   });
 };
+
+/** The paired phone's session a request came with, if any. */
+function phoneOf(request: FastifyRequest): string | undefined {
+  const authority = authorityOf(request);
+  return authority.kind === 'operator' ? authority.phone : undefined;
+}

@@ -7,6 +7,7 @@ import { hapiRoutes } from './hapi';
 import { hookRoutes } from './hooks';
 import { loginRoutes } from './login-routes';
 import { mcpRoutes } from './mcp';
+import { pairingRoutes } from './pairing-routes';
 import { questfoundryRoutes } from './questfoundry';
 import { runsRoutes } from './runs';
 import { toolServerLiteRoutes } from './tool-server-lite';
@@ -32,5 +33,6 @@ export const routeModules: RouteModule[] = [
   unreadableRoutes,
   hookRoutes,
   loginRoutes,
+  pairingRoutes,
   webhookRoutes,
 ];

@@ -1,7 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
-import { operatorLogoutCookie, operatorSessionCookie } from '../guards/operator-credentials';
+import { authorityOf } from '../guards/authority';
+import {
+  OPERATOR_COOKIE,
+  operatorLogoutCookie,
+  operatorSessionCookie,
+} from '../guards/operator-credentials';
+import { phoneSessionCookie } from '../pairing/phone-sessions';
 import { loginPageHtml } from '../login-page';
 
 const LoginQuerySchema = z.object({ code: z.string().max(200).optional() });
@@ -9,8 +16,9 @@ const LoginQuerySchema = z.object({ code: z.string().max(200).optional() });
 /**
  * The web inbox's login (docs/security.md):
  * - `GET /login?code=…`: a one-time code from a login link sets the HttpOnly, SameSite=Strict
- *   session cookie and redirects to the inbox; the code stops working. A used or expired code
- *   gets the login page saying so.
+ *   session cookie and redirects to the inbox; the code stops working. A pairing code (the "Pair a
+ *   phone" QR code) sets a session of that phone's own instead, listed and revocable. A used or
+ *   expired code gets the login page saying so.
  * - `POST /api/login-links` (operator): a fresh login link, for `clarity-hitl open`.
  * - `POST /api/logout` (operator): ends this browser's session.
  */
@@ -18,22 +26,29 @@ export const loginRoutes: RouteModule = (app, context) => {
   app.get('/login', async (request, reply) => {
     const { code } = parseOrThrow(LoginQuerySchema, request.query, 'query');
     reply.header('cache-control', 'no-store');
-    if (code === undefined || !context.loginCodes.redeem(code)) {
+    if (code !== undefined && context.loginCodes.redeem(code))
       return reply
-        .status(401)
-        .header('content-type', 'text/html; charset=utf-8')
-        .send(loginPageHtml(code === undefined ? 'no-session' : 'used-link'));
-    }
+        .header('set-cookie', operatorSessionCookie(context.operatorSecret))
+        .redirect('/', 303);
+    const paired = code === undefined ? undefined : context.phones.pair(code, userAgent(request));
+    if (paired)
+      return reply
+        .header('set-cookie', phoneSessionCookie(OPERATOR_COOKIE, paired.cookie))
+        .redirect('/', 303);
     return reply
-      .header('set-cookie', operatorSessionCookie(context.operatorSecret))
-      .redirect('/', 303);
+      .status(401)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(loginPageHtml(code === undefined ? 'no-session' : 'used-link'));
   });
 
   app.post('/api/login-links', async () => ({ url: loginUrl(context.url(), context) }));
 
-  app.post('/api/logout', async (_request, reply) =>
-    reply.header('set-cookie', operatorLogoutCookie()).send({ ok: true }),
-  );
+  // A paired phone that logs out ends its session for good (it leaves the paired list).
+  app.post('/api/logout', async (request, reply) => {
+    const authority = authorityOf(request);
+    if (authority.kind === 'operator' && authority.phone) context.phones.revoke(authority.phone);
+    return reply.header('set-cookie', operatorLogoutCookie()).send({ ok: true });
+  });
 };
 
 /** A fresh one-time login link to the inbox at `base`. */
@@ -43,4 +58,9 @@ export function loginUrl(
   ttlMs?: number,
 ): string {
   return new URL(`login?code=${context.loginCodes.issue(ttlMs)}`, base).toString();
+}
+
+function userAgent(request: FastifyRequest): string | undefined {
+  const header = request.headers['user-agent'];
+  return Array.isArray(header) ? header[0] : header;
 }
