@@ -3,7 +3,13 @@ import type { HitlRequest } from '@contract/request';
 /** Base class of every error the broker core throws on purpose; `code` is stable for callers. */
 export class BrokerError extends Error {
   constructor(
-    readonly code: 'not_found' | 'already_resolved' | 'duplicate' | 'invalid' | 'forbidden',
+    readonly code:
+      | 'not_found'
+      | 'already_resolved'
+      | 'duplicate'
+      | 'invalid'
+      | 'forbidden'
+      | 'store_unreachable',
     message: string,
   ) {
     super(message);
@@ -49,6 +55,25 @@ export class InvalidInputError extends BrokerError {
 export class ForbiddenError extends BrokerError {
   constructor(message: string) {
     super('forbidden', message);
+  }
+}
+
+/** What every refusal for an unreachable team store starts with (docs/http-api.md). */
+export const STORE_UNREACHABLE = 'team store unreachable, retry';
+
+/**
+ * Team mode: the shared store could not be reached, so nothing was decided (the request is still
+ * pending everywhere). Callers answer 503 with Retry-After; never the database driver's words.
+ */
+export class StoreUnreachableError extends BrokerError {
+  /** Seconds after which a retry makes sense (the HTTP Retry-After). */
+  readonly retryAfterS = 5;
+
+  constructor(key: string) {
+    super(
+      'store_unreachable',
+      `${STORE_UNREACHABLE}: request ${key} is still pending, nothing was decided`,
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { BrokerError, InvalidInputError } from '../broker/errors';
+import { BrokerError, InvalidInputError, StoreUnreachableError } from '../broker/errors';
 
 /** An error with an HTTP status and a stable `error` code for the JSON body. */
 export class HttpError extends Error {
@@ -19,6 +19,7 @@ const BROKER_STATUS: Record<BrokerError['code'], number> = {
   already_resolved: 409,
   duplicate: 409,
   forbidden: 403,
+  store_unreachable: 503,
 };
 
 /** Fastify's own errors that clients can cause, mapped to our codes. */
@@ -78,7 +79,9 @@ export function toErrorBody(error: unknown): {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorBody(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof StoreUnreachableError)
+      void reply.header('retry-after', String(error.retryAfterS));
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     void reply.status(status).type('application/json; charset=utf-8').send(body);
   });
   app.setNotFoundHandler((request, reply) => {

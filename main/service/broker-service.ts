@@ -9,6 +9,7 @@ import { AgentMessageStore } from '../adapters/hapi/agent-message-store';
 import { RunFiles } from '../adapters/tool-server-lite/run-files';
 import { RunStore } from '../adapters/tool-server-lite/run-store';
 import { AuditLog } from '../broker/audit-log';
+import { lossesOf, lostAuditEntry } from '../broker/resolution-losses';
 import { Broker } from '../broker/broker';
 import type { PostgresStore } from '../broker/persistence/postgres/postgres-store';
 import { RequestStore } from '../broker/persistence/request-store';
@@ -122,8 +123,13 @@ export async function startBrokerService(
       );
       const opened = audit;
       const detach = opened.attach(broker);
+      // An answer file that lost to another answer (team mode) is audited beside the winner.
+      const detachLosses = lossesOf(broker).subscribe((loss, at) =>
+        opened.append(lostAuditEntry(loss, at)),
+      );
       cleanups.push(async () => {
         detach();
+        detachLosses();
         await opened.close();
       });
     }

@@ -82,6 +82,7 @@ export class ClarityFileAdapter {
       recheck: (base) => void this.runner.request(base),
       dirUsable: () => this.dirGuard?.usable() !== false,
       usableAnswer: (base, answer) => this.intake.usable(base, answer),
+      takeAnswer: (base, id, text) => this.intake.answer(base, id, text, 'cli'),
     });
     this.invalid = new InvalidFiles(
       options.invalidGraceMs ?? 300,
@@ -92,7 +93,11 @@ export class ClarityFileAdapter {
       },
       unreadableSink(this.broker.unreadable, this.dir),
     );
-    this.intake = new AnswerIntake(this.broker, this.invalid);
+    this.intake = new AnswerIntake(this.broker, this.invalid, {
+      answerPath: (base) => this.answerPath(base),
+      recheck: (base) => void this.runner.request(base),
+      onError: (error) => this.options.onError?.(error),
+    });
     this.delivery = new AnswerDelivery(
       this.broker.unreadable,
       (error) => this.options.onError?.(error),
@@ -249,7 +254,7 @@ export class ClarityFileAdapter {
       return;
     }
     if (event.type === 'answered') {
-      if (this.intake.takeFromFile(event.request.id)) return;
+      if (this.intake.takeFromFile(event.request)) return;
       this.track(this.files.writeAnswer(base, event.request));
     } else if (event.type === 'cancelled' && this.dirGuard?.usable() !== false) {
       this.track(removeIfPresent(this.questionPath(base)));

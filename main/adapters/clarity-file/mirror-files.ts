@@ -22,6 +22,8 @@ export interface MirrorContext {
   dirUsable: () => boolean;
   /** False for an answer file that may still be being written (see the adapter). */
   usableAnswer: (base: string, answer: AnswerRead) => boolean;
+  /** Answers the request with the text of the `.answer` next to its mirror (AnswerIntake). */
+  takeAnswer: (base: string, id: string, text: string) => void;
 }
 
 /**
@@ -156,7 +158,7 @@ export class MirrorFiles {
       this.c.usableAnswer(base, answer) &&
       broker.get(entry.requestId)?.status === 'pending'
     ) {
-      broker.answer(entry.requestId, { text: answer.text }, 'cli');
+      this.c.takeAnswer(base, entry.requestId, answer.text);
     }
   }
 

@@ -145,7 +145,7 @@ export class QuestionFiles {
     }
     this.forgetInvalid(base);
     if (this.c.intake.usable(base, answer))
-      this.c.intake.answer(request.id, answer.text, this.c.scanning() ? 'system' : 'cli');
+      this.c.intake.answer(base, request.id, answer.text, this.c.scanning() ? 'system' : 'cli');
   }
 
   /**
@@ -167,7 +167,7 @@ export class QuestionFiles {
       if (this.c.closed() || this.c.bases.has(base)) return;
       this.c.bases.set(base, fileEntry(known.id, file.signature, file.print));
       if (this.c.intake.usable(base, answer))
-        this.c.intake.answer(known.id, answer.text, this.c.scanning() ? 'system' : 'cli');
+        this.c.intake.answer(base, known.id, answer.text, this.c.scanning() ? 'system' : 'cli');
       return;
     }
     this.listedWithoutAnswer.delete(base);
@@ -206,7 +206,7 @@ export class QuestionFiles {
     if (this.c.broker.get(entry.requestId)?.status !== 'pending') return;
     const answer = await readAnswerFile(this.c.answerPath(base));
     if (this.c.intake.usable(base, answer))
-      this.c.intake.answer(entry.requestId, answer.text, 'cli');
+      this.c.intake.answer(base, entry.requestId, answer.text, 'cli');
     else if (!answer.ok && !answer.missing)
       this.c.invalid.report(base, base + ANSWER_EXT, answer.reason);
   }
@@ -217,6 +217,8 @@ export class QuestionFiles {
    */
   async writeAnswer(base: string, request: HitlRequest): Promise<void> {
     if (!this.c.dirInUse()) return;
+    // An answer file someone else wrote that this answer replaces lost: it is reported.
+    await this.c.intake.overwriting(base, request);
     const file = this.c.answerPath(base);
     const attempt = () => this.writeAnswerFile(base, file, request);
     await this.c.delivery.deliver(request.id, file, attempt, async () => {

@@ -54,6 +54,7 @@ const ERROR_CODES: Record<number, BrokerError['code']> = {
   400: 'invalid',
   404: 'not_found',
   409: 'already_resolved',
+  503: 'store_unreachable',
 };
 
 const SnapshotSchema = z.object({ seq: z.number(), pending: z.array(HitlRequestSchema) });

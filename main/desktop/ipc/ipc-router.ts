@@ -16,6 +16,7 @@ const STATUS: Record<BrokerError['code'], number> = {
   duplicate: 409,
   invalid: 400,
   forbidden: 403,
+  store_unreachable: 503,
 };
 
 export interface IpcRouterOptions {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { BrokerError } from '../../broker/errors';
+import { BrokerError, StoreUnreachableError } from '../../broker/errors';
 import { describeZodError, fieldOf, parseOrThrow } from '../../broker/validation';
 import { ServerStop, waitWhileConnected } from '../../adapters/held-request';
 import { executeResponseFor, failure } from '../../adapters/tool-server-lite/execute-response';
@@ -141,6 +141,8 @@ export const toolServerLiteRoutes: RouteModule = (
       await broker.answerShared(pending.id, { text: response }, 'http', actorOf(req));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      // Team store unreachable: a 503 to retry (other failures stay 200, as InfiAgent expects).
+      if (error instanceof StoreUnreachableError) void reply.code(failureStatus(error, reply));
       return { success: false, error: message, message };
     }
     return {
@@ -172,10 +174,9 @@ export const toolServerLiteRoutes: RouteModule = (
       if (!(await act())) return reply;
       return { success: true, message: `HIL task ${hilId} marked as ${done}` };
     } catch (error) {
-      const status = error instanceof BrokerError && error.code === 'already_resolved' ? 409 : 400;
       const message = error instanceof Error ? error.message : String(error);
       return reply
-        .code(status)
+        .code(failureStatus(error, reply))
         .send({ success: false, error: message, message, ...fieldOf(error) });
     }
   }
@@ -195,3 +196,15 @@ export const toolServerLiteRoutes: RouteModule = (
     return undefined;
   }
 };
+
+/**
+ * The status of a failed complete / cancel / respond: 409 already resolved, 503 (with
+ * Retry-After) while the team store is unreachable, else 400.
+ */
+function failureStatus(error: unknown, reply: FastifyReply): number {
+  if (error instanceof StoreUnreachableError) {
+    void reply.header('retry-after', String(error.retryAfterS));
+    return 503;
+  }
+  return error instanceof BrokerError && error.code === 'already_resolved' ? 409 : 400;
+}

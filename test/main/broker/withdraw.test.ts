@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Broker, type ResolutionGate } from '../../../main/broker/broker';
+import { StoreUnreachableError } from '../../../main/broker/errors';
 import { withdraw } from '../../../main/broker/withdraw';
 
 const ask = (broker: Broker) => broker.add({ source: 'clarity-http', key: 'k', prompt: 'Go?' });
@@ -41,12 +42,31 @@ describe('withdraw (an agent or source gave a request up)', () => {
     broker.close();
   });
 
-  it('team mode with the store unreachable: the request still leaves here, never hangs', async () => {
+  it('team mode with the store unreachable: never hangs; pending until the store decides the withdrawal', async () => {
     const broker = new Broker();
     const a = ask(broker);
-    broker.useGate({ claim: () => Promise.reject(new Error('connection refused')) });
-    await withdraw(broker, a.id, { status: 'expired', by: 'agent' });
-    expect(broker.get(a.id)?.status).toBe('expired');
+    let claims = 0;
+    broker.useGate({
+      claim: async (proposed) => {
+        claims += 1;
+        if (claims < 3) throw new StoreUnreachableError(proposed.key);
+        return { won: true, winner: proposed };
+      },
+    });
+    await withdraw(broker, a.id, { status: 'expired', by: 'agent' }, 5);
+    expect(broker.get(a.id)?.status).toBe('pending');
+    await broker.waitForResolution(a.id);
+    expect(broker.get(a.id)).toMatchObject({ status: 'expired', resolvedBy: 'agent' });
+    expect(claims).toBe(3);
+    broker.close();
+  });
+
+  it('team mode, any other failure of the gate: the request still leaves here', async () => {
+    const broker = new Broker();
+    const a = ask(broker);
+    broker.useGate({ claim: () => Promise.reject(new Error('a bug')) });
+    await withdraw(broker, a.id, { status: 'cancelled', by: 'agent' });
+    expect(broker.get(a.id)?.status).toBe('cancelled');
     broker.close();
   });
 });

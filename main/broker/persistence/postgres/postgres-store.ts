@@ -6,6 +6,7 @@ import { migrate } from './migrations';
 import { NoticeListener, type RequestNotice } from './notice-listener';
 import { insertRequest, storeResolved, updatePendingRequest } from './request-rows';
 import { retrying } from './retrying';
+import { boundedClaim } from './bounded-claim';
 import { redactSecretsIn, redactStoreUrl } from './redact-url';
 
 export interface PostgresStoreOptions {
@@ -15,7 +16,7 @@ export interface PostgresStoreOptions {
   instanceId?: string;
   /** Resolved requests loaded into the broker at start (default 5,000). */
   historyLimit?: number;
-  /** How long an operator's answer waits for an unreachable database before failing. Default 10 s. */
+  /** How long an answer waits for an unreachable database before its 503. Default 5 s. */
   claimTimeoutMs?: number;
   onWarning?: (message: string) => void;
 }
@@ -116,15 +117,27 @@ export class PostgresStore implements ResolutionGate {
     return this.listener.listening;
   }
 
-  /** ResolutionGate: stores `proposed` unless another resolution is already stored. */
+  /**
+   * ResolutionGate: stores `proposed` unless another resolution is already stored. While the
+   * database cannot be reached it refuses with StoreUnreachableError (bounded-claim.ts): after
+   * the claim timeout, or after ~1 s when the notification connection is down already.
+   */
   claim(proposed: HitlRequest): Promise<{ won: boolean; winner: HitlRequest }> {
-    const deadline = Date.now() + (this.options.claimTimeoutMs ?? 10_000);
-    return this.enqueue(proposed.id, async () => {
-      const result = await retrying(() => storeResolved(this.pool, proposed, this.instanceId), {
-        until: () => this.closed || Date.now() > deadline,
-      });
-      this.settled.add(proposed.id);
-      return result;
+    const timeout = this.options.claimTimeoutMs ?? 5000;
+    return boundedClaim({
+      key: proposed.key,
+      waitMs: this.connected ? timeout : Math.min(timeout, 1000),
+      enqueue: (op) => this.enqueue(proposed.id, op),
+      attempt: async () => {
+        const result = await storeResolved(this.pool, proposed, this.instanceId);
+        this.settled.add(proposed.id);
+        return result;
+      },
+      closed: () => this.closed,
+      onUnreachable: (error) =>
+        this.warn(
+          `shared store unreachable, ${proposed.key} not decided: ${redactSecretsIn((error as Error).message ?? String(error), this.options.url)}`,
+        ),
     });
   }
 
