@@ -21,13 +21,19 @@ export const UnreadableItemSchema = z.object({
   lastAt: z.number(),
   /** How many times it was seen (a bad request retried, a file rewritten still bad). */
   count: z.number().int().positive(),
+  /**
+   * `undelivered`: not something unreadable but an answer that has not reached its agent yet
+   * (or never will): `requestId` names the request and `answer` is what waits to be delivered.
+   */
+  kind: z.literal('undelivered').optional(),
+  requestId: z.string().optional(),
+  answer: z.string().optional(),
 });
 export type UnreadableItem = z.infer<typeof UnreadableItemSchema>;
 
 /** What a protocol reports; the board adds the times and the count. */
-export type UnreadableReport = Pick<UnreadableItem, 'id' | 'source' | 'origin' | 'reason'> & {
-  field?: string;
-};
+export type UnreadableReport = Pick<UnreadableItem, 'id' | 'source' | 'origin' | 'reason'> &
+  Partial<Pick<UnreadableItem, 'field' | 'kind' | 'requestId' | 'answer'>>;
 
 /**
  * The `unreadable` SSE/IPC event and `GET /api/unreadable` reply: the whole current list. `epoch`

@@ -64,7 +64,7 @@ export class Broker {
     this.events = new BrokerEventBus(options.firstSeq ?? 0, this.now, options.onListenerError);
     this.scheduler = new DeadlineScheduler((id) => this.onDeadline(id), this.now);
     this.unreadable = new UnreadableBoard(this.now);
-    this.deliveries = new DeliveryLedger(this.index, this.now, options.onListenerError);
+    this.deliveries = new DeliveryLedger(this.index, this.unreadable, options);
   }
 
   /** The sequence number of the last event emitted (firstSeq, default 0, before any). */

@@ -8,6 +8,9 @@ import {
 import { NotFoundError } from './errors';
 import { parseOrThrow } from './validation';
 import type { RequestIndex } from './request-index';
+import type { BrokerOptions } from './broker-types';
+import { showDelivery } from './undelivered-items';
+import type { UnreadableBoard } from './unreadable-board';
 
 /** Told every change of a delivery state (the record as it is now). */
 export type DeliveryListener = (request: HitlRequest) => void;
@@ -27,8 +30,8 @@ export class DeliveryLedger {
 
   constructor(
     private readonly index: Pick<RequestIndex, 'resolvedWith' | 'remember'>,
-    private readonly now: () => number,
-    private readonly onListenerError: (error: unknown) => void = () => {},
+    private readonly board: UnreadableBoard,
+    private readonly options: Pick<BrokerOptions, 'now' | 'onListenerError'> = {},
   ) {}
 
   /** Answers to requests of `source` are tracked from now on (call before answers can arrive). */
@@ -55,6 +58,7 @@ export class DeliveryLedger {
   follow(record: HitlRequest): void {
     if (isUndelivered(record.delivery)) this.open.add(record.id);
     else this.open.delete(record.id);
+    if (record.delivery) showDelivery(this.board, record);
   }
 
   /**
@@ -69,7 +73,7 @@ export class DeliveryLedger {
     if (record.status !== 'answered') return undefined;
     const current = record.delivery ?? { state: 'awaiting', at: record.resolvedAt ?? 0 };
     if (!isUndelivered(current)) return undefined;
-    const next = nextDelivery(current, checked, this.now());
+    const next = nextDelivery(current, checked, (this.options.now ?? Date.now)());
     if (sameDelivery(current, next)) return undefined;
     const updated = { ...record, delivery: next };
     this.follow(updated);
@@ -98,9 +102,11 @@ export class DeliveryLedger {
     return () => this.listeners.delete(listener);
   }
 
-  /** How many answers wait to be delivered (what the tray adds to its count). */
-  get count(): number {
-    return this.undelivered().length;
+  /** How many answers failed to be delivered and are being retried (the tray counts them). */
+  get failing(): number {
+    let n = 0;
+    for (const request of this.undelivered()) if (request.delivery?.state === 'retrying') n += 1;
+    return n;
   }
 
   private emit(record: HitlRequest): void {
@@ -108,7 +114,7 @@ export class DeliveryLedger {
       try {
         listener(record);
       } catch (error) {
-        this.onListenerError(error);
+        this.options.onListenerError?.(error);
       }
     }
   }

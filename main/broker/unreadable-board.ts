@@ -33,6 +33,9 @@ export class UnreadableBoard {
       source: report.source,
       origin: report.origin,
       ...(report.field ? { field: report.field } : {}),
+      ...(report.kind
+        ? { kind: report.kind, requestId: report.requestId, answer: report.answer }
+        : {}),
       reason: report.reason,
       at: known?.at ?? at,
       lastAt: at,

@@ -38,8 +38,10 @@ async function serve(dir: string, stateDir?: string): Promise<HandshakeService> 
 const undelivered = (running: HandshakeService) =>
   waitFor(
     async () =>
-      (await running.unreadable()).find((item) =>
-        /deploy\.answer answered, not yet delivered: .*retrying/.test(item.reason),
+      (await running.unreadable()).find(
+        (item) =>
+          item.kind === 'undelivered' &&
+          /^answered, not yet delivered: (EACCES|EROFS|ENOSPC).*; retrying/.test(item.reason),
       ),
     'the undelivered item',
   );
@@ -61,7 +63,9 @@ describe('an answer the broker cannot write is retried and shown until it lands'
       expect(reply.body).toMatchObject({ status: 'answered', delivered: false });
       expect(reply.body.deliveryError).toMatch(/EACCES|EROFS|ENOSPC/);
       const item = await undelivered(running);
-      expect(item.origin).toBe(join(made.dir, 'deploy.answer'));
+      expect(item).toMatchObject({ origin: 'deploy', answer: 'yes', source: 'clarity-file' });
+      const id = item.requestId!;
+      expect(running.service.broker.get(id)?.delivery?.state).toBe('retrying');
 
       if (fault === 'read-only') await made.writable();
       else await made.unfill!();
@@ -72,6 +76,7 @@ describe('an answer the broker cannot write is retried and shown until it lands'
         async () => !(await running.unreadable()).some((i) => i.id === item.id),
         'the item gone once delivered',
       );
+      expect(running.service.broker.get(id)?.delivery?.state).toBe('delivered');
     });
   }
 
@@ -91,9 +96,15 @@ describe('an answer the broker cannot write is retried and shown until it lands'
     // Its lock stayed in the read-only dir; it would be stale once the process ended, but this
     // test's next broker runs in the same process.
     await rm(join(made.dir, HANDSHAKE_LOCK));
-    await serve(made.dir, state.path);
+    const second = await serve(made.dir, state.path);
     const file = join(made.dir, 'deploy.answer');
     await waitFor(() => readFile(file, 'utf8').catch(() => ''), 'the answer file at start-up');
     expect(await readFile(file, 'utf8')).toBe('later');
+    const answered = second.service.broker.findByKey('deploy');
+    await waitFor(
+      () => answered?.id && second.service.broker.get(answered.id)?.delivery?.state === 'delivered',
+      'delivered',
+    );
+    expect(second.service.broker.pendingCount).toBe(0);
   });
 });

@@ -98,8 +98,9 @@ export class ClarityFileAdapter {
       recheck: (base) => void this.runner.request(base),
       onError: (error) => this.options.onError?.(error),
     });
+    this.broker.deliveries.expect('clarity-file');
     this.delivery = new AnswerDelivery(
-      this.broker.unreadable,
+      this.broker.deliveries,
       (error) => this.options.onError?.(error),
       options.deliveryRetry,
     );
@@ -254,7 +255,9 @@ export class ClarityFileAdapter {
       return;
     }
     if (event.type === 'answered') {
-      if (this.intake.takeFromFile(event.request)) return;
+      // Answered by an `.answer` file on disk: the runtime reads that very file.
+      if (this.intake.takeFromFile(event.request))
+        return void this.broker.deliveries.report(event.request.id, { state: 'delivered' });
       this.track(this.files.writeAnswer(base, event.request));
     } else if (event.type === 'cancelled' && this.dirGuard?.usable() !== false) {
       this.track(removeIfPresent(this.questionPath(base)));

@@ -1,5 +1,5 @@
-import { basename } from 'node:path';
-import type { UnreadableBoard } from '../../broker/unreadable-board';
+import type { DeliveryLedger } from '../../broker/delivery-state';
+import type { DeliveryOutcome } from '@contract/delivery';
 
 /** How an answer file that could not be written is retried. */
 export interface DeliveryRetry {
@@ -27,11 +27,12 @@ interface Failing {
 }
 
 /**
- * Delivery of the answer files the broker writes into a handshake dir. A write that fails
- * (EACCES, EROFS, ENOSPC, EIO, …) is not the end of the answer: it becomes a visible
- * "could not read" item ("answered, not yet delivered: <reason>, retrying") and is tried again
- * with backoff until it lands (the item goes), the runtime withdraws its question (the item says
- * it was never delivered), the directory stops being watched, or the give-up time passes.
+ * Delivery of the answer files the broker writes into a handshake dir, reported to the broker's
+ * delivery state (main/broker/delivery-state.ts) at each try. A write that fails (EACCES, EROFS,
+ * ENOSPC, EIO, …) is not the end of the answer: the request becomes "answered, not yet delivered:
+ * <reason>; retrying" and is tried again with backoff until it lands (`delivered`), the runtime
+ * withdraws its question or the give-up time passes (`undeliverable`), or the directory stops
+ * being watched (it stays undelivered: the dir's next scan or the next start writes it).
  * A broker started later writes answers still missing at its start-up scan (QuestionFiles.resume).
  */
 export class AnswerDelivery {
@@ -41,7 +42,7 @@ export class AnswerDelivery {
   private readonly giveUpMs: number;
 
   constructor(
-    private readonly board: UnreadableBoard,
+    private readonly ledger: Pick<DeliveryLedger, 'report'>,
     private readonly onError: (error: unknown) => void,
     retry: DeliveryRetry = {},
     private readonly now: () => number = Date.now,
@@ -63,7 +64,7 @@ export class AnswerDelivery {
   ): Promise<void> {
     this.forget(file);
     try {
-      await attempt();
+      this.settled(requestId, await attempt(), '');
     } catch (error) {
       const entry: Failing = { requestId, file, since: this.now(), tries: 1, reason: '' };
       this.failing.set(file, entry);
@@ -95,7 +96,7 @@ export class AnswerDelivery {
     void this.again(entry, entry.retry);
   }
 
-  /** Stops every retry and takes their items away (the directory is no longer watched). */
+  /** Stops every retry (the directory is no longer watched); the requests stay undelivered. */
   close(): void {
     for (const file of [...this.failing.keys()]) this.forget(file);
   }
@@ -105,13 +106,10 @@ export class AnswerDelivery {
     const elapsed = this.now() - entry.since;
     if (elapsed >= this.giveUpMs) {
       this.failing.delete(entry.file);
-      this.show(
-        entry,
-        `answered, never delivered: ${entry.reason}; gave up after ${entry.tries} tries`,
-      );
-      return;
+      const reason = `${entry.reason}; gave up after ${entry.tries} tries`;
+      return this.tell(entry.requestId, { state: 'undeliverable', reason });
     }
-    this.show(entry, `answered, not yet delivered: ${entry.reason}; retrying`);
+    this.tell(entry.requestId, { state: 'retrying', reason: entry.reason });
     entry.retry = retry;
     const delay = Math.min(this.firstMs * 2 ** (entry.tries - 1), this.maxMs);
     entry.timer = setTimeout(() => void this.again(entry, retry), delay);
@@ -133,18 +131,26 @@ export class AnswerDelivery {
     }
     if (this.failing.get(entry.file) !== entry) return;
     this.forget(entry.file);
-    if (result === 'withdrawn')
-      this.show(entry, `answered, never delivered: the question was withdrawn (${entry.reason})`);
+    this.settled(entry.requestId, result, ` (${entry.reason})`);
   }
 
-  private show(entry: Failing, reason: string): void {
-    const name = basename(entry.file);
-    this.board.report({
-      id: itemId(entry.file),
-      source: 'clarity-file',
-      origin: entry.file,
-      reason: `${name} ${reason}`,
-    });
+  /** A try that did not throw: the file is there, or there is no one left to deliver to. */
+  private settled(requestId: string, result: AttemptResult, lastFailure: string): void {
+    if (result === 'delivered') this.tell(requestId, { state: 'delivered' });
+    else if (result === 'withdrawn')
+      this.tell(requestId, {
+        state: 'undeliverable',
+        reason: `the question was withdrawn${lastFailure}`,
+      });
+  }
+
+  private tell(requestId: string, outcome: DeliveryOutcome): void {
+    try {
+      this.ledger.report(requestId, outcome);
+    } catch (error) {
+      // The request is no longer remembered (history pruned): nothing left to show it on.
+      this.onError(error);
+    }
   }
 
   private forget(file: string): void {
@@ -152,12 +158,7 @@ export class AnswerDelivery {
     if (!entry) return;
     clearTimeout(entry.timer);
     this.failing.delete(file);
-    this.board.clear(itemId(file));
   }
-}
-
-function itemId(file: string): string {
-  return `delivery:${file}`;
 }
 
 function describe(error: unknown): string {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Broker } from '../../broker/broker';
 import { DuplicateRequestError } from '../../broker/errors';
 import type { HitlRequest } from '@contract/request';
+import { isUndelivered } from '@contract/delivery';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import type { AnswerDelivery, AttemptResult } from './answer-delivery';
 import type { AnswerIntake } from './answer-intake';
@@ -173,6 +174,9 @@ export class QuestionFiles {
     this.listedWithoutAnswer.delete(base);
     if (known.status === 'answered' && !(await exists(this.c.answerPath(base))))
       await this.writeAnswer(base, known);
+    else if (known.status === 'answered' && isUndelivered(known.delivery))
+      // Written before a crash that came before its report: the file is what the runtime reads.
+      this.c.broker.deliveries.report(known.id, { state: 'delivered' });
     else if (known.status === 'cancelled') await removeIfPresent(this.c.questionPath(base));
   }
 
@@ -216,7 +220,7 @@ export class QuestionFiles {
    * write that fails is retried and shown until it lands (AnswerDelivery).
    */
   async writeAnswer(base: string, request: HitlRequest): Promise<void> {
-    if (!this.c.dirInUse()) return;
+    if (!this.c.dirInUse()) return this.dirNotWatched(request);
     // An answer file someone else wrote that this answer replaces lost: it is reported.
     await this.c.intake.overwriting(base, request);
     const file = this.c.answerPath(base);
@@ -241,6 +245,12 @@ export class QuestionFiles {
     if (await exists(this.c.questionPath(base))) return 'delivered';
     await removeIfPresent(file);
     return 'withdrawn';
+  }
+
+  /** The dir was replaced or lost: the answer waits (visibly) for the dir's next scan or start. */
+  private dirNotWatched(request: HitlRequest): void {
+    const reason = `${this.c.dir} is no longer watched (replaced or removed)`;
+    this.c.broker.deliveries.report(request.id, { state: 'retrying', reason });
   }
 
   private markInvalid(base: string, reason: string, field?: string): void {

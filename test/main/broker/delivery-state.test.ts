@@ -51,7 +51,7 @@ describe('delivery state of answered requests', () => {
       failures: 1,
       at: 1500,
     });
-    expect(broker.deliveries.count).toBe(1);
+    expect(broker.deliveries.failing).toBe(1);
     now = 2000;
     expect(broker.deliveries.report(r.id, { state: 'delivered' })?.delivery).toEqual({
       state: 'delivered',
@@ -61,7 +61,7 @@ describe('delivery state of answered requests', () => {
     expect(broker.deliveries.report(r.id, { state: 'delivered' })).toBeUndefined();
     expect(broker.deliveries.report(r.id, { state: 'retrying', reason: 'late' })).toBeUndefined();
     expect(seen.map((s) => s.delivery?.state)).toEqual(['retrying', 'delivered']);
-    expect(broker.deliveries.count).toBe(0);
+    expect(broker.deliveries.failing).toBe(0);
   });
 
   it('ends undeliverable with its reason, and refuses unknown ids and malformed outcomes', () => {
