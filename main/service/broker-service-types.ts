@@ -10,6 +10,8 @@ import type { WatchedDirs } from './watched-dirs';
 import type { WebhookOption } from './webhooks/webhook-config';
 import type { NtfyOption } from './ntfy/ntfy-config';
 import type { NtfyPush } from './ntfy/ntfy-push';
+import type { TelegramOption } from './telegram/telegram-config';
+import type { TelegramPush } from './telegram/telegram-push';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 
 export interface BrokerServiceOptions {
@@ -83,6 +85,11 @@ export interface BrokerServiceOptions {
    * answered through a reply topic the broker follows (docs/phone.md).
    */
   ntfy?: NtfyOption;
+  /**
+   * Phone push through a Telegram bot (`--telegram-token-file`, `--telegram-chat`): each new
+   * request with inline buttons, answered through `getUpdates` long polling (docs/phone.md).
+   */
+  telegram?: TelegramOption;
   /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
   onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
@@ -107,6 +114,8 @@ export interface BrokerService {
   webhooks?: WebhookDispatcher;
   /** The ntfy push, when `ntfy` is configured. */
   ntfy?: NtfyPush;
+  /** The Telegram push, when `telegram` is configured. */
+  telegram?: TelegramPush;
   url: string;
   port: number;
   stateDir: string;

@@ -28,6 +28,7 @@ import { WatchedDirs } from './watched-dirs';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { publicUrlOf } from './webhooks/webhook-config';
 import { NtfyPush } from './ntfy/ntfy-push';
+import { TelegramPush } from './telegram/telegram-push';
 import { redactStoreUrl } from '../broker/persistence/postgres/redact-url';
 
 export type { BrokerService, BrokerServiceOptions };
@@ -169,6 +170,16 @@ export async function startBrokerService(
       ? new NtfyPush({ broker, ntfy: options.ntfy, operatorSecret, publicUrl, onWarning: warn })
       : undefined;
     if (ntfy) cleanups.push(() => ntfy.close());
+    const telegram = options.telegram
+      ? new TelegramPush({
+          broker,
+          telegram: options.telegram,
+          operatorSecret,
+          publicUrl,
+          onWarning: warn,
+        })
+      : undefined;
+    if (telegram) cleanups.push(() => telegram.close());
     // Before the HTTP server's close in the list, so it runs after: no batch comes in any more.
     cleanups.push(() => runs.close());
     const http = new HttpBinding(
@@ -235,6 +246,7 @@ export async function startBrokerService(
       rules,
       ...(webhooks ? { webhooks } : {}),
       ...(ntfy ? { ntfy } : {}),
+      ...(telegram ? { telegram } : {}),
       get url() {
         return http.server.url();
       },

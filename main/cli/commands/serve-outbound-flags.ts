@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type { BrokerServiceOptions } from '../../service/broker-service-types';
 import { ntfyTarget } from '../../service/ntfy/ntfy-config';
+import { telegramOptions, type TelegramFlags } from './serve-telegram-flags';
 import {
   publicUrlOf,
   webhookTarget,
@@ -10,8 +11,8 @@ import {
   type WebhookOption,
 } from '../../service/webhooks/webhook-config';
 
-/** `serve`'s flags for what goes out: links, webhooks, ntfy push. */
-export interface OutboundFlags {
+/** `serve`'s flags for what goes out: links, webhooks, ntfy and Telegram push. */
+export interface OutboundFlags extends TelegramFlags {
   publicUrl?: string;
   webhook: string[];
   webhookSecretFile?: string;
@@ -23,7 +24,7 @@ export interface OutboundFlags {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-/** Adds `--public-url`, the `--webhook…` flags and the `--ntfy…` flags to `serve`. */
+/** Adds `--public-url`, the `--webhook…`, `--ntfy…` and `--telegram…` flags to `serve`. */
 export function addOutboundFlags(command: Command): Command {
   return command
     .option(
@@ -54,7 +55,17 @@ export function addOutboundFlags(command: Command): Command {
       'push each new request to this ntfy topic with one-tap buttons; answers come back through <topic>-reply (docs/phone.md)',
     )
     .option('--ntfy-token-file <path>', 'the ntfy access token (first line) for both topics')
-    .option('--ntfy-reply-topic <topic>', 'where the buttons post (default: <topic>-reply)');
+    .option('--ntfy-reply-topic <topic>', 'where the buttons post (default: <topic>-reply)')
+    .option(
+      '--telegram-token-file <path>',
+      "send each new request to a Telegram chat with buttons, as the bot whose BotFather token is this file's first line (docs/phone.md)",
+    )
+    .option('--telegram-chat <id>', 'the chat the bot writes to (your user id, or a group id)')
+    .option('--telegram-user <id>', "who may press the buttons (default: the private chat's user)")
+    .option(
+      '--telegram-api <url>',
+      'a self-hosted Bot API server (default https://api.telegram.org)',
+    );
 }
 
 /**
@@ -65,7 +76,7 @@ export function outboundServiceOptions(
   flags: OutboundFlags,
   fail: (message: string) => never,
   readSecret: (file: string, fail: (message: string) => never, flag: string) => string,
-): Pick<BrokerServiceOptions, 'publicUrl' | 'webhooks' | 'webhookSecret' | 'ntfy'> {
+): Pick<BrokerServiceOptions, 'publicUrl' | 'webhooks' | 'webhookSecret' | 'ntfy' | 'telegram'> {
   let publicUrl: string | undefined;
   try {
     publicUrl = publicUrlOf(flags.publicUrl);
@@ -92,6 +103,7 @@ export function outboundServiceOptions(
     ...(webhooks.length ? { webhooks } : {}),
     ...(secret ? { webhookSecret: secret } : {}),
     ...ntfyOptions(flags, fail, readSecret),
+    ...telegramOptions(flags, fail, readSecret),
   };
 }
 

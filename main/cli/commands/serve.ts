@@ -247,6 +247,8 @@ async function serve(
     console.log(
       `Pushing new requests to ntfy topic ${service.ntfy.target.topic} (answers through ${service.ntfy.target.replyTopic})`,
     );
+  if (service.telegram)
+    console.log(`Sending new requests to Telegram chat ${service.telegram.target.chat}`);
   console.log('Press Ctrl-C to stop.');
 
   await new Promise<void>((resolve) => {

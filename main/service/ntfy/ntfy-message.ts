@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { HitlRequest } from '@contract/request';
-import { questionOf, requestLink } from '../webhooks/webhook-event';
+import { requestLink } from '../webhooks/webhook-event';
 import type { ActionCodes } from '../phone/action-codes';
-import { phoneButtons } from '../phone/phone-buttons';
+import { phoneButtons, phoneQuestion } from '../phone/phone-buttons';
 import type { NtfyTarget } from './ntfy-config';
 
 /** One ntfy `http` action button, as ntfy's JSON publishing takes it. */
@@ -53,7 +53,7 @@ export function requestMessage(
   return {
     topic: target.topic,
     title: `${who}: ${request.input.kind}`.slice(0, 120),
-    message: questionOf(request),
+    message: phoneQuestion(request),
     priority: priorityOf(request, now),
     tags: [request.input.kind === 'approval' ? 'warning' : 'question'],
     sequence_id: sequenceId(request.id),
@@ -69,7 +69,7 @@ export function resolvedMessage(request: HitlRequest, target: NtfyTarget): NtfyP
   return {
     topic: target.topic,
     title: `${who}: ${request.status}${where}`.slice(0, 120),
-    message: questionOf(request),
+    message: phoneQuestion(request),
     priority: 1,
     tags: ['white_check_mark'],
     sequence_id: sequenceId(request.id),

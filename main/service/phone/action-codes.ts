@@ -11,7 +11,7 @@ const DECISION = /^(allow|deny|yes|no|option:[0-9]{1,2})$/;
 const B64URL = /^[A-Za-z0-9_-]+$/;
 
 /** Why a code was refused (for the warning; the phone learns nothing either way). */
-export type CodeRefusal = 'malformed' | 'tampered' | 'unknown-or-used';
+export type CodeRefusal = 'malformed' | 'tampered' | 'unknown-or-used' | 'other-request';
 
 /** A redeemed code's request and decision, or why it was refused. */
 export type Redeemed =
@@ -65,9 +65,10 @@ export class ActionCodes {
 
   /**
    * The request and decision of a valid, unused code, using it up (with every other code of its
-   * request: a request takes one decision); a refusal otherwise.
+   * request: a request takes one decision); a refusal otherwise. With `forRequest` (the request
+   * whose message the button was pressed on), a valid code of another request is refused unused.
    */
-  redeem(code: string): Redeemed {
+  redeem(code: string, forRequest?: string): Redeemed {
     const parts = code.trim().split('.');
     if (parts.length !== 5 || (parts[0] !== 'v1' && parts[0] !== 't1'))
       return { ok: false, why: 'malformed' };
@@ -84,6 +85,8 @@ export class ActionCodes {
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       return { ok: false, why: 'tampered' };
+    if (forRequest !== undefined && forRequest !== requestId)
+      return { ok: false, why: 'other-request' };
     const nonces = this.outstanding.get(requestId);
     if (nonces?.get(nonce) !== decision) return { ok: false, why: 'unknown-or-used' };
     this.forget(requestId);

@@ -1,4 +1,5 @@
 import type { AnswerInput, HitlRequest } from '@contract/request';
+import { questionOf } from '../webhooks/webhook-event';
 import type { PhoneDecision } from './action-codes';
 
 /** A button of a phone message: its label and the decision its code takes. */
@@ -68,4 +69,15 @@ export function answerOf(request: HitlRequest, decision: PhoneDecision): AnswerI
     if (option) return { value: { kind: 'choice', selected: [option.value] } };
   }
   return undefined;
+}
+
+/**
+ * The question as a phone shows it (plain text, capped): an approval's command (else its file or
+ * tool), AskUserQuestion's questions themselves, else the prompt.
+ */
+export function phoneQuestion(request: HitlRequest): string {
+  const input = request.input;
+  if (input.kind !== 'approval' || !input.questions) return questionOf(request);
+  const text = input.questions.map((q) => q.question).join('\n');
+  return `${input.tool}: ${text.length > 500 ? `${text.slice(0, 499)}…` : text}`;
 }

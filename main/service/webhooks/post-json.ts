@@ -19,12 +19,35 @@ export class PostTimeoutError extends Error {
  * on `signal`, or after `timeoutMs` (PostTimeoutError). Lighter than fetch, which costs a
  * receiver noticeably more per event.
  */
-export function postJson(
+export async function postJson(
   url: URL,
   body: string,
   headers: Record<string, string>,
   options: { timeoutMs: number; signal?: AbortSignal },
 ): Promise<number> {
+  return (await post(url, body, headers, options, 0)).status;
+}
+
+/**
+ * The same POST, resolving with the status and the response body as text (at most `maxBytes`;
+ * a longer one rejects).
+ */
+export function postJsonForText(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  options: { timeoutMs: number; signal?: AbortSignal; maxBytes: number },
+): Promise<{ status: number; text: string }> {
+  return post(url, body, headers, options, options.maxBytes);
+}
+
+function post(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  options: { timeoutMs: number; signal?: AbortSignal },
+  keep: number,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(
@@ -36,12 +59,21 @@ export function postJson(
         ...(options.signal ? { signal: options.signal } : {}),
       },
       (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
         response.on('error', fail);
+        if (keep > 0)
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > keep) request.destroy(new Error(`a reply longer than ${keep} bytes`));
+            else chunks.push(chunk);
+          });
+        else response.resume();
         response.on('end', () => {
           clearTimeout(timer);
-          resolve(response.statusCode ?? 0);
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, text });
         });
-        response.resume();
       },
     );
     const timer = setTimeout(
