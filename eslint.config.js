@@ -18,6 +18,8 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },
   { files: ['renderer/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  // The installable inbox's service worker: plain JS, served as is.
+  { files: ['renderer/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Draws the app and tray icons as PNGs (no downloads, no image tools): a speech bubble with
-// three "waiting" dots. Run: node scripts/generate-icons.mjs  (writes build/icon.png, build/tray/*).
+// three "waiting" dots. Run: node scripts/generate-icons.mjs  (writes build/icon.png, build/tray/*,
+// renderer/public/icons/*).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,12 @@ const app = (u, v) => {
   if (bubble(u, v) && !dots(u, v, 0.05)) return [255, 255, 255, 255];
   return [37, 99, 235, 255];
 };
+/** Full-bleed (a maskable icon or Apple's touch icon): the bubble scaled into the safe zone. */
+const fullBleed = (scale) => (u, v) => {
+  const x = (u - 0.5) / scale + 0.5;
+  const y = (v - 0.5) / scale + 0.5;
+  return bubble(x, y) && !dots(x, y, 0.05) ? [255, 255, 255, 255] : [37, 99, 235, 255];
+};
 const trayIdle = (u, v) =>
   bubble(u, v) && !bubble(u, v, 0.09)
     ? [110, 118, 129, 255]
@@ -113,6 +120,11 @@ const outputs = [
   ['build/tray/tray-idle@2x.png', 44, trayIdle],
   ['build/tray/tray-pending.png', 22, trayPending],
   ['build/tray/tray-pending@2x.png', 44, trayPending],
+  // The installable web inbox (renderer/public/manifest.webmanifest, index.html).
+  ['renderer/public/icons/icon-192.png', 192, app],
+  ['renderer/public/icons/icon-512.png', 512, app],
+  ['renderer/public/icons/icon-maskable-512.png', 512, fullBleed(0.72)],
+  ['renderer/public/icons/apple-touch-icon.png', 180, fullBleed(0.86)],
 ];
 for (const [file, size, paint] of outputs) {
   const path = join(ROOT, file);

@@ -44,6 +44,8 @@ export async function startApp(
     const { createPreviewClient } = await import('./preview/preview-client');
     client = createPreviewClient(preview);
   } else {
+    // The installable inbox's service worker (renderer/public/sw.js): its shell and offline page.
+    navigator.serviceWorker?.register('./sw.js').catch(() => {});
     const url = eventsUrl('', FIRST_PAGE_SIZE, order);
     client = new HttpInboxClient({
       snapshotLimit: FIRST_PAGE_SIZE,
