@@ -1,10 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { Broker } from '../broker/broker';
 import { withdraw } from '../broker/withdraw';
+import { reportWhenSent } from './delivery-on-send';
 import type { HitlRequest } from '@contract/request';
 
 /**
- * Holds an HTTP exchange open until the broker resolves request `id`. Many thousands can wait at
+ * Holds an HTTP exchange open until the broker resolves request `id`; an answer's delivery is
+ * reported when the response carrying it is sent (delivery-on-send.ts). Many thousands can wait at
  * once: each costs one listener, no timer and no polling. When the caller hangs up first, the
  * request is cancelled (by `agent`, "the agent disconnected") so it disappears from every inbox,
  * and `null` is returned: there is nobody left to answer.
@@ -20,7 +22,7 @@ export async function waitWhileConnected(
   };
   response.once('close', onClose);
   try {
-    return await broker.waitForResolution(id, gone.signal);
+    return sentWith(broker, await broker.waitForResolution(id, gone.signal), response);
   } catch (error) {
     if (!gone.signal.aborted) throw error;
     if (broker.get(id)?.status === 'pending')
@@ -54,7 +56,7 @@ export async function waitAWhile(
   response.once('close', onClose);
   const timer = setTimeout(() => stop.abort(), waitMs);
   try {
-    return await broker.waitForResolution(id, stop.signal);
+    return sentWith(broker, await broker.waitForResolution(id, stop.signal), response);
   } catch (error) {
     if (!stop.signal.aborted) throw error;
     if (!hungUp) return 'pending';
@@ -65,6 +67,12 @@ export async function waitAWhile(
     clearTimeout(timer);
     response.off('close', onClose);
   }
+}
+
+/** `resolved`, whose answer (if any) goes out on `response`: its delivery is reported then. */
+function sentWith(broker: Broker, resolved: HitlRequest, response: ServerResponse): HitlRequest {
+  reportWhenSent(broker, resolved, response);
+  return resolved;
 }
 
 /** Cancels a request whose agent hung up or withdrew it (shared in team mode; see `withdraw`). */

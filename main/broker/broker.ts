@@ -205,13 +205,15 @@ export class Broker {
     return true;
   }
 
-  /** A request decided without asking (a rule): only its `answered` event (by `auto`) is seen. */
+  /**
+   * A request decided without asking (a rule): only its `answered` event (by `auto`) is seen. Its
+   * delivery is not tracked: the decision is the reply of the very exchange that asked.
+   */
   recordDecided(input: NewRequest, answer: AnswerInput): HitlRequest {
     const parsed = parseOrThrow(NewRequestSchema, input, 'request');
     const pending = pendingRecord(parsed, this.newId, this.now);
     const patch = answeredPatch(pending, answer, 'auto', { via: 'rule' });
-    const at = pending.createdAt;
-    const decided = this.deliveries.stamp({ ...pending, ...patch, resolvedAt: at }, at);
+    const decided: HitlRequest = { ...pending, ...patch, resolvedAt: pending.createdAt };
     this.index.remember(decided);
     this.events.emit('answered', decided);
     return decided;

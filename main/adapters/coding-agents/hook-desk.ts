@@ -100,6 +100,8 @@ export class HookDesk {
       });
       return { decision: { behavior: 'allow' }, ruleId: rule.id };
     }
+    // The held hook's reply carries the decision: its sending is reported (held-request.ts).
+    this.broker.deliveries.expect(agent);
     const added = this.broker.add(request);
     const resolved = await wait(added.id);
     if (!resolved) return { decision: null, requestId: added.id, why: 'the hook disconnected' };

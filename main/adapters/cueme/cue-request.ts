@@ -23,6 +23,8 @@ export function openCue(
   const pause = body.mode === 'pause';
   const prompt = body.prompt.trim() ? body.prompt : pause ? PAUSE_PROMPT : '';
   const title = pause ? 'Paused: continue when ready' : titleFromPrompt(prompt);
+  // The held cue's reply carries the answer: its sending is reported (held-request.ts).
+  broker.deliveries.expect(CUEME_SOURCE);
   return broker.add({
     source: CUEME_SOURCE,
     key: `${agent.id}#${now.toString(36)}${Math.random().toString(36).slice(2, 6)}`,

@@ -39,6 +39,8 @@ export function openAsk(broker: Broker, body: AskBody, now = Date.now()): HitlRe
   }
   const client = body.client ?? 'mcp client';
   const title = body.title ?? titleFromPrompt(body.question);
+  // The ask's reply (or a later wait_for_answer) carries the answer: its sending is reported.
+  broker.deliveries.expect(MCP_SOURCE);
   return broker.add({
     source: MCP_SOURCE,
     key: body.handle ?? `mcp-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,

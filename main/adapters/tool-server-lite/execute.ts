@@ -51,6 +51,8 @@ export function registerHumanInLoop(
     now,
   );
   if (earlier) return { request: earlier, timeout };
+  // The held execute's response (or a retry's, re-attached) carries the answer: reported sent.
+  broker.deliveries.expect(TOOL_SERVER_SOURCE);
   try {
     const request = broker.add({
       source: TOOL_SERVER_SOURCE,

@@ -14,6 +14,8 @@ import { MAX_WAIT_SECONDS, waitForKeyStatusChange } from '../long-poll';
 import { answerWithFileFields, questionFileFields, specSafeKey } from '../clarity-fields';
 import { questionListJson, questionListPieces, streamsList } from '../question-list-json';
 import { afterReply } from '../after-reply';
+import type { FastifyReply } from 'fastify';
+import { reportWhenSent } from '../../adapters/delivery-on-send';
 
 /** Any non-empty string up to MAX_KEY_BYTES: the key is data (mirror file names are sanitised). */
 const KeySchema = RequestKeySchema;
@@ -43,6 +45,8 @@ const WaitQuerySchema = z.object({ wait: z.coerce.number().nonnegative().optiona
  */
 export const clarityRoutes: RouteModule = (app, context) => {
   const { broker, mirrorQuestion } = context;
+  // An HTTP-mode agent collects its answer by polling: the reply that carries it delivers it.
+  broker.deliveries.expect('clarity-http');
   // Long polls answer at once (with the current status) when the server shuts down.
   const closing = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -109,7 +113,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
     });
   });
 
-  app.get<{ Params: { key: string } }>('/questions/:key', async (request) => {
+  app.get<{ Params: { key: string } }>('/questions/:key', async (request, reply) => {
     const key = parseOrThrow(KeySchema, request.params.key, 'key');
     const { wait } = parseOrThrow(WaitQuerySchema, request.query, 'query');
     const withSafeKey = <T extends { key: string }>(status: T) => ({
@@ -122,20 +126,23 @@ export const clarityRoutes: RouteModule = (app, context) => {
       return { key, status: 'missing', safeKey: specSafeKey(context, key, undefined) };
     const current = keyStatus(broker, key);
     if (!wait || (current.status !== 'pending' && current.status !== 'missing'))
-      return withSafeKey(current);
+      return collected(reply, withSafeKey(current));
     const abort = new AbortController();
     // With a reason: abort() without one builds a DOMException (a stack trace) every time.
     const stop = () => abort.abort(WAIT_ENDED);
     request.raw.once('close', stop);
     closing.add(stop);
     try {
-      return withSafeKey(
-        await waitForKeyStatusChange(
-          broker,
-          key,
-          current.status,
-          Math.min(wait, MAX_WAIT_SECONDS) * 1000,
-          abort.signal,
+      return collected(
+        reply,
+        withSafeKey(
+          await waitForKeyStatusChange(
+            broker,
+            key,
+            current.status,
+            Math.min(wait, MAX_WAIT_SECONDS) * 1000,
+            abort.signal,
+          ),
         ),
       );
     } finally {
@@ -143,6 +150,13 @@ export const clarityRoutes: RouteModule = (app, context) => {
       request.raw.off('close', stop);
     }
   });
+
+  /** A poll's reply that carries an HTTP-mode answer: delivered once it is sent. */
+  const collected = <T extends { key: string; status: string }>(reply: FastifyReply, status: T) => {
+    const answered = status.status === 'answered' ? findByKey(broker, status.key) : undefined;
+    if (answered?.source === 'clarity-http') reportWhenSent(broker, answered, reply.raw);
+    return status;
+  };
 
   app.post('/answer', async (request) => {
     const body = parseOrThrow(AnswerBodySchema, request.body, 'answer');

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { waitWhileConnected } from '../../adapters/held-request';
+import { reportWhenSent } from '../../adapters/delivery-on-send';
 import { parseHumanQuestion } from '../../adapters/questfoundry/asked-question';
 import { HumanQuestionSchema } from '../../adapters/questfoundry/envelope';
 import { SchemaHumanQuestionSchema } from '../../adapters/questfoundry/schema-envelope';
@@ -46,6 +47,8 @@ export const questfoundryRoutes: RouteModule = (app, { broker }) => {
   api.post(BASE, { schema: askSchema }, async (req, reply) => {
     const { question, raw } = req.body;
     const polled = wantsAsync(req);
+    // The held reply, or the poll that collects it, carries the answer: its sending is reported.
+    broker.deliveries.expect(QUESTFOUNDRY_SOURCE);
     const request = broker.add(questionToRequest(question, raw, { durable: polled }));
     if (polled) {
       const poll = `${BASE}/${encodeURIComponent(question.id)}`;
@@ -70,6 +73,7 @@ export const questfoundryRoutes: RouteModule = (app, { broker }) => {
       throw new HttpError(404, 'not_found', `no human.question with id ${req.params.id}`);
     if (request.status === 'pending')
       return reply.code(202).send({ status: 'pending', id: request.key });
+    reportWhenSent(broker, request, reply.raw);
     return sendOutcome(reply, request);
   });
 };

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { BrokerError, StoreUnreachableError } from '../../broker/errors';
 import { describeZodError, fieldOf, parseOrThrow } from '../../broker/validation';
 import { ServerStop, waitWhileConnected } from '../../adapters/held-request';
+import { reportWhenSent } from '../../adapters/delivery-on-send';
 import { executeResponseFor, failure } from '../../adapters/tool-server-lite/execute-response';
 import {
   HilAlreadyWaitingError,
@@ -70,6 +71,7 @@ export const toolServerLiteRoutes: RouteModule = (
     // A retry whose request was decided meanwhile gets that outcome (ExecuteWaiters).
     if (registered.request.status !== 'pending') {
       waiters.returnedOutcome(id);
+      reportWhenSent(broker, broker.get(id) ?? registered.request, reply.raw);
       return executeResponseFor(registered.request, registered.timeout);
     }
     annotations.applyEarly(registered.request);

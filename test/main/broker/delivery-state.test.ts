@@ -77,14 +77,14 @@ describe('delivery state of answered requests', () => {
     ).toThrow(InvalidInputError);
   });
 
-  it('a rule decision is tracked too (the hook still has to receive it)', () => {
+  it('a rule decision is not tracked (it is the reply of the exchange that asked)', () => {
     const broker = new Broker();
     broker.deliveries.expect('claude-code');
     const decided = broker.recordDecided(
       { source: 'claude-code', key: 'h1', prompt: 'Bash: ls' },
       { text: 'allow' },
     );
-    expect(decided.delivery?.state).toBe('awaiting');
+    expect(decided.delivery).toBeUndefined();
     expect(decided.resolvedAt).toBe(decided.createdAt);
   });
 
