@@ -11,6 +11,7 @@ export const SOURCES = [
   'mcp',
   'claude-code',
   'codex',
+  'hapi',
 ] as const;
 
 export const STATUSES = ['pending', 'answered', 'cancelled', 'expired'] as const;

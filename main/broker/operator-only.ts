@@ -1,7 +1,11 @@
 import type { HitlRequest } from '@contract/request';
 
-/** Sources whose answers run code on the operator's machine: coding agents' hooks. */
-const OPERATOR_ONLY_SOURCES: ReadonlySet<HitlRequest['source']> = new Set(['claude-code', 'codex']);
+/** Sources whose answers run code on the operator's machine: coding agents' hooks, HAPI's hub. */
+const OPERATOR_ONLY_SOURCES: ReadonlySet<HitlRequest['source']> = new Set([
+  'claude-code',
+  'codex',
+  'hapi',
+]);
 
 /**
  * True for a request only the operator may answer or even see: a coding agent's permission

@@ -13,6 +13,8 @@ import type { NtfyPush } from './ntfy/ntfy-push';
 import type { TelegramOption } from './telegram/telegram-config';
 import type { TelegramPush } from './telegram/telegram-push';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
+import type { HubBridge } from '../adapters/hapi/hub-bridge/hub-bridge';
+import type { HapiHubOption } from './hapi/hapi-hub-step';
 
 export interface BrokerServiceOptions {
   /** Clarity handshake directories to watch (the first also receives mirrors of HTTP-born questions). */
@@ -90,6 +92,11 @@ export interface BrokerServiceOptions {
    * request with inline buttons, answered through `getUpdates` long polling (docs/phone.md).
    */
   telegram?: TelegramOption;
+  /**
+   * A HAPI hub to follow (`--hapi-hub`, `--hapi-token-file`): its sessions' permission requests
+   * are shown in the inbox and answered through the hub (docs/protocols.md#hapi-hub-bridge).
+   */
+  hapiHub?: HapiHubOption;
   /** Told when a watched handshake dir was replaced or removed while running (it is then dropped). */
   onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
@@ -114,6 +121,8 @@ export interface BrokerService {
   webhooks?: WebhookDispatcher;
   /** The ntfy push, when `ntfy` is configured. */
   ntfy?: NtfyPush;
+  /** The HAPI hub bridge, when `hapiHub` is configured. */
+  hapiHub?: HubBridge;
   /** The Telegram push, when `telegram` is configured. */
   telegram?: TelegramPush;
   url: string;

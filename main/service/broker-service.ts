@@ -28,6 +28,7 @@ import { WatchedDirs } from './watched-dirs';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { publicUrlOf } from './webhooks/webhook-config';
 import { NtfyPush } from './ntfy/ntfy-push';
+import { startHapiHub } from './hapi/hapi-hub-step';
 import { TelegramPush } from './telegram/telegram-push';
 import { redactStoreUrl } from '../broker/persistence/postgres/redact-url';
 
@@ -170,6 +171,8 @@ export async function startBrokerService(
       ? new NtfyPush({ broker, ntfy: options.ntfy, operatorSecret, publicUrl, onWarning: warn })
       : undefined;
     if (ntfy) cleanups.push(() => ntfy.close());
+    const hapiHub = startHapiHub(broker, options.hapiHub, warn);
+    if (hapiHub) cleanups.push(() => hapiHub.close());
     const telegram = options.telegram
       ? new TelegramPush({
           broker,
@@ -246,6 +249,7 @@ export async function startBrokerService(
       rules,
       ...(webhooks ? { webhooks } : {}),
       ...(ntfy ? { ntfy } : {}),
+      ...(hapiHub ? { hapiHub } : {}),
       ...(telegram ? { telegram } : {}),
       get url() {
         return http.server.url();

@@ -143,7 +143,8 @@ export function noticeRequest(agent: HookAgent, event: HookEvent, expiresAt: num
   };
 }
 
-function titleOf(call: ToolCall): string {
+/** The card's title for a tool call (`Bash: npm test`, `Edit: src/a.ts`, ...). */
+export function titleOf(call: ToolCall): string {
   const first = (s: string) => {
     const line = s.trim().split('\n')[0] ?? '';
     return line.length > 80 ? `${line.slice(0, 79)}…` : line;
@@ -156,7 +157,8 @@ function titleOf(call: ToolCall): string {
   return call.tool;
 }
 
-function promptOf(call: ToolCall, who: AgentInfo, event: HookEvent): string {
+/** The card's markdown for a tool call: who wants to do what, the call itself, the project. */
+export function promptOf(call: ToolCall, who: AgentInfo, event: HookEvent): string {
   const where = `**${who.runtime}** in \`${who.name}\` wants to`;
   switch (call.kind) {
     case 'shell':

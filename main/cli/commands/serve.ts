@@ -16,6 +16,7 @@ import { OwnerLockError } from '../../service/owner-lock';
 import { ExitCode, withUsageExitCode } from '../options';
 import { operatorTokensFromEnvAndFile } from './operator-tokens';
 import type { RegisterCommand } from './register-command';
+import { addHapiFlags, hapiOptions, type HapiFlags } from './serve-hapi-flags';
 import {
   addOutboundFlags,
   outboundServiceOptions,
@@ -27,7 +28,7 @@ export const EXIT_USAGE = ExitCode.usage;
 /** Exit code when another HITL broker already runs there (same port, state dir or handshake dir). */
 export const EXIT_ALREADY_RUNNING = 3;
 
-interface ServeFlags extends OutboundFlags {
+interface ServeFlags extends OutboundFlags, HapiFlags {
   port: number;
   host: string;
   token?: string;
@@ -85,7 +86,7 @@ function readTokenFile(
 
 /** `clarity-hitl serve [dir]`: file watcher + HTTP API + web UI in one process. */
 export const registerServe: RegisterCommand = (program: Command) => {
-  const command = addOutboundFlags(program.command('serve [dir]'));
+  const command = addHapiFlags(addOutboundFlags(program.command('serve [dir]')));
   // Usage errors (a bad flag value, an unknown option) exit 2, as usage errors do.
   withUsageExitCode(command)
     .description('serve the HTTP API, SSE and the web UI, and watch the handshake dir(s)')
@@ -177,7 +178,10 @@ export const registerServe: RegisterCommand = (program: Command) => {
         command.error(
           `binding ${flags.host} (not loopback) requires a token: pass --token-file or set CLARITY_HITL_BROKER_TOKEN`,
         );
-      const outbound = outboundServiceOptions(flags, (m) => command.error(m), readTokenFile);
+      const outbound = {
+        ...outboundServiceOptions(flags, (m) => command.error(m), readTokenFile),
+        ...hapiOptions(flags, (m) => command.error(m)),
+      };
       const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
       if (dirs.length === 0) dirs.push(process.env.CLARITY_HITL_DIR || '.clarity-hitl');
       await serve(dirs, flags, outbound);
@@ -187,7 +191,7 @@ export const registerServe: RegisterCommand = (program: Command) => {
 async function serve(
   dirs: string[],
   flags: ServeFlags,
-  outbound: ReturnType<typeof outboundServiceOptions>,
+  outbound: ReturnType<typeof outboundServiceOptions> & ReturnType<typeof hapiOptions>,
 ): Promise<void> {
   let service: BrokerService;
   try {
@@ -241,6 +245,7 @@ async function serve(
   if (flags.toolServerUpstream)
     console.log(`Forwarding tools other than human_in_loop to ${flags.toolServerUpstream.href}`);
   if (service.sharedStore) console.log('Team mode: requests are shared through PostgreSQL');
+  if (service.hapiHub) console.log(`Following the HAPI hub at ${service.hapiHub.client.origin}`);
   if (service.webhooks)
     console.log(`Sending events to ${service.webhooks.deliveries().length} webhook(s)`);
   if (service.ntfy)

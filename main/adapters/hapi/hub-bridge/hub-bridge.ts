@@ -1,0 +1,174 @@
+import { hostname } from 'node:os';
+import type { HitlRequest } from '@contract/request';
+import type { Broker } from '../../../broker/broker';
+import { HubClient, HubError } from './hub-client';
+import { HubEvents } from './hub-events';
+import { HubMirror } from './hub-mirror';
+import { decisionOf, sendDecision } from './hub-answers';
+import { HAPI_SOURCE, hubKey, sessionView } from './hub-request';
+import {
+  SessionReplySchema,
+  SessionsReplySchema,
+  type HubEvent,
+  type HubSession,
+} from './hub-wire';
+
+export interface HubBridgeOptions {
+  broker: Broker;
+  /** The hub's base URL (`--hapi-hub`). */
+  url: URL;
+  /** The hub's `CLI_API_TOKEN` (`--hapi-token-file`): a secret, never logged. */
+  accessToken: string;
+  onWarning?: (message: string) => void;
+  /** First wait before reconnecting or retrying a decision (default 1 s). */
+  retryMs?: number;
+  /** The event stream's silence limit before reconnecting (default 90 s). */
+  idleMs?: number;
+  /** This machine's name, to know which sessions run here (default os.hostname()). */
+  host?: string;
+}
+
+/**
+ * The broker as a client of a HAPI hub (`hapi hub`): it logs in, follows the hub's event stream,
+ * shows each active session's pending permission requests in the inbox (named by the session,
+ * with the hooks' card for the tool), sends the operator's allow or deny through the hub's
+ * approve/deny routes, and drops a request answered in HAPI's own app or Telegram.
+ */
+export class HubBridge {
+  readonly client: HubClient;
+  private readonly mirror: HubMirror;
+  private readonly events: HubEvents;
+  private readonly unsubscribe: () => void;
+  private readonly work = new Set<Promise<unknown>>();
+  private readonly warn: (message: string) => void;
+  private readonly host: string;
+  private synced?: () => void;
+  /** Resolves after the first full sync with the hub (for tests and start-up messages). */
+  readonly ready: Promise<void>;
+
+  constructor(private readonly options: HubBridgeOptions) {
+    this.warn = options.onWarning ?? (() => {});
+    this.host = options.host ?? hostname();
+    this.client = new HubClient({ url: options.url, accessToken: options.accessToken });
+    this.mirror = new HubMirror(options.broker, this.warn);
+    this.ready = new Promise((resolve) => (this.synced = resolve));
+    this.unsubscribe = options.broker.subscribe(({ type, request }) => {
+      if (request.source !== HAPI_SOURCE) return;
+      if (type === 'answered') this.track(this.answer(request));
+      // The operator dismissed it here: HAPI's own app still asks; not shown again.
+      if (type === 'cancelled' && request.resolvedBy !== 'agent')
+        this.mirror.dismissed.add(request.key);
+    });
+    this.events = new HubEvents({
+      client: this.client,
+      onEvent: (event) => this.onEvent(event),
+      onWarning: this.warn,
+      ...(options.retryMs !== undefined ? { retryMs: options.retryMs } : {}),
+      ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
+    });
+  }
+
+  /** Resolves once every fetch and decision started so far is done. */
+  async settled(): Promise<void> {
+    while (this.work.size > 0) await Promise.all([...this.work]);
+  }
+
+  /** Stops following the hub (requests shown stay until the broker stops). */
+  close(): void {
+    this.unsubscribe();
+    this.events.close();
+  }
+
+  private track(work: Promise<unknown>): void {
+    const tracked = work.catch((error: unknown) => this.warn(`HAPI hub: ${describe(error)}`));
+    this.work.add(tracked);
+    void tracked.finally(() => this.work.delete(tracked));
+  }
+
+  private onEvent(event: HubEvent): void {
+    switch (event.type) {
+      case 'connection-changed':
+        return this.track(this.resync());
+      case 'session-added':
+        return this.track(this.refresh(event.sessionId));
+      case 'session-removed':
+        this.mirror.end(event.sessionId, 'the HAPI session was removed');
+        return this.mirror.forget(event.sessionId);
+      case 'session-ended':
+        return this.mirror.end(event.sessionId, 'the HAPI session ended');
+      case 'session-updated':
+        return this.onUpdate(event);
+    }
+  }
+
+  private onUpdate(event: Extract<HubEvent, { type: 'session-updated' }>): void {
+    const { sessionId, data } = event;
+    const view = this.mirror.view(sessionId);
+    if (!data || !view) return this.track(this.refresh(sessionId));
+    if (data.active === false)
+      return this.mirror.end(sessionId, 'the HAPI session is no longer active');
+    if (data.metadata?.value)
+      this.mirror.rename(sessionId, sessionView(sessionId, data.metadata.value, this.host));
+    const active = this.mirror.isActive(sessionId) || data.active === true;
+    if (data.agentState) {
+      const named = this.mirror.view(sessionId) ?? view;
+      this.mirror.apply(named, active, data.agentState.value, data.agentState.version);
+    } else if (data.active === true && !this.mirror.isActive(sessionId))
+      // Active again: its requests (unchanged meanwhile) can be answered again.
+      this.track(this.refresh(sessionId));
+  }
+
+  /** Fetches one session and applies its state. */
+  private async refresh(sessionId: string): Promise<void> {
+    try {
+      const { session } = await this.client.getJson(
+        `api/sessions/${encodeURIComponent(sessionId)}`,
+        SessionReplySchema,
+      );
+      this.applySession(session);
+    } catch (error) {
+      if (error instanceof HubError && error.status === 404)
+        return this.mirror.end(sessionId, 'the HAPI session was removed');
+      throw error;
+    }
+  }
+
+  /** After each (re)connect: every session with pending requests, and every one shown here. */
+  private async resync(): Promise<void> {
+    const { sessions } = await this.client.getJson('api/sessions', SessionsReplySchema);
+    const listed = new Set(sessions.map((s) => s.id));
+    const shown = this.mirror.shownSessions();
+    for (const id of shown)
+      if (!listed.has(id)) this.mirror.end(id, 'the HAPI session was removed');
+    for (const s of sessions)
+      if ((s.active !== false && (s.pendingRequestsCount ?? 1) > 0) || shown.has(s.id))
+        await this.refresh(s.id);
+    this.synced?.();
+  }
+
+  private applySession(session: HubSession): void {
+    const view = sessionView(session.id, session.metadata, this.host);
+    const version = session.agentStateVersion ?? 0;
+    this.mirror.apply(view, session.active, session.agentState ?? null, version);
+  }
+
+  private async answer(request: HitlRequest): Promise<void> {
+    const decision = decisionOf(request);
+    if (!decision) return;
+    const key = hubKey(String(request.meta?.hubSessionId), String(request.meta?.hubRequestId));
+    this.mirror.answered.add(key);
+    const sent = await sendDecision(
+      this.client,
+      request,
+      decision,
+      this.warn,
+      this.options.retryMs,
+    );
+    // Not taken: the hub may still ask; the next state it sends shows the request again.
+    if (!sent) this.mirror.answered.delete(key);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

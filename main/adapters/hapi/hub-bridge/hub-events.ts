@@ -1,0 +1,131 @@
+import { FOLLOWED_EVENTS, HubEventSchema, type HubEvent } from './hub-wire';
+import type { HubClient } from './hub-client';
+
+/** A frame longer than this is taken for a broken stream (the hub's frames are small). */
+const MAX_FRAME = 4 * 1024 * 1024;
+
+export interface HubEventsOptions {
+  client: HubClient;
+  /** Each followed event, in order (a `connection-changed` first on every (re)connect). */
+  onEvent: (event: HubEvent) => void;
+  onWarning?: (message: string) => void;
+  /** First wait before reconnecting, doubled up to 30 s (default 1 s). */
+  retryMs?: number;
+  /**
+   * A stream silent this long is taken for dead and reopened (default 90 s; the hub sends a
+   * heartbeat every 30 s).
+   */
+  idleMs?: number;
+}
+
+/**
+ * Follows a HAPI hub's `GET /api/events?all=true` (server-sent events, one JSON `SyncEvent` per
+ * `data:`), reconnecting after any error, end or silence. Frames that are not JSON, not an event
+ * the bridge reads, or malformed are skipped.
+ */
+export class HubEvents {
+  private readonly stop = new AbortController();
+
+  constructor(private readonly options: HubEventsOptions) {
+    void this.run();
+  }
+
+  /** Stops following the hub. */
+  close(): void {
+    this.stop.abort();
+  }
+
+  private async run(): Promise<void> {
+    const base = this.options.retryMs ?? 1000;
+    let wait = base;
+    while (!this.stop.signal.aborted) {
+      try {
+        await this.follow(() => (wait = base));
+        if (!this.stop.signal.aborted)
+          this.options.onWarning?.(`HAPI hub event stream ended; reconnecting`);
+      } catch (error) {
+        if (this.stop.signal.aborted) return;
+        this.options.onWarning?.(
+          `HAPI hub event stream: ${error instanceof Error ? error.message : String(error)}; reconnecting`,
+        );
+      }
+      await sleep(wait, this.stop.signal);
+      wait = Math.min(wait * 2, 30_000);
+    }
+  }
+
+  private async follow(onOpen: () => void): Promise<void> {
+    const idle = new AbortController();
+    const idleMs = this.options.idleMs ?? 90_000;
+    let timer = setTimeout(() => idle.abort(), idleMs);
+    try {
+      const response = await this.options.client.openEvents(
+        AbortSignal.any([this.stop.signal, idle.signal]),
+      );
+      if (!response.body) throw new Error('no body');
+      onOpen();
+      await this.read(response.body as AsyncIterable<Uint8Array>, () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => idle.abort(), idleMs);
+      });
+    } catch (error) {
+      if (idle.signal.aborted && !this.stop.signal.aborted)
+        throw new Error(`silent for ${idleMs} ms`);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async read(body: AsyncIterable<Uint8Array>, onData: () => void): Promise<void> {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of body) {
+      onData();
+      buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, '\n');
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        this.frame(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+      }
+      if (buffer.length > MAX_FRAME) throw new Error('a frame longer than 4 MiB');
+    }
+  }
+
+  /** One SSE frame: its `data:` lines joined (comments, ids and event names are not needed). */
+  private frame(text: string): void {
+    const data = text
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+      .join('\n');
+    if (!data) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const type = (json as { type?: unknown } | null)?.type;
+    if (typeof type !== 'string' || !FOLLOWED_EVENTS.has(type)) return;
+    const parsed = HubEventSchema.safeParse(json);
+    if (!parsed.success) {
+      this.options.onWarning?.(`HAPI hub sent a malformed ${type} event; skipped`);
+      return;
+    }
+    this.options.onEvent(parsed.data);
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    timer.unref?.();
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
