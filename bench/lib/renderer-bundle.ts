@@ -7,8 +7,12 @@ import { gzipSync } from 'node:zlib';
  * fetches before the app can paint (index.html's script, its static imports, modulepreloads and
  * stylesheets); `total`: every asset of out/renderer, lazy chunks included. Both enforced by
  * test/e2e/web/renderer-bundle.test.ts and reported by `npm run bench`.
+ * `total` went from 230 to 235 with issue 34's popover cold open: the popover's early card (new
+ * code, ~1.6 KB with its CSS) and what the first load shed into chunks of their own (the problem
+ * lists, the agent context, the key hint; the modules the early card shares with the app), each
+ * chunk gzipped apart, with its own import glue. The first load stayed within its 125.
  */
-export const RENDERER_BUDGET_KB = { initial: 125, total: 230 } as const;
+export const RENDERER_BUDGET_KB = { initial: 125, total: 235 } as const;
 
 export interface BundleFile {
   file: string;

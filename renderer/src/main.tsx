@@ -1,5 +1,6 @@
 import { EarlyEventSource, eventsUrl, FIRST_PAGE_SIZE } from './client/early-event-source';
 import { paintEarly, removeWhenAppRenders, servedEarlyList } from './client/early-paint';
+import type { HitlBridge } from '@contract/ipc/bridge';
 import { rememberOrderForBroker, savedView } from './state/saved-view';
 import './styles.css';
 import './responsive.css';
@@ -19,7 +20,8 @@ const EARLY_PAINT_WAIT_MS = 600;
  * (100–300 ms on a cold load) that would otherwise hold the first paint or the snapshot's event,
  * and so any question on screen, until it is done.
  */
-const web = !('hitl' in globalThis) && new URLSearchParams(location.search).get('preview') === null;
+const hitl = (globalThis as { hitl?: HitlBridge }).hitl;
+const web = !hitl && new URLSearchParams(location.search).get('preview') === null;
 /** The list's order (remembered): the first page and the early list follow it. */
 const order = savedView().order;
 const root = document.getElementById('root')!;
@@ -47,8 +49,18 @@ const early = source
   : undefined;
 // Two frames after the served list is on screen the app may start: the list does not wait for it.
 if (served) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+const afterPaint = () =>
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
 if (source) {
   source.addEventListener('error', start);
+  setTimeout(start, EARLY_PAINT_WAIT_MS);
+} else if (hitl && location.hash === '#popover') {
+  // The popover's first card, painted before the app (popover/early-card): its request is asked
+  // for now, while that small module loads; the app starts once the card is on screen.
+  const data = { first: hitl.listPending({ limit: 1, order }), settings: hitl.getSettings() };
+  void import('./popover/early-card')
+    .then(({ showEarlyCard }) => showEarlyCard(hitl, root, data))
+    .then(afterPaint, start);
   setTimeout(start, EARLY_PAINT_WAIT_MS);
 } else {
   start();

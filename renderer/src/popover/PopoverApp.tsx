@@ -1,6 +1,6 @@
 import { escapeControls } from '@contract/printable';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { AnswerInput, HitlRequest } from '@contract/request';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AnswerInput } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { AnswerArea } from '../components/AnswerArea';
 import { CallPrompt } from '../components/calls/CallPrompt';
@@ -15,16 +15,15 @@ import { useUnreadable } from '../hooks/use-unreadable';
 import { useI18n } from '../i18n/I18nProvider';
 import { Markdown } from '../markdown/Markdown';
 import { answerByKey } from '../keys/answer-by-key';
-import { isDangerousConfirm } from '../answers/danger';
-import { optionKeysOf } from '../keys/editing';
 import { KeyHelp } from '../keys/LazyKeyHelp';
 import { keyText } from '../keys/key-strings';
 import { watchKeys } from '../keys/reflex-guard';
-import { compareRequests } from '../state/triage';
 import { useInbox } from '../state/use-inbox';
-import { useTriageView } from '../state/use-triage-view';
-import { popoverKeyAction, wrapIndex, type PopoverKeyAction } from './popover-keys';
-import { popoverText } from './popover-strings';
+import { wrapIndex, type PopoverKeyAction } from './popover-keys';
+import { PopoverBar } from './PopoverBar';
+import { usePopoverKeys } from './use-popover-keys';
+import { usePopoverRequest } from './use-popover-request';
+import { popoverHintKey, popoverText } from './popover-strings';
 import { QuickText } from './QuickText';
 import { cardTitle } from '../format/card-title';
 import { localizedPrompt, localizedTitle } from '@contract/hook-prompt';
@@ -50,14 +49,8 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
   const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld } = useDepartureNotices(
     state.departures,
   );
-  // The main window's order (soonest deadline first, then oldest, unless the operator chose another).
-  const [{ order }] = useTriageView();
-  const pending = useMemo(
-    () => [...state.pending.values()].sort((a, b) => compareRequests(a, b, order)),
-    [state.pending, order],
-  );
-  const [wanted, setWanted] = useState<string | null>(null);
-  const lastIndex = useRef(0);
+  const { pending, index, request, shown, heldCard, want } = usePopoverRequest(state, held);
+  const isHeld = !!heldCard;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const cardRef = useRef<HTMLElement>(null);
@@ -65,34 +58,16 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
   const closeHelp = useCallback(() => setHelp(false), []);
   useEffect(() => watchKeys(), []);
 
-  let index = wanted ? pending.findIndex((r) => r.id === wanted) : 0;
-  if (index < 0) index = Math.min(lastIndex.current, Math.max(0, pending.length - 1));
-  // The request on screen, resolved elsewhere while it had a draft: it stays (held) until dismissed.
-  const shownId = useRef<string | null>(null);
-  // `wanted` too: an answer of ours that lost a race brings its card back, held.
-  const heldCard = held.find(
-    (h) =>
-      (h.request.id === shownId.current || h.request.id === wanted) &&
-      !state.pending.has(h.request.id),
-  );
-  const request: HitlRequest | undefined = heldCard ? undefined : pending[index];
-  const shown = heldCard?.request ?? request;
-  const isHeld = !!heldCard;
-  useEffect(() => {
-    lastIndex.current = index;
-    shownId.current = shown?.id ?? null;
-  }, [index, shown?.id]);
-
   // Each show counts: the window is kept loaded while hidden, so a show on the same request must
   // focus its card again (focus may have moved before it hid).
   const [shows, setShows] = useState(0);
   useEffect(
     () =>
       shell.onShowRequest((id) => {
-        setWanted(id);
+        want(id);
         setShows((n) => n + 1);
       }),
-    [shell],
+    [shell, want],
   );
 
   // A choice lands on its recommended option when it names one (digits still pick any).
@@ -104,7 +79,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     if (!card) return;
     const target = focusCard ? card : card.querySelector<HTMLElement>('[data-answer-focus]');
     (target ?? card).focus();
-  }, [shown?.id, isHeld, focusCard, shows]);
+  }, [shown?.id, isHeld, focusCard, shows, state.loaded]);
 
   const submit = useCallback(
     (answer: AnswerInput) => {
@@ -116,13 +91,13 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
         () => appDraftStore().remove(request.id),
         (e: unknown) => {
           onResolveFailed(request.id);
-          setWanted(request.id);
+          want(request.id);
           setBusy(false);
           setError(e instanceof Error ? e.message : String(e));
         },
       );
     },
-    [client, request, busy, onResolving, onResolveFailed],
+    [client, request, busy, onResolving, onResolveFailed, want],
   );
 
   const act = useCallback(
@@ -134,96 +109,28 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
       if (isHeld) return;
       if (action.type === 'move') {
         const next = pending[wrapIndex(index, action.delta, pending.length)];
-        return setWanted(next?.id ?? null);
+        return want(next?.id ?? null);
       }
       if (!request || busy) return;
       const answer = answerByKey(request, action, cardRef.current);
       if (answer) submit(answer);
     },
-    [shell, request, shown, isHeld, pending, index, submit, busy],
+    [shell, request, shown, isHeld, pending, index, submit, busy, want],
   );
+  usePopoverKeys(request, act);
+  const hintKey = popoverHintKey(request);
 
-  // A layout effect: the listener must know the request on screen before the screen shows it.
-  useLayoutEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const tag = target?.tagName;
-      const inTextField =
-        tag === 'INPUT' &&
-        !['checkbox', 'radio', 'button', 'submit'].includes((target as HTMLInputElement).type);
-      const inMultiline = tag === 'TEXTAREA' || tag === 'SELECT' || !!target?.isContentEditable;
-      const optionKeys = request ? optionKeysOf(request.input) : [];
-      const action = popoverKeyAction(event, {
-        kind: request?.input.kind,
-        inTextField,
-        inMultiline,
-        optionKeys,
-      });
-      if (!action) return;
-      event.preventDefault();
-      act(action);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [act, request]);
-
-  const hintKey = !request
-    ? null
-    : request.input.kind === 'text'
-      ? 'keysText'
-      : request.input.kind === 'confirm'
-        ? isDangerousConfirm(request)
-          ? 'keysDanger'
-          : 'keysConfirm'
-        : request.input.kind === 'choice'
-          ? 'keysChoice'
-          : request.input.kind === 'approval'
-            ? 'keysApproval'
-            : 'keysOther';
-
+  // Nothing until the list has come: no "all clear" before it is known (on a cold open the early
+  // card, popover/early-card.ts, shows the first request meanwhile).
+  if (!state.loaded) return null;
   return (
     <div className="popover">
-      <header className="popover-bar">
-        <span className="popover-count">
-          {pending.length
-            ? popoverText(language, 'position', { i: index + 1, n: pending.length })
-            : '—'}
-        </span>
-        <button
-          type="button"
-          className="link"
-          aria-label={popoverText(language, 'previous')}
-          disabled={pending.length < 2 || isHeld}
-          onClick={() => act({ type: 'move', delta: -1 })}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          className="link"
-          aria-label={popoverText(language, 'next')}
-          disabled={pending.length < 2 || isHeld}
-          onClick={() => act({ type: 'move', delta: 1 })}
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          className="link popover-open"
-          onClick={() => act({ type: 'open-window' })}
-        >
-          {popoverText(language, 'openWindow')}
-        </button>
-        <button
-          type="button"
-          className="link"
-          aria-label={keyText(language, 'helpOpen')}
-          title={keyText(language, 'helpOpen')}
-          onClick={() => setHelp(true)}
-        >
-          ?
-        </button>
-      </header>
+      <PopoverBar
+        index={index}
+        count={pending.length}
+        canMove={pending.length > 1 && !isHeld}
+        act={act}
+      />
       {unreadable ? (
         <button
           type="button"

@@ -1,3 +1,5 @@
+import type { HitlRequest } from '@contract/request';
+import { isDangerousConfirm } from '../answers/danger';
 import type { Language } from '../i18n/translate';
 
 const en = {
@@ -41,6 +43,17 @@ const zh: typeof en = {
 };
 
 export type PopoverStringKey = keyof typeof en;
+
+/** The key hint under a card: the keys that answer `request`'s kind (none when nothing shows). */
+export function popoverHintKey(request: HitlRequest | undefined): PopoverStringKey | null {
+  if (!request) return null;
+  const kind = request.input.kind;
+  if (kind === 'text') return 'keysText';
+  if (kind === 'confirm') return isDangerousConfirm(request) ? 'keysDanger' : 'keysConfirm';
+  if (kind === 'choice') return 'keysChoice';
+  if (kind === 'approval') return 'keysApproval';
+  return 'keysOther';
+}
 
 /** Popover strings (kept beside the popover so the shared dictionaries stay untouched). */
 export function popoverText(
