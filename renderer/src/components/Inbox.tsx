@@ -8,17 +8,16 @@ import { triageOptions, triageRows } from '../state/triage';
 import { useTriageView } from '../state/use-triage-view';
 import { useBulkDialogs } from './use-bulk-dialogs';
 import { TriageToolbar } from './TriageToolbar';
-import { AgentContextPanel } from './AgentContextPanel';
+import { AgentContextPanel, ProblemLists } from './LazyPanels';
 import { EmptyState } from './EmptyState';
 import { QuestionCard, type QuestionCardHandle } from './QuestionCard';
 import { optionKeysOf } from '../keys/editing';
+import { KeyHint } from '../keys/LazyKeyHelp';
 import { RequestList, type RequestListHandle } from './RequestList';
-import { UnreadableItems } from './UnreadableItems';
 import { useListKeyboard } from './use-list-keyboard';
 import { useUnreadable } from '../hooks/use-unreadable';
 import { useDirProblems } from '../hooks/use-dir-problems';
 import type { HeldCard } from './use-departure-notices';
-import { DirProblems } from './DirProblems';
 import '../layout-compact.css';
 import { useUnheldPending } from '../undo/use-unheld-pending';
 import { useInboxSnooze } from '../snooze/use-inbox-snooze';
@@ -151,10 +150,11 @@ export function Inbox({
   const unreadable = useUnreadable(client);
   const dirProblems = useDirProblems(client, ids.length);
   const problems = (
-    <>
-      <DirProblems problems={dirProblems} />
-      <UnreadableItems items={unreadable.items} onDismiss={unreadable.dismiss} />
-    </>
+    <ProblemLists
+      dirProblems={dirProblems}
+      unreadable={unreadable.items}
+      onDismiss={unreadable.dismiss}
+    />
   );
 
   useListKeyboard({
@@ -285,7 +285,7 @@ export function Inbox({
             <p className="hint center">{t('selectRequest')}</p>
           )}
           {snoozed.bar}
-          <p className="hint keyboard-help">{t('keyboardHelp')}</p>
+          <KeyHint />
         </section>
       </div>
     </div>

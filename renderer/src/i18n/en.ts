@@ -62,8 +62,6 @@ export const en = {
   toolResult: 'Result',
   selectRequest: 'Select a request to answer it.',
   malformedRequest: 'This request is malformed and cannot be shown ({error}).',
-  keyboardHelp:
-    'j/k move · Enter answers · Y/N approve/decline · 1–9 pick · x selects · / searches · U undoes · Esc goes back · ? all keys',
   noticeAnswered: '“{key}” was answered elsewhere.',
   noticeCancelled: '“{key}” was cancelled elsewhere.',
   noticeExpired: '“{key}” expired.',

@@ -63,8 +63,6 @@ export const zh: Dictionary = {
   toolResult: '结果',
   selectRequest: '选择一个请求来回答。',
   malformedRequest: '此请求格式有误，无法显示（{error}）。',
-  keyboardHelp:
-    'j/k 移动 · Enter 回答 · Y/N 批准/拒绝 · 1–9 选择 · x 选择请求 · / 搜索 · U 撤销 · Esc 返回 · ? 全部按键',
   noticeAnswered: '“{key}” 已在别处回答。',
   noticeCancelled: '“{key}” 已在别处取消。',
   noticeExpired: '“{key}” 已过期。',

@@ -1,28 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
-import { keyText, type KeyStringKey } from './key-strings';
+import { keyText } from './key-strings';
+import { KEY_TABLE } from './key-table';
 import { UndoSetting } from '../undo/UndoSetting';
 import './keys.css';
-
-const ROWS: readonly (readonly [string, KeyStringKey])[] = [
-  ['j / k · ↓ / ↑', 'keyMove'],
-  ['Enter', 'keyAnswer'],
-  ['Y', 'keyYes'],
-  ['N', 'keyNo'],
-  ['1–9', 'keyPick'],
-  ['x', 'keyTick'],
-  ['Shift + X', 'keyTickAll'],
-  ['Shift + D', 'keyBulk'],
-  ['Shift + A', 'keyBulkApprove'],
-  ['/', 'keySearch'],
-  ['U', 'keyUndo'],
-  ['S', 'keySnooze'],
-  ['E', 'keyDone'],
-  ['Ctrl/⌘ + Enter', 'keySend'],
-  ['Esc', 'keyBack'],
-  ['?', 'keyHelp'],
-  ['O', 'keyOpen'],
-];
 
 /**
  * The keyboard help overlay (opened with ?): a modal dialog listing the keys; Esc, the Close
@@ -70,10 +51,10 @@ export function KeyHelp({ onClose }: { onClose: () => void }) {
         <h2 id="key-help-title">{keyText(language, 'helpTitle')}</h2>
         <p className="hint">{keyText(language, 'helpIntro')}</p>
         <dl className="key-help-list">
-          {ROWS.map(([keys, what]) => (
+          {KEY_TABLE.map(({ label, what }) => (
             <div key={what} className="key-help-row">
               <dt>
-                <kbd>{keys}</kbd>
+                <kbd>{label}</kbd>
               </dt>
               <dd>{keyText(language, what)}</dd>
             </div>

@@ -7,11 +7,13 @@ import { renderWithI18n } from '../components/dom-fixtures';
 afterEach(cleanup);
 
 describe('the ? overlay', () => {
-  it('lists every inbox key, x, Shift+X and / among them (in both languages)', () => {
+  it('lists every inbox key, x, Shift+X, /, S, E and Shift+A among them (in both languages)', () => {
     for (const language of ['en', 'zh'] as const) {
       const { unmount } = renderWithI18n(<KeyHelp onClose={() => undefined} />, language);
       const keys = screen.getAllByRole('term').map((dt) => dt.textContent);
-      expect(keys).toEqual(expect.arrayContaining(['x', 'Shift + X', '/', 'Y', 'N', 'Esc']));
+      expect(keys).toEqual(
+        expect.arrayContaining(['x', 'Shift + X', '/', 'Y / A', 'N', 'Esc', 'S', 'E', 'Shift + A']),
+      );
       unmount();
     }
     renderWithI18n(<KeyHelp onClose={() => undefined} />);
