@@ -1,152 +1,171 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import type { Benchmark, Measurement } from '../lib/figure';
 import { startBrokerService } from '../../main/service/broker-service';
 import type { NtfyHttpAction } from '../../main/service/ntfy/ntfy-message';
+import { spawnTs, type TsChild } from '../../test/support/load/child';
 import { percentile } from '../../test/support/load/stats';
 import { withTempDir } from '../../test/support/load/temp';
-import { startFakeNtfy } from '../../test/main/service/ntfy/fake-ntfy-server';
 
-const REQUESTS = Number(process.env.BENCH_PHONE_REQUESTS ?? 100);
+const REQUESTS = Number(process.env.BENCH_PHONE_REQUESTS ?? 200);
 const TAPS = Number(process.env.BENCH_PHONE_TAPS ?? 50);
-const KEY = /bench-\d+/g;
+const BOT_TOKEN = '110201543:AAHbench-token-not-a-real-one_0000';
+const CHAT = 777;
+const now = () => performance.timeOrigin + performance.now();
 
-/** First arrival time of each `bench-<n>` key seen in a channel's text. */
-function arrivals() {
-  const seen = new Map<string, number>();
-  return {
-    seen,
-    note(text: string) {
-      const now = performance.now();
-      for (const key of text.match(KEY) ?? []) if (!seen.has(key)) seen.set(key, now);
-    },
-  };
+/** A receiver in its own process and the epoch times of what it printed, by key. */
+interface Receiver {
+  child: TsChild<{ url: string }>;
+  url: string;
+  seen: Map<string, number>;
+  pressed: Map<string, number>;
+  actions: Map<string, NtfyHttpAction>;
 }
 
-async function webhookReceiver(note: (text: string) => void) {
-  const server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      note(body);
-      response.end();
-    });
+async function receiver(script: string, args: string[]): Promise<Receiver> {
+  const child = spawnTs<{ url: string }>(script, args);
+  const out: Receiver = { child, url: '', seen: new Map(), pressed: new Map(), actions: new Map() };
+  createInterface({ input: child.child.stdout! }).on('line', (line) => {
+    const [word = '', key = '', ...rest] = line.split(' ');
+    if (word === 'ARRIVED') out.seen.set(key, Number(rest[0]));
+    else if (word === 'PRESSED') out.pressed.set(key, Number(rest[0]));
+    else if (word === 'ACTION') out.actions.set(key, JSON.parse(rest.join(' ')) as NtfyHttpAction);
+    // sse-listener.ts: `<key> <epoch>` per new_question.
+    else if (/^bench-\d+$/.test(word)) out.seen.set(word, Number(key));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server };
+  out.url = (await child.ready).url ?? '';
+  return out;
 }
 
-const ms = (from: Map<string, number>, to: Map<string, number>) =>
+const since = (from: Map<string, number>, to: Map<string, number>) =>
   [...from].map(([key, t0]) => (to.get(key) ?? NaN) - t0);
 
 function pair(values: number[], baseline: number[], p: number): Measurement {
   return { value: percentile(values, p), baseline: percentile(baseline, p) };
 }
 
+const ratioSpec = (id: string, name: string) => ({
+  id,
+  name,
+  unit: 'ms',
+  target: { op: '<=' as const, value: 1.5, on: 'ratio' as const },
+  baselineLabel: 'the same request on SSE',
+});
+
 /**
- * Issue 36's figures: a request created → its ntfy publish received, → its webhook received, each
- * against the same request's SSE event (`GET /events`) in the same run; and a phone tap (the
- * button's POST to the reply topic) → the broker has the decision. ntfy is a local server
- * implementing the parts of its API used (ntfy itself cannot be reached here).
+ * Issue 36's figures: a request created → its ntfy publish received, → its Telegram sendMessage
+ * received, → its webhook received, each against the same request's SSE event (`GET /events`) in
+ * the same run; and a phone tap (ntfy: the button's POST to the reply topic; Telegram: the
+ * callback query handed to the broker's held getUpdates) → the broker has the decision. Each
+ * receiver (the SSE client, ntfy, the Bot API, the webhook endpoint) runs in its own process, as
+ * they do for real, and stamps arrivals with its epoch clock; ntfy and the Bot API are local
+ * servers implementing the parts of their APIs used (neither can be reached from here).
  */
 export const phonePush: Benchmark = {
   title: 'phone push',
   specs: [
     ...(['p50', 'p99'] as const).flatMap((p) => [
-      {
-        id: `phone.ntfy.${p}`,
-        name: `request created → ntfy publish received, ${p}`,
-        unit: 'ms',
-        target: { op: '<=' as const, value: 1.5, on: 'ratio' as const },
-        baselineLabel: 'the same request on SSE',
-      },
-      {
-        id: `phone.webhook.${p}`,
-        name: `request created → webhook received, ${p}`,
-        unit: 'ms',
-        target: { op: '<=' as const, value: 1.5, on: 'ratio' as const },
-        baselineLabel: 'the same request on SSE',
-      },
+      ratioSpec(`phone.ntfy.${p}`, `request created → ntfy publish received, ${p}`),
+      ratioSpec(`phone.telegram.${p}`, `request created → Telegram sendMessage received, ${p}`),
+      ratioSpec(`phone.webhook.${p}`, `request created → webhook received, ${p}`),
     ]),
     { id: 'phone.tap.p50', name: 'ntfy tap → broker has the decision, p50', unit: 'ms' },
     { id: 'phone.tap.p99', name: 'ntfy tap → broker has the decision, p99', unit: 'ms' },
+    {
+      id: 'phone.telegram-tap.p50',
+      name: 'Telegram tap → broker has the decision, p50',
+      unit: 'ms',
+    },
+    {
+      id: 'phone.telegram-tap.p99',
+      name: 'Telegram tap → broker has the decision, p99',
+      unit: 'ms',
+    },
   ],
   async run() {
-    const created = new Map<string, number>();
-    const sse = arrivals();
-    const push = arrivals();
-    const hook = arrivals();
-    const actions = new Map<string, NtfyHttpAction>();
-    const ntfy = await startFakeNtfy(undefined, (body) => {
-      push.note(body);
-      const message = JSON.parse(body) as { message: string; actions?: NtfyHttpAction[] };
-      const key = message.message.match(KEY)?.[0];
-      if (message.actions?.[0] && key) actions.set(key, message.actions[0]);
-    });
-    const receiver = await webhookReceiver(hook.note);
+    const script = 'bench/children/phone-receiver.ts';
+    const [ntfy, bot, hook] = await Promise.all([
+      receiver(script, ['ntfy']),
+      receiver(script, ['telegram', BOT_TOKEN]),
+      receiver(script, ['webhook']),
+    ]);
+    const children = [ntfy, bot, hook];
     try {
       return await withTempDir('phone-bench', async (dir) => {
         const service = await startBrokerService({
           port: 0,
           stateDir: dir,
           rendererDir: null,
-          webhooks: [{ url: receiver.url }],
+          webhooks: [{ url: hook.url }],
           webhookSecret: 'bench',
           ntfy: { url: `${ntfy.url}bench-topic` },
+          telegram: { token: BOT_TOKEN, chat: String(CHAT), apiUrl: bot.url },
         });
-        const stream = new AbortController();
+        const sse = await receiver('bench/children/sse-listener.ts', [`${service.url}events`]);
+        children.push(sse);
         try {
           await service.ntfy!.replies.ready;
-          const events = await fetch(`${service.url}events`, { signal: stream.signal });
-          void (async () => {
-            const decoder = new TextDecoder();
-            for await (const chunk of events.body as AsyncIterable<Uint8Array>)
-              sse.note(decoder.decode(chunk, { stream: true }));
-          })().catch(() => {});
-          const ids: string[] = [];
-          for (let i = 0; i < REQUESTS; i++) {
-            const key = `bench-${i}`;
-            created.set(key, performance.now());
-            const request = service.broker.add({
-              source: 'clarity-http',
-              key,
-              prompt: `${key}: deploy?`,
-              input: { kind: 'confirm' },
-            });
-            ids.push(request.id);
-            await until(() => sse.seen.has(key) && push.seen.has(key) && hook.seen.has(key));
-          }
-          const taps: number[] = [];
-          for (let i = 0; i < Math.min(TAPS, REQUESTS); i++) {
-            const action = actions.get(`bench-${i}`)!;
-            const t0 = performance.now();
-            await fetch(action.url, { method: action.method, body: action.body });
-            await service.broker.waitForResolution(ids[i]!);
-            taps.push(performance.now() - t0);
-          }
-          const onSse = ms(created, sse.seen);
-          const onNtfy = ms(created, push.seen);
-          const onHook = ms(created, hook.seen);
-          return {
-            'phone.ntfy.p50': pair(onNtfy, onSse, 50),
-            'phone.ntfy.p99': pair(onNtfy, onSse, 99),
-            'phone.webhook.p50': pair(onHook, onSse, 50),
-            'phone.webhook.p99': pair(onHook, onSse, 99),
-            'phone.tap.p50': { value: percentile(taps, 50) },
-            'phone.tap.p99': { value: percentile(taps, 99) },
-          };
+          return await measure(service, { sse, ntfy, bot, hook });
         } finally {
-          stream.abort();
           await service.close();
         }
       });
     } finally {
-      receiver.server.close();
-      await ntfy.close();
+      await Promise.all(children.map((c) => c.child.stop()));
     }
   },
 };
+
+async function measure(
+  service: Awaited<ReturnType<typeof startBrokerService>>,
+  { sse, ntfy, bot, hook }: Record<'sse' | 'ntfy' | 'bot' | 'hook', Receiver>,
+): Promise<Record<string, Measurement>> {
+  const created = new Map<string, number>();
+  const ids: string[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const key = `bench-${i}`;
+    created.set(key, now());
+    const request = service.broker.add({
+      source: 'clarity-http',
+      key,
+      prompt: `${key}: deploy?`,
+      input: { kind: 'confirm' },
+    });
+    ids.push(request.id);
+    await until(() => [sse, ntfy, bot, hook].every((r) => r.seen.has(key)));
+  }
+  const taps: number[] = [];
+  for (let i = 0; i < Math.min(TAPS, REQUESTS); i++) {
+    const action = ntfy.actions.get(`bench-${i}`)!;
+    const t0 = now();
+    await fetch(action.url, { method: action.method, body: action.body });
+    await service.broker.waitForResolution(ids[i]!);
+    taps.push(now() - t0);
+  }
+  const telegramTaps: number[] = [];
+  for (let i = TAPS; i < Math.min(2 * TAPS, REQUESTS); i++) {
+    const key = `bench-${i}`;
+    bot.child.child.stdin!.write(`PRESS ${key} ${CHAT}\n`);
+    await service.broker.waitForResolution(ids[i]!);
+    const at = now();
+    await until(() => bot.pressed.has(key));
+    telegramTaps.push(at - bot.pressed.get(key)!);
+  }
+  const onSse = since(created, sse.seen);
+  const on = (r: Receiver) => since(created, r.seen);
+  return {
+    'phone.ntfy.p50': pair(on(ntfy), onSse, 50),
+    'phone.ntfy.p99': pair(on(ntfy), onSse, 99),
+    'phone.telegram.p50': pair(on(bot), onSse, 50),
+    'phone.telegram.p99': pair(on(bot), onSse, 99),
+    'phone.webhook.p50': pair(on(hook), onSse, 50),
+    'phone.webhook.p99': pair(on(hook), onSse, 99),
+    'phone.tap.p50': { value: percentile(taps, 50) },
+    'phone.tap.p99': { value: percentile(taps, 99) },
+    'phone.telegram-tap.p50': { value: percentile(telegramTaps, 50) },
+    'phone.telegram-tap.p99': { value: percentile(telegramTaps, 99) },
+  };
+}
 
 async function until(done: () => boolean): Promise<void> {
   const deadline = Date.now() + 10_000;

@@ -31,7 +31,11 @@ interface Waiter {
  * the callback query a Telegram client makes when a user taps an inline button; a wrong token gets
  * 401 as from Telegram.
  */
-export async function startFakeBotApi(token: string) {
+export async function startFakeBotApi(
+  token: string,
+  /** Told of each call's raw body as it lands (before the server parses it). */
+  onCall?: (method: string, body: string) => void,
+) {
   const calls: BotCall[] = [];
   const messages: BotMessage[] = [];
   const updates: Array<{ update_id: number; [field: string]: unknown }> = [];
@@ -125,6 +129,7 @@ export async function startFakeBotApi(token: string) {
       if (match[1] !== token)
         return reply(response, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
       const method = match[2]!;
+      onCall?.(method, Buffer.concat(chunks).toString('utf8'));
       const params = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<
         string,
         unknown
