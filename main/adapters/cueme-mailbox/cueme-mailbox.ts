@@ -6,6 +6,8 @@ import type { Broker, BrokerEvent } from '../../broker/broker';
 import { cuemeReply } from '../cueme/cueme-reply';
 import { isMailboxRequest, mailboxRequest } from './mailbox-request';
 import { startWorker, WorkerUnavailableError, type WorkerHost } from './worker-host';
+import { MailboxDelivery, type MailboxRetry } from './mailbox-delivery';
+import { MailboxProblems } from './mailbox-problems';
 import { WorkerMessageSchema, type MailboxCue } from './worker-messages';
 
 /** The original cueme's mailbox: `~/.cue/cue.db`. */
@@ -21,6 +23,8 @@ export interface CuemeMailboxOptions {
   /** How often to look for a mailbox that does not exist yet (default 1 s). */
   checkMs?: number;
   start?: (dbPath: string) => WorkerHost;
+  /** How an answer that could not be written is retried. */
+  retry?: MailboxRetry;
 }
 
 /**
@@ -36,8 +40,18 @@ export class CuemeMailbox {
   /** Request ids we wrote an answer for; they stay out of the inbox while the mailbox catches up. */
   private readonly written = new Set<string>();
   private stopped = false;
+  private readonly delivery: MailboxDelivery;
+  private readonly problems: MailboxProblems;
 
   constructor(private readonly options: CuemeMailboxOptions) {
+    const { broker, dbPath } = options;
+    this.delivery = new MailboxDelivery(
+      broker.unreadable,
+      dbPath,
+      (command) => (this.host ? (this.host.post(command), true) : false),
+      options.retry,
+    );
+    this.problems = new MailboxProblems(broker.unreadable, dbPath);
     this.unsubscribe = options.broker.subscribe((event) => this.onBrokerEvent(event));
     this.timer = setInterval(() => this.tryStart(), options.checkMs ?? 1000);
     this.timer.unref();
@@ -53,6 +67,8 @@ export class CuemeMailbox {
     this.stopped = true;
     clearInterval(this.timer);
     this.unsubscribe();
+    this.delivery.close();
+    this.problems.clear();
     const host = this.host;
     this.host = undefined;
     await host?.stop();
@@ -81,9 +97,13 @@ export class CuemeMailbox {
     if (!parsed.success) return this.options.warn('cueme mailbox: the worker sent a bad message');
     const message = parsed.data;
     if (message.type === 'error') this.options.warn(`cueme mailbox: ${message.message}`);
-    else if (message.type === 'written' && !message.ok)
-      this.options.warn(`cueme mailbox: could not answer ${message.requestId}: ${message.detail}`);
-    else if (message.type === 'pending') this.sync(message.cues);
+    else if (message.type === 'written') {
+      if (!message.ok)
+        this.options.warn(
+          `cueme mailbox: could not answer ${message.requestId}: ${message.detail}`,
+        );
+      this.delivery.outcome(message.requestId, message);
+    } else if (message.type === 'pending') this.sync(this.problems.sort(message));
   }
 
   /** Brings the inbox in line with the mailbox's unanswered cues. */
@@ -118,12 +138,9 @@ export class CuemeMailbox {
     const { request } = event;
     if (!isMailboxRequest(request) || request.resolvedBy === 'system') return;
     if (event.type !== 'answered' && event.type !== 'cancelled') return;
-    const host = this.host;
-    if (!host) {
+    if (!this.host)
       this.options.warn(`cueme mailbox: ${request.key} resolved while the mailbox is not served`);
-      return;
-    }
     this.written.add(request.key);
-    host.post(cuemeReply(request));
+    this.delivery.deliver(cuemeReply(request), event.type);
   }
 }

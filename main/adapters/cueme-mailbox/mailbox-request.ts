@@ -22,7 +22,7 @@ export function mailboxRequest(cue: MailboxCue, now = Date.now()): NewRequest {
       // A payload the console would show as-is (duplicate options): asked as plain text.
     }
   }
-  const prompt = cue.prompt.trim() ? cue.prompt : pause ? PAUSE_PROMPT : '';
+  const prompt = (cue.prompt.trim() ? cue.prompt : pause ? PAUSE_PROMPT : '') + cutNotes(cue);
   const title = pause ? 'Paused: continue when ready' : titleFromPrompt(prompt);
   return {
     source: 'cueme',
@@ -40,6 +40,22 @@ export function mailboxRequest(cue: MailboxCue, now = Date.now()): NewRequest {
     ...(pause ? {} : { expiresAt: createdAt + CUE_WAIT_MS }),
     meta: { mailbox: 'sqlite', mode: pause ? 'pause' : 'cue', payload: payload ?? null },
   };
+}
+
+/** What the operator is told when the mailbox held more than the broker keeps of a cue. */
+function cutNotes(cue: MailboxCue): string {
+  const count = (n: number) => n.toLocaleString('en');
+  const notes: string[] = [];
+  if (cue.promptLength > cue.prompt.length)
+    notes.push(
+      `[Cut: the prompt is ${count(cue.promptLength)} characters long in the cueme mailbox; the first ${count(cue.prompt.length)} are shown.]`,
+    );
+  // A payload column that holds text but came as null was too long to read (mailbox-row.ts).
+  if (cue.payload === null && cue.payloadLength > 0)
+    notes.push(
+      `[Its payload (${count(cue.payloadLength)} characters) is too long to read; answer in plain text.]`,
+    );
+  return notes.length ? `\n\n${notes.map((n) => `*${n}*`).join('\n\n')}` : '';
 }
 
 /** True for a broker request that came from the SQLite mailbox. */
