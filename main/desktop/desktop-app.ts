@@ -170,6 +170,7 @@ export class DesktopApp {
     const tray = new TrayController({
       tray: trayIcon,
       broker: inbox,
+      deliveries: this.brokers.service?.broker.deliveries,
       platform: deps.platform,
       state: () => {
         const current = settings.get();

@@ -2,10 +2,12 @@ import { waitWhileConnected } from '../../adapters/held-request';
 import { AgentRegistry } from '../../adapters/cueme/agent-registry';
 import { agentReply, cueOutcome, openCue } from '../../adapters/cueme/cue-request';
 import { CueBodySchema, JoinBodySchema, RecallBodySchema } from '../../adapters/cueme/wire';
-import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 import { HttpError } from '../http-error';
 import { InvalidInputError } from '../../broker/errors';
+import type { ZodTypeProvider } from '../schema/zod-type-provider';
+
+const TAGS = ['cueme (HAP)'];
 
 /**
  * HAP / `cueme` (docs/protocols.md#hap--cueme), broker side: `join`, `recall` and the held
@@ -13,15 +15,25 @@ import { InvalidInputError } from '../../broker/errors';
  */
 export const cuemeRoutes: RouteModule = (app, { broker }) => {
   const agents = new AgentRegistry();
-
-  app.post('/api/cueme/join', async (req) => {
-    const body = parseOrThrow(JoinBodySchema, req.body ?? {}, 'join body');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const joinSchema = {
+    summary: 'Join: a new agent_id',
+    tags: TAGS,
+    body: JoinBodySchema.describe('join body'),
+  };
+  api.post('/api/cueme/join', { schema: joinSchema }, async (req) => {
+    const body = req.body;
     const agent = agents.join(body.agent_runtime, body.project_dir, body.agent_terminal);
     return agentReply(agent, `joined as ${agent.id}; use it with \`cueme cue ${agent.id} -\``);
   });
 
-  app.post('/api/cueme/recall', async (req) => {
-    const { hints } = parseOrThrow(RecallBodySchema, req.body ?? {}, 'recall body');
+  const recallSchema = {
+    summary: 'Recall the known agent matching the most hint words',
+    tags: TAGS,
+    body: RecallBodySchema.describe('recall body'),
+  };
+  api.post('/api/cueme/recall', { schema: recallSchema }, async (req) => {
+    const { hints } = req.body;
     const agent = agents.recall(hints);
     if (!agent) {
       throw new HttpError(
@@ -33,8 +45,13 @@ export const cuemeRoutes: RouteModule = (app, { broker }) => {
     return agentReply(agent, `recalled ${agent.id}`);
   });
 
-  app.post('/api/cueme/cue', async (req, reply) => {
-    const body = parseOrThrow(CueBodySchema, req.body ?? {}, 'cue body');
+  const cueSchema = {
+    summary: 'A cue or pause, held until the operator answers, cancels or it expires',
+    tags: TAGS,
+    body: CueBodySchema.describe('cue body'),
+  };
+  api.post('/api/cueme/cue', { schema: cueSchema }, async (req, reply) => {
+    const body = req.body;
     if (body.mode === 'cue' && !body.prompt.trim())
       throw new InvalidInputError('invalid cue body: prompt: must not be empty', 'prompt');
     const request = openCue(broker, agents, body);

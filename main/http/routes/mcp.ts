@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { cueOutcome } from '../../adapters/cueme/cue-request';
 import { cancelAsAgent, waitAWhile, waitWhileConnected } from '../../adapters/held-request';
 import { AskBodySchema, MCP_SOURCE, openAsk } from '../../adapters/mcp/ask';
-import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 import { HttpError } from '../http-error';
 import { MAX_WAIT_SECONDS } from '../long-poll';
+import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
 const WaitQuerySchema = z.object({
   wait: z.coerce.number().positive().max(MAX_WAIT_SECONDS).optional(),
 });
+const HandleParams = z.object({ handle: z.string() });
+const TAGS = ['MCP'];
 
 /**
  * The broker side of `clarity-hitl mcp`'s tools.
@@ -21,9 +23,16 @@ const WaitQuerySchema = z.object({
  * - `POST /api/mcp/asks/:handle/cancel`: withdraws it.
  */
 export const mcpRoutes: RouteModule = (app, { broker }) => {
-  app.post('/api/mcp/ask', async (req, reply) => {
-    const body = parseOrThrow(AskBodySchema, req.body ?? {}, 'ask body');
-    const { wait } = parseOrThrow(WaitQuerySchema, req.query, 'query');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const askSchema = {
+    summary: 'Ask (clarity-hitl mcp’s ask_human); held, or for at most ?wait= seconds',
+    tags: TAGS,
+    body: AskBodySchema.describe('ask body'),
+    querystring: WaitQuerySchema,
+  };
+  api.post('/api/mcp/ask', { schema: askSchema }, async (req, reply) => {
+    const body = req.body;
+    const { wait } = req.query;
     const request = openAsk(broker, body);
     if (wait === undefined) {
       const resolved = await waitWhileConnected(broker, request.id, reply.raw);
@@ -36,8 +45,14 @@ export const mcpRoutes: RouteModule = (app, { broker }) => {
     return { ...cueOutcome(outcome, body.timeout_sec), handle: request.key };
   });
 
-  app.get<{ Params: { handle: string } }>('/api/mcp/asks/:handle', async (req, reply) => {
-    const { wait } = parseOrThrow(WaitQuerySchema, req.query, 'query');
+  const waitSchema = {
+    summary: 'Wait on an open question again (wait_for_answer)',
+    tags: TAGS,
+    params: HandleParams,
+    querystring: WaitQuerySchema,
+  };
+  api.get('/api/mcp/asks/:handle', { schema: waitSchema }, async (req, reply) => {
+    const { wait } = req.query;
     const request = broker.findByKey(req.params.handle, [MCP_SOURCE]);
     if (!request) throw new HttpError(404, 'not_found', `no MCP question ${req.params.handle}`);
     const timeoutSec = request.expiresAt
@@ -54,7 +69,8 @@ export const mcpRoutes: RouteModule = (app, { broker }) => {
     return { ...cueOutcome(outcome, timeoutSec), handle: request.key };
   });
 
-  app.post<{ Params: { handle: string } }>('/api/mcp/asks/:handle/cancel', async (req) => {
+  const cancelSchema = { summary: 'Withdraw an open question', tags: TAGS, params: HandleParams };
+  api.post('/api/mcp/asks/:handle/cancel', { schema: cancelSchema }, async (req) => {
     const request = broker.findByKey(req.params.handle, [MCP_SOURCE]);
     if (!request) throw new HttpError(404, 'not_found', `no MCP question ${req.params.handle}`);
     if (request.status === 'pending')

@@ -28,9 +28,11 @@ const PART_NAMES: Record<string, string> = {
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const what = schema.description ?? PART_NAMES[httpPart ?? ''] ?? 'request';
+  // An absent body is checked as `{}`, so the 400 names the first missing field.
+  const orEmpty = httpPart === 'body' ? (data: unknown) => data ?? {} : (data: unknown) => data;
   return (data: unknown) => {
     try {
-      return { value: parseOrThrow(schema, data, what) };
+      return { value: parseOrThrow(schema, orEmpty(data), what) };
     } catch (error) {
       return { error: error as Error };
     }
