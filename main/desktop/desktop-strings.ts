@@ -10,6 +10,8 @@ export interface DesktopStrings {
   startAtLogin: string;
   quit: string;
   tooltip: (count: number) => string;
+  /** Tooltip line: answers given that have not reached their agent (their delivery is retried). */
+  undelivered: (count: number) => string;
   /** Notification buttons of a confirm request without its own labels, and the reply hint. */
   approve: string;
   decline: string;
@@ -39,6 +41,8 @@ const en: DesktopStrings = {
   quit: 'Quit HITL Broker',
   tooltip: (count) =>
     count === 0 ? 'HITL Broker: nothing pending' : `HITL Broker: ${count} pending`,
+  undelivered: (count) =>
+    count === 1 ? '1 answer not yet delivered' : `${count} answers not yet delivered`,
   approve: 'Approve',
   decline: 'Decline',
   replyPlaceholder: 'Type your answer',
@@ -64,6 +68,7 @@ const zhCN: DesktopStrings = {
   startAtLogin: '登录时启动',
   quit: '退出 HITL Broker',
   tooltip: (count) => (count === 0 ? 'HITL Broker：没有待处理' : `HITL Broker：${count} 条待处理`),
+  undelivered: (count) => `${count} 条回答尚未送达`,
   approve: '批准',
   decline: '拒绝',
   replyPlaceholder: '输入你的回答',

@@ -1,4 +1,5 @@
 import type { Broker } from '../../broker/broker';
+import type { DeliveryLedger } from '../../broker/delivery-state';
 import { desktopStrings } from '../desktop-strings';
 import type { TrayLike } from '../electron-api';
 import { buildTrayMenu, type TrayMenuActions } from './tray-menu';
@@ -6,6 +7,8 @@ import { buildTrayMenu, type TrayMenuActions } from './tray-menu';
 export interface TrayControllerOptions {
   tray: TrayLike;
   broker: Pick<Broker, 'pending' | 'subscribe'>;
+  /** The own broker's deliveries: answers not yet delivered count with the pending requests. */
+  deliveries?: Pick<DeliveryLedger, 'failing' | 'subscribe'>;
   platform: string;
   /** Current settings the menu shows (read on every render). */
   state: () => {
@@ -27,7 +30,8 @@ export function supportsTrayTitle(platform: string): boolean {
 
 /**
  * Keeps the tray in step with the inbox: icon variant (idle / pending), the count as the title
- * where the OS shows one, tooltip, and the context menu with the oldest pending requests.
+ * where the OS shows one (pending requests plus answers not yet delivered), tooltip, and the
+ * context menu with the oldest pending requests.
  */
 export class TrayController {
   private unsubscribe: (() => void) | undefined;
@@ -38,7 +42,9 @@ export class TrayController {
   /** Renders once and follows every broker event from now on. */
   start(): void {
     this.options.tray.on('click', this.options.onClick);
-    this.unsubscribe = this.options.broker.subscribe(() => this.render());
+    const offEvents = this.options.broker.subscribe(() => this.render());
+    const offDeliveries = this.options.deliveries?.subscribe(() => this.render());
+    this.unsubscribe = () => (offEvents(), offDeliveries?.());
     this.render();
   }
 
@@ -46,7 +52,8 @@ export class TrayController {
   render(): void {
     const { tray, platform } = this.options;
     const pending = this.options.broker.pending();
-    const count = pending.length;
+    const undelivered = this.options.deliveries?.failing ?? 0;
+    const count = pending.length + undelivered;
     const state = this.options.state();
     const strings = desktopStrings(state.language);
     if (count !== this.lastCount) {
@@ -55,7 +62,8 @@ export class TrayController {
       this.lastCount = count;
     }
     const update = state.updateReady ? `\n${strings.updateReady(state.updateReady)}` : '';
-    tray.setToolTip(strings.tooltip(count) + update);
+    const stuck = undelivered ? `\n${strings.undelivered(undelivered)}` : '';
+    tray.setToolTip(strings.tooltip(pending.length) + stuck + update);
     tray.setContextMenu(buildTrayMenu({ pending, ...state }, strings, this.options.actions));
   }
 

@@ -25,6 +25,7 @@ export const ROUTE_CLASSES: Readonly<Record<string, RouteClass>> = {
   'GET /api/runs': 'operator',
   'GET /api/runs/:id': 'operator',
   'GET /api/unreadable': 'operator',
+  'GET /api/undelivered': 'operator',
   'POST /api/unreadable/dismiss': 'operator',
   'GET /api/agents/:agentId/messages': 'operator',
   'POST /api/login-links': 'operator',

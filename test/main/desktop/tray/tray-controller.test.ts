@@ -24,6 +24,7 @@ function setup(platform = 'darwin') {
   const controller = new TrayController({
     tray,
     broker,
+    deliveries: broker.deliveries,
     platform,
     state: () => settings,
     actions,
@@ -51,6 +52,22 @@ describe('TrayController', () => {
     broker.cancel(broker.pending()[0]!.id);
     expect(tray.image).toBe('idle');
     expect(tray.title).toBe('');
+  });
+
+  it('counts an answer not yet delivered until it is, and says so in the tooltip', () => {
+    const { broker, tray } = setup();
+    broker.deliveries.expect('clarity-file');
+    const a = broker.answer(ask(broker, 'a').id, { text: 'ok' });
+    expect(tray.title).toBe('');
+    broker.deliveries.report(a.id, { state: 'retrying', reason: 'ENOSPC: no space left' });
+    expect(tray.image).toBe('pending');
+    expect(tray.title).toBe('1');
+    expect(tray.tooltip).toContain('1 answer not yet delivered');
+    ask(broker, 'b');
+    expect(tray.title).toBe('2');
+    broker.deliveries.report(a.id, { state: 'delivered' });
+    expect(tray.title).toBe('1');
+    expect(tray.tooltip).not.toContain('delivered');
   });
 
   it('uses only the icon variant where the OS has no tray title (Windows)', () => {
