@@ -23,11 +23,14 @@ import { keyText } from '../keys/key-strings';
 import { watchKeys } from '../keys/reflex-guard';
 import { useHelpKey } from '../keys/use-help-key';
 
-type View = 'inbox' | 'history' | 'runs' | 'rules';
+type View = 'inbox' | 'history' | 'runs' | 'rules' | 'phone';
 /** The other views load when first opened, so the inbox's first paint does not wait for them. */
 const HistoryView = lazy(() => import('./HistoryView').then((m) => ({ default: m.HistoryView })));
 const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })));
 const RulesView = lazy(() => import('../rules/RulesView').then((m) => ({ default: m.RulesView })));
+const WebPairPhoneView = lazy(() =>
+  import('../phone/WebPairPhoneView').then((m) => ({ default: m.WebPairPhoneView })),
+);
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '简体中文' };
 
 /** The whole main-window UI over any InboxClient (HTTP + SSE in a browser, IPC on the desktop). */
@@ -136,6 +139,16 @@ export function App({ client }: { client: InboxClient }) {
               ))}
             </select>
           </label>
+          {desktopBridge() ? null : (
+            <button
+              type="button"
+              className="link"
+              aria-pressed={view === 'phone'}
+              onClick={() => setView('phone')}
+            >
+              {t('pairPhone')}
+            </button>
+          )}
           <button
             type="button"
             className="link key-help-open"
@@ -175,6 +188,10 @@ export function App({ client }: { client: InboxClient }) {
                   setView('inbox');
                 }}
               />
+            </Suspense>
+          ) : view === 'phone' ? (
+            <Suspense fallback={<p className="hint center">{t('loading')}</p>}>
+              <WebPairPhoneView />
             </Suspense>
           ) : view === 'rules' ? (
             <Suspense fallback={<p className="hint center">{t('loading')}</p>}>

@@ -204,6 +204,7 @@ export const en = {
   noticeFailedHint:
     'The agent stopped on an error. Nothing to answer here: look at its terminal; mark it done then.',
   rules: 'Rules',
+  pairPhone: 'Pair a phone',
   rulesTitle: 'Always-allow rules',
   rulesIntro:
     'Coding-agent requests that match a rule are allowed without asking (each one is in the audit log).',

@@ -195,6 +195,7 @@ export const zh: Dictionary = {
   noticeFinishedHint: '智能体已完成本轮。无需回答:可以标记为完成,会话继续后也会自动清除。',
   noticeFailedHint: '智能体因错误而停止。这里无需回答:请查看它的终端,处理完后标记为完成。',
   rules: '规则',
+  pairPhone: '配对手机',
   rulesTitle: '始终允许的规则',
   rulesIntro: '匹配规则的编码智能体请求将自动允许(每次都记录在审计日志中)。',
   rulesEmpty: '暂无规则:每个请求都会询问。在请求上选择“始终允许…”即可添加。',

@@ -11,6 +11,8 @@ import { logIn, screenshot, until, useBrowser, type BrowserFixture } from './har
 
 const web = useBrowser();
 const PHONE = { width: 390, height: 844 };
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 /** Waits until the service worker controls the page (it claims the page it was installed from). */
 async function controlled(page: Page): Promise<void> {
@@ -138,5 +140,47 @@ describe('the installable phone inbox (PWA)', () => {
     await page.getByRole('button', { name: /Allow once/ }).waitFor();
     await shootBoth(page, 'pwa-approval-card-390');
     expect(await horizontalOverflow(page)).toBe(0);
+  });
+
+  it('at 390 px: Pair a phone shows a QR code; the phone that opens its link is listed, and refused once revoked', async () => {
+    const { harness, page } = await web.openInbox({ viewport: PHONE, open: true });
+    await page.getByRole('button', { name: 'Pair a phone' }).click();
+    await page.getByRole('heading', { name: 'Pair a phone' }).waitFor();
+    await page.getByText('No phone is paired.').waitFor();
+    await page.getByRole('button', { name: 'Show a pairing code' }).click();
+    await page.getByRole('img', { name: 'QR code of the one-time pairing link' }).waitFor();
+    await page
+      .getByRole('note')
+      .getByText(/No public URL is set/)
+      .waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await shootBoth(page, 'pwa-pairing-qr-390');
+    await page.getByText('Show the link').click();
+    const link = (await page.locator('.pair-link').textContent())!;
+    expect(link).toMatch(/\/login\?code=/);
+
+    // The phone: a browser without any session opens the link the QR code holds.
+    const phone = await web.newPage({
+      viewport: PHONE,
+      loggedIn: false,
+      userAgent: ANDROID_CHROME,
+    });
+    await phone.goto(link);
+    await phone.getByRole('heading', { name: 'No agent is waiting for you' }).waitFor();
+    const listed = page.getByRole('list', { name: 'Paired phones' }).getByRole('listitem');
+    await listed.getByText('Android · Chrome').waitFor();
+    // The code is spent: it goes, and the panel says which phone used it.
+    await page.getByText('Paired Android · Chrome: it has its own session now').waitFor();
+    expect(await page.getByRole('img', { name: /QR code/ }).count()).toBe(0);
+    await shootBoth(page, 'pwa-pairing-listed-390');
+
+    await listed.getByRole('button', { name: /^Revoke Android · Chrome/ }).click();
+    await page.getByText('Android · Chrome can no longer open the inbox.').waitFor();
+    expect(await phone.evaluate<number>('fetch("/api/requests").then((r) => r.status)')).toBe(403);
+    await phone.reload();
+    await phone
+      .getByRole('heading', { name: /Log in to HITL Broker|The broker is unreachable/ })
+      .waitFor();
+    expect(harness.server.context.phones.list()).toEqual([]);
   });
 });
