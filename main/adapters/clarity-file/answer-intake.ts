@@ -35,6 +35,8 @@ export class AnswerIntake {
   /** Request id → the answer file's text, while that answer is being decided. */
   private readonly fromFile = new Map<string, string>();
   private readonly retryMs = new Map<string, number>();
+  /** Losses already reported (request, file, text). */
+  private readonly reported = new Set<string>();
 
   constructor(
     private readonly broker: Broker,
@@ -79,14 +81,37 @@ export class AnswerIntake {
   async overwriting(base: string, request: HitlRequest): Promise<void> {
     // Being decided here: decide() reports the outcome itself.
     if (this.fromFile.has(request.id)) return;
+    const text = await this.differentAnswer(base, request);
+    if (text !== undefined) this.reportOnce(request, text, 'cli', this.hooks.answerPath(base));
+  }
+
+  /**
+   * True when the `.answer` next to an answered request's question holds another answer (one
+   * written after the decision): the adapter then writes the decided answer over it.
+   */
+  async late(base: string, request: HitlRequest): Promise<boolean> {
+    if (this.fromFile.has(request.id)) return false;
+    return (await this.differentAnswer(base, request)) !== undefined;
+  }
+
+  /** The text of `base`'s answer file when it is not `request`'s answer. */
+  private async differentAnswer(base: string, request: HitlRequest): Promise<string | undefined> {
     const file = this.hooks.answerPath(base);
-    if (!existsNow(file)) return;
+    if (!existsNow(file)) return undefined;
     const present = await readAnswerFile(file);
-    if (!present.ok || present.text === (request.answer?.text ?? '')) return;
-    lossesOf(this.broker).report({
-      winner: request,
-      lost: { text: present.text, resolvedBy: 'cli', origin: file, then: 'answer file rewritten' },
-    });
+    // Read trimmed, as the runtime reads it.
+    if (!present.ok || present.text === (request.answer?.text ?? '').trim()) return undefined;
+    return present.text;
+  }
+
+  /** Reports a lost answer once (a file seen again before it is rewritten is the same loss). */
+  private reportOnce(winner: HitlRequest, text: string, by: 'cli' | 'system', origin: string) {
+    const then = winner.status === 'answered' ? 'answer file rewritten' : 'answer file removed';
+    const once = `${winner.id}\0${origin}\0${text}`;
+    if (this.reported.has(once)) return;
+    if (this.reported.size >= 1000) this.reported.clear();
+    this.reported.add(once);
+    lossesOf(this.broker).report({ winner, lost: { text, resolvedBy: by, origin, then } });
   }
 
   private async decide(base: string, id: string, text: string, by: 'cli' | 'system') {
@@ -105,8 +130,7 @@ export class AnswerIntake {
     const origin = this.hooks.answerPath(base);
     // A cancelled or expired request has no answer to write: the losing one must not stay.
     if (winner.status !== 'answered') await removeIfPresent(origin);
-    const then = winner.status === 'answered' ? 'answer file rewritten' : 'answer file removed';
-    lossesOf(this.broker).report({ winner, lost: { text, resolvedBy: by, origin, then } });
+    this.reportOnce(winner, text, by, origin);
   }
 
   /** The store could not decide: the file stays where it is and is looked at again later. */

@@ -207,7 +207,12 @@ export class QuestionFiles {
 
   /** An `.answer` written by another process answers the pending request (resolvedBy cli). */
   private async takeExternalAnswer(base: string, entry: Tracked): Promise<void> {
-    if (this.c.broker.get(entry.requestId)?.status !== 'pending') return;
+    const request = this.c.broker.get(entry.requestId);
+    // An answer file that came after the decision lost: reported, and the decided answer is
+    // written back over it while the runtime still waits.
+    if (request?.status === 'answered' && (await this.c.intake.late(base, request)))
+      return this.writeAnswer(base, request);
+    if (request?.status !== 'pending') return;
     const answer = await readAnswerFile(this.c.answerPath(base));
     if (this.c.intake.usable(base, answer))
       this.c.intake.answer(base, entry.requestId, answer.text, 'cli');

@@ -105,13 +105,16 @@ describe('AnswerIntake', () => {
     await waitFor(() => broker.get(r.id)?.status === 'answered', 'the answer');
   });
 
-  it('reports an answer file a decided answer is about to replace', async () => {
+  it('reports an answer file that came after the decision, or that a decided answer is about to replace', async () => {
     const { broker, intake, r, losses, answerFile } = await setup();
     const answered = broker.answer(r.id, { text: 'from B' });
     writeFileSync(answerFile, 'from the file');
+    expect(await intake.late('k', answered)).toBe(true);
     await intake.overwriting('k', answered);
+    await intake.overwriting('k', answered); // the same file seen again: reported once
     expect(losses.map((l) => l.lost.text)).toEqual(['from the file']);
-    writeFileSync(answerFile, 'from B');
+    writeFileSync(answerFile, 'from B\n');
+    expect(await intake.late('k', answered)).toBe(false);
     await intake.overwriting('k', answered);
     expect(losses).toHaveLength(1);
   });
