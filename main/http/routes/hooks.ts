@@ -14,13 +14,26 @@ import {
   type SignedHookReply,
 } from '../../adapters/coding-agents/hook-wire';
 import { ServerStop, waitWhileConnected } from '../../adapters/held-request';
-import { parseOrThrow } from '../../broker/validation';
 import { deriveProofKey, proofOf } from '../../service/broker-proof';
 import type { RouteModule } from '../context';
 import { operatorActOf } from '../guards/authority';
+import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
-const AgentParamsSchema = z.object({ agent: HookAgentSchema });
-const RuleParamsSchema = z.object({ id: z.string().min(1).max(200) });
+const AgentParamsSchema = z.object({ agent: HookAgentSchema }).describe('path');
+const RuleParamsSchema = z.object({ id: z.string().min(1).max(200) }).describe('path');
+const TAGS = ['coding-agent hooks'];
+const HELLO = {
+  summary: 'The proof that this is the operator’s own broker, before the hook sends anything else',
+  tags: TAGS,
+  body: HookHelloSchema.describe('hook hello'),
+};
+const HOOK = {
+  summary: 'A hook event; held until the operator (or a rule) decides; the decision is proven',
+  tags: TAGS,
+  params: AgentParamsSchema,
+  body: HookPostSchema.describe('hook body'),
+};
+const REVOKE = { summary: 'Revoke an "always" rule', tags: ['rules'], params: RuleParamsSchema };
 
 /**
  * Coding-agent hooks (`clarity-hitl hook claude-code|codex`) and their remembered rules:
@@ -38,16 +51,17 @@ export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret }) 
   // A stopping broker lets every held hook go at once (no decision: the agent asks in its terminal).
   const stop = new ServerStop(app);
 
-  app.post(HOOK_HELLO_PATH, async (req) => {
-    const { nonce } = parseOrThrow(HookHelloSchema, req.body, 'hook hello');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(HOOK_HELLO_PATH, { schema: HELLO }, async (req) => {
+    const { nonce } = req.body;
     // This end of the connection: a relay's own connection to the broker names the broker's end.
     const endpoint = endpointText(req.socket.localAddress, req.socket.localPort);
     return { proof: proofOf(proofKey, PROOF_PURPOSE.hello, nonce, endpoint), endpoint };
   });
 
-  app.post('/api/hooks/:agent', async (req, reply): Promise<SignedHookReply> => {
-    const { agent } = parseOrThrow(AgentParamsSchema, req.params, 'path');
-    const post = parseOrThrow(HookPostSchema, req.body, 'hook body');
+  api.post('/api/hooks/:agent', { schema: HOOK }, async (req, reply): Promise<SignedHookReply> => {
+    const { agent } = req.params;
+    const post = req.body;
     const result = await desk.handle(agent, post, (id) =>
       stop
         .race(waitWhileConnected(broker, id, reply.raw))
@@ -61,10 +75,11 @@ export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret }) 
     };
   });
 
-  app.get('/api/rules', async () => ({ rules: rules.list() }));
+  const list = { summary: 'The remembered "always" rules', tags: ['rules'] };
+  api.get('/api/rules', { schema: list }, async () => ({ rules: rules.list() }));
 
-  app.post('/api/rules/:id/revoke', async (req) => {
-    const { id } = parseOrThrow(RuleParamsSchema, req.params, 'path');
+  api.post('/api/rules/:id/revoke', { schema: REVOKE }, async (req) => {
+    const { id } = req.params;
     const who = operatorActOf(req);
     return { rule: rules.revoke(id, who.operator ? `${who.operator} (${who.via})` : who.via) };
   });
