@@ -44,7 +44,9 @@ export interface PopoverShell {
 export function PopoverApp({ client, shell }: { client: InboxClient; shell: PopoverShell }) {
   const { language } = useI18n();
   const { state } = useInbox(client);
-  const unreadable = useUnreadable(client).items.length;
+  const problems = useUnreadable(client).items;
+  const undelivered = problems.filter((item) => item.kind === 'undelivered');
+  const unreadable = problems.length - undelivered.length;
   const now = useNow();
   const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld } = useDepartureNotices(
     state.departures,
@@ -131,6 +133,21 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
         canMove={pending.length > 1 && !isHeld}
         act={act}
       />
+      {undelivered.length ? (
+        <button
+          type="button"
+          className="link popover-unreadable popover-undelivered"
+          onClick={() => shell.openInWindow(null)}
+        >
+          {undelivered.length === 1
+            ? popoverText(language, 'undeliveredOne', {
+                origin: escapeControls(undelivered[0]!.origin),
+                reason: escapeControls(undelivered[0]!.reason),
+                answer: escapeControls(undelivered[0]!.answer ?? ''),
+              })
+            : popoverText(language, 'undelivered', { n: undelivered.length })}
+        </button>
+      ) : null}
       {unreadable ? (
         <button
           type="button"
@@ -185,7 +202,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
         </article>
       ) : (
         <p className="popover-empty" ref={(el) => el?.focus()} tabIndex={-1}>
-          {popoverText(language, unreadable ? 'nothingPending' : 'allClear')}
+          {popoverText(language, problems.length ? 'nothingPending' : 'allClear')}
         </p>
       )}
       {/* The latest notice takes the footer's place so it never covers or pushes away the card's inputs. */}

@@ -19,6 +19,8 @@ const en = {
   leftElsewhere: '{key} was {status} elsewhere.',
   sent: 'Sent.',
   unreadable: '⚠ {n} could not be read — see the inbox',
+  undelivered: '⟳ {n} answers not yet delivered — see the inbox',
+  undeliveredOne: '⟳ {origin}: {reason} — answer “{answer}”',
   nothingPending: 'Nothing is pending.',
 };
 
@@ -39,6 +41,8 @@ const zh: typeof en = {
   leftElsewhere: '{key} 已在别处{status}。',
   sent: '已发送。',
   unreadable: '⚠ {n} 项无法读取 — 查看收件箱',
+  undelivered: '⟳ {n} 条回答尚未送达 — 查看收件箱',
+  undeliveredOne: '⟳ {origin}：{reason} — 回答“{answer}”',
   nothingPending: '没有待处理的请求。',
 };
 

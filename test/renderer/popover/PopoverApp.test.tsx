@@ -204,4 +204,31 @@ describe('PopoverApp', () => {
     press('Escape');
     expect(calls).toEqual(['hide']);
   });
+
+  it('says an answer is not yet delivered (request, reason, answer) apart from unreadable items', async () => {
+    const { client } = nameThenNext();
+    client.addUnreadable({
+      id: 'delivery:r1',
+      source: 'clarity-file',
+      origin: 'deploy',
+      reason: 'answered, not yet delivered: ENOSPC: no space left on device; retrying (1 failed)',
+      at: 1,
+      lastAt: 1,
+      count: 1,
+      kind: 'undelivered',
+      requestId: 'r1',
+      answer: 'yes',
+    });
+    const { shell, calls } = fakeShell();
+    renderWithI18n(<PopoverApp client={client} shell={shell} />);
+    const line = await screen.findByRole('button', {
+      name: /^⟳ deploy: answered, not yet delivered/,
+    });
+    expect(line.textContent).toBe(
+      '⟳ deploy: answered, not yet delivered: ENOSPC: no space left on device; retrying (1 failed) — answer “yes”',
+    );
+    expect(screen.queryByText(/could not be read/)).toBeNull();
+    fireEvent.click(line);
+    expect(calls).toContain('open:null');
+  });
 });
