@@ -87,6 +87,11 @@ export class HapiCliSession {
     return seen ? Promise.resolve(seen) : new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /** Ends the session, as the CLI does when its agent exits (`session-end`). */
+  end(): void {
+    this.socket.emit('session-end', { sid: this.id, time: Date.now() });
+  }
+
   close(): void {
     this.socket.close();
   }

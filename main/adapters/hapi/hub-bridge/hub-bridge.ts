@@ -40,6 +40,7 @@ export class HubBridge {
   private readonly events: HubEvents;
   private readonly unsubscribe: () => void;
   private readonly work = new Set<Promise<unknown>>();
+  private readonly refreshing = new Map<string, { again: boolean; done: Promise<void> }>();
   private readonly warn: (message: string) => void;
   private readonly host: string;
   private synced?: () => void;
@@ -118,8 +119,33 @@ export class HubBridge {
       this.track(this.refresh(sessionId));
   }
 
-  /** Fetches one session and applies its state. */
-  private async refresh(sessionId: string): Promise<void> {
+  /**
+   * Fetches one session and applies its state. One fetch at a time per session: asked again
+   * meanwhile, it fetches once more afterwards (the first may have read the state before the
+   * change that asked).
+   */
+  private refresh(sessionId: string): Promise<void> {
+    const running = this.refreshing.get(sessionId);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const entry = { again: false, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        do {
+          entry.again = false;
+          await this.fetchSession(sessionId);
+        } while (entry.again);
+      } finally {
+        this.refreshing.delete(sessionId);
+      }
+    })();
+    this.refreshing.set(sessionId, entry);
+    return entry.done;
+  }
+
+  private async fetchSession(sessionId: string): Promise<void> {
     try {
       const { session } = await this.client.getJson(
         `api/sessions/${encodeURIComponent(sessionId)}`,

@@ -166,6 +166,24 @@ describe.skipIf('skip' in install)(
       expect((await cli.nextDecision()).approved).toBe(true);
     });
 
+    it('a session that ends takes its requests out of the inbox', async () => {
+      const cli = await open('Short task');
+      const request = shown(broker, `${cli.id}/toolu_5`);
+      await cli.ask('toolu_5', 'WebFetch', { url: 'https://example.org/spec', prompt: 'Read it' });
+      const card = await request;
+      expect(card.input).toMatchObject({
+        kind: 'approval',
+        tool: 'WebFetch',
+        call: { kind: 'fetch' },
+      });
+      const resolved = broker.waitForResolution(card.id);
+      cli.end();
+      expect(await resolved).toMatchObject({
+        status: 'cancelled',
+        cancelReason: 'the HAPI session is no longer active',
+      });
+    });
+
     it('follows the hub through a restart: a request asked afterwards shows', async () => {
       const cli = await open('Long run');
       await hub.stop();
