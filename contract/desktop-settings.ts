@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultNotifyEvents, type NotifyEvents } from './notify-events';
 
 /** `/…` on POSIX, `C:\…` or `\\server\…` on Windows (no node:path: this file also runs in the renderer). */
 function isAbsolutePath(path: string): boolean {
@@ -26,6 +27,12 @@ const fields = {
   /** Bearer token the HTTP server requires; empty = none (loopback only). */
   token: z.string().max(512),
   notifications: z.boolean(),
+  /** Which events besides questions notify (questions and approvals always do). */
+  notifyEvents: z.object({
+    finished: z.boolean(),
+    failed: z.boolean(),
+    waiting: z.boolean(),
+  }) satisfies z.ZodType<NotifyEvents>,
   sound: z.boolean(),
   doNotDisturb: z.boolean(),
   language: z.enum(['system', 'en', 'zh-CN']),
@@ -57,6 +64,7 @@ export function defaultDesktopSettings(): DesktopSettings {
     port: 7842,
     token: '',
     notifications: true,
+    notifyEvents: defaultNotifyEvents(),
     sound: true,
     doNotDisturb: false,
     language: 'system',

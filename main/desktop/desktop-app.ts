@@ -1,5 +1,5 @@
 import type { BrokerEvent } from '../broker/broker';
-import type { IpcEventChannel, IpcEventMap } from '@contract/ipc/channels';
+import type { IpcEventChannel, IpcEventMap, RemoteBrokersView } from '@contract/ipc/channels';
 import { broadcastServiceChanges } from './service-broadcasts';
 import type { TrayLike, WindowLike } from './electron-api';
 import type { DesktopAppDeps, DesktopService } from './desktop-deps';
@@ -7,6 +7,7 @@ import { registerDesktopIpc } from './ipc/inbox-handlers';
 import { serviceIpcDeps } from './ipc/service-ipc-deps';
 import { IpcRouter } from './ipc/ipc-router';
 import { NotificationCenter } from './notifications/notification-center';
+import { notifiesUnder } from './notifications/notify-policy';
 import { PopoverController } from './popover/popover-controller';
 import { SettingsStore } from './settings/settings-store';
 import { RemoteBrokerStore } from './settings/remote-broker-store';
@@ -16,7 +17,6 @@ import { toPublicRequest } from '../http/views';
 import { DesktopUpdates } from './updater/desktop-updates';
 import { Notices } from './notifications/notices';
 import { remoteBrokersView } from './ipc/remote-broker-handlers';
-import type { RemoteBrokersView } from '@contract/ipc/channels';
 import type { DesktopInbox } from './attach/merged-inbox';
 import type { RemoteBrokerTarget } from './attach/remote-broker';
 import { DesktopBroker } from './desktop-broker';
@@ -139,7 +139,7 @@ export class DesktopApp {
     this.notifications = new NotificationCenter({
       api: this.deps.notifications,
       platform: this.deps.platform,
-      shouldNotify: () => settings.get().notifications && !settings.get().doNotDisturb,
+      shouldNotify: notifiesUnder(() => settings.get()),
       silent: () => !settings.get().sound,
       strings: () => this.strings(settings.get().language),
       openRequest: (id) => this.popoverCtl?.show(id),

@@ -6,8 +6,11 @@ import { notificationOptions, type NotificationStrings } from './notification-co
 export interface NotificationCenterOptions {
   api: NotificationApi;
   platform: string;
-  /** Notifications on and Do not disturb off. Read on every new request. */
-  shouldNotify: () => boolean;
+  /**
+   * Whether this new request notifies: notifications on, Do not disturb off, and its event one
+   * the operator notifies about (questions always). Read on every new request.
+   */
+  shouldNotify: (request: HitlRequest) => boolean;
   /** Sound off → silent notifications. */
   silent: () => boolean;
   /** The operator clicked the notification: show that request. */
@@ -46,7 +49,8 @@ export class NotificationCenter {
 
   private show(request: HitlRequest): void {
     const { api, platform } = this.options;
-    if (this.live.has(request.id) || !this.options.shouldNotify() || !api.isSupported()) return;
+    if (this.live.has(request.id) || !this.options.shouldNotify(request) || !api.isSupported())
+      return;
     const { options, buttons } = notificationOptions(
       request,
       platform,

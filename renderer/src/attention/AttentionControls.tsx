@@ -1,16 +1,33 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { NotifyEvents } from '@contract/notify-events';
 import { useI18n } from '../i18n/I18nProvider';
 import type { NotifyState } from './use-attention';
+// Loaded when first opened: it stays out of the inbox's first load.
+const NotifyEventsPanel = lazy(() =>
+  import('./NotifyEventsPanel').then((m) => ({ default: m.NotifyEventsPanel })),
+);
 
 interface Props {
   notify: NotifyState;
   toggleNotify: () => void;
   sound: boolean;
   setSound: (on: boolean) => void;
+  events: NotifyEvents;
+  setEvents: (events: NotifyEvents) => void;
 }
 
-/** "Notify me" and the sound toggle of the web inbox's top bar. */
-export function AttentionControls({ notify, toggleNotify, sound, setSound }: Props) {
+/** "Notify me", which events notify, and the sound toggle of the web inbox's top bar. */
+export function AttentionControls({
+  notify,
+  toggleNotify,
+  sound,
+  setSound,
+  events,
+  setEvents,
+}: Props) {
   const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   return (
     <div className="notify-controls">
       {notify === 'unsupported' ? null : (
@@ -25,6 +42,24 @@ export function AttentionControls({ notify, toggleNotify, sound, setSound }: Pro
           {t('notifyMe')}
         </button>
       )}
+      <span className="notify-events-anchor">
+        <button
+          type="button"
+          className="secondary notify-events-toggle"
+          aria-expanded={open}
+          aria-controls={open ? 'notify-events-panel' : undefined}
+          aria-label={t('notifyEvents')}
+          title={t('notifyEvents')}
+          onClick={() => setOpen(!open)}
+        >
+          ▾
+        </button>
+        {open ? (
+          <Suspense fallback={null}>
+            <NotifyEventsPanel value={events} onChange={setEvents} onClose={close} />
+          </Suspense>
+        ) : null}
+      </span>
       {notify === 'blocked' ? <span className="hint">{t('notifyBlocked')}</span> : null}
       <label className="sound-toggle" title={t('soundHint')}>
         <input type="checkbox" checked={sound} onChange={(e) => setSound(e.target.checked)} />

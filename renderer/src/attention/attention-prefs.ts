@@ -1,9 +1,13 @@
+import { defaultNotifyEvents, type NotifyEvents } from '@contract/notify-events';
+
 /** The web inbox's attention preferences, remembered in localStorage (both off by default). */
 export interface AttentionPrefs {
   /** Browser notifications for new requests (takes effect only with the browser's permission). */
   notify: boolean;
   /** A short sound for new requests. */
   sound: boolean;
+  /** Which events besides questions notify and chime (every one unless turned off). */
+  events: NotifyEvents;
 }
 
 const KEY = 'hitl.attention.v1';
@@ -12,9 +16,12 @@ const KEY = 'hitl.attention.v1';
 export function loadAttentionPrefs(storage: Pick<Storage, 'getItem'> | undefined): AttentionPrefs {
   try {
     const parsed = JSON.parse(storage?.getItem(KEY) ?? '{}') as Partial<AttentionPrefs>;
-    return { notify: parsed.notify === true, sound: parsed.sound === true };
+    const events = defaultNotifyEvents();
+    for (const name of Object.keys(events) as (keyof NotifyEvents)[])
+      if (parsed.events?.[name] === false) events[name] = false;
+    return { notify: parsed.notify === true, sound: parsed.sound === true, events };
   } catch {
-    return { notify: false, sound: false };
+    return { notify: false, sound: false, events: defaultNotifyEvents() };
   }
 }
 

@@ -25,24 +25,3 @@ export class NewRequestTracker {
     return fresh;
   }
 }
-
-/** The notification's title: the agent's name or id, else the protocol the request came by. */
-export function notificationTitle(request: HitlRequest): string {
-  return request.agent?.name ?? request.agent?.id ?? request.source;
-}
-
-/** The notification's body: the question's first non-empty line, without markdown's loudest marks. */
-export function notificationBody(request: HitlRequest, fallback: string): string {
-  const line =
-    request.prompt
-      .split(/\r?\n/)
-      .map((l) =>
-        l
-          .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/, '')
-          .replace(/(\*\*|__|`)/g, '')
-          .trim(),
-      )
-      .find((l) => l !== '' && !l.startsWith('```')) ?? '';
-  const text = line || request.title || request.key || fallback;
-  return text.length > 200 ? `${text.slice(0, 199).trimEnd()}…` : text;
-}

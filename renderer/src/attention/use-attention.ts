@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { notifiesAbout, type NotifyEvents } from '@contract/notify-events';
 import type { InboxState } from '../state/inbox-state';
 import { loadAttentionPrefs, pageStorage, saveAttentionPrefs } from './attention-prefs';
-import { playChime } from './chime';
 import { faviconDataUrl } from './favicon-svg';
-import { NewRequestTracker, notificationBody, notificationTitle } from './new-requests';
+import { NewRequestTracker } from './new-requests';
 
 /** Where browser notifications stand: off, on, blocked by the browser, or not available. */
 export type NotifyState = 'off' | 'on' | 'blocked' | 'unsupported';
-
-/** At most this many notifications for one batch of arrivals (a burst must not flood the OS). */
-const MAX_PER_BATCH = 3;
 
 /** The tab is hidden (another tab, minimised) or its window is not the focused one. */
 export function pageInBackground(): boolean {
@@ -48,28 +45,22 @@ export function useAttention(
   }, [count]);
 
   useEffect(() => {
-    const fresh = tracker.current.next(state);
     const { prefs, perm, openRequest, enabled } = live.current;
+    // Questions always; finished / failed sessions and waiting agents as the operator chose.
+    const fresh = tracker.current.next(state).filter((r) => notifiesAbout(r, prefs.events));
     if (!fresh.length || !enabled) return;
-    if (prefs.sound) playChime();
-    if (!prefs.notify || perm !== 'granted' || typeof Notification !== 'function') return;
     // The operator is looking at the inbox: the list shows it, a notification would only interrupt.
-    if (!pageInBackground()) return;
-    for (const request of fresh.slice(0, MAX_PER_BATCH)) {
-      try {
-        const notification = new Notification(notificationTitle(request), {
-          body: notificationBody(request, request.key),
-          tag: `hitl-${request.id}`,
-        });
-        notification.onclick = () => {
-          window.focus();
-          openRequest(request.id);
-          notification.close();
-        };
-      } catch {
-        // Some browsers allow notifications only from a service worker: nothing to show then.
-      }
-    }
+    const notify =
+      prefs.notify &&
+      perm === 'granted' &&
+      typeof Notification === 'function' &&
+      pageInBackground();
+    if (!prefs.sound && !notify) return;
+    // The chime and notifications load with the first arrival to announce (not the first load).
+    import('./announce').then(
+      (m) => m.announce(fresh, prefs.sound, notify, openRequest),
+      () => undefined,
+    );
   }, [state]);
 
   const update = useCallback((next: Partial<typeof prefs>) => {
@@ -106,5 +97,7 @@ export function useAttention(
     toggleNotify,
     sound: prefs.sound,
     setSound: (sound: boolean) => update({ sound }),
+    events: prefs.events,
+    setEvents: (events: NotifyEvents) => update({ events }),
   };
 }

@@ -242,6 +242,7 @@ export const en = {
   copied: 'Copied',
   dismissCard: 'Dismiss',
   resolvedRow: 'resolved',
+  notifyEvents: 'Which events notify',
   notifyMe: 'Notify me',
   notifyOn: 'Notifications on',
   notifyBlocked: 'Notifications blocked',

@@ -231,6 +231,7 @@ export const zh: Dictionary = {
   copied: '已复制',
   dismissCard: '关闭',
   resolvedRow: '已处理',
+  notifyEvents: '哪些事件发出通知',
   notifyMe: '通知我',
   notifyOn: '通知已开启',
   notifyBlocked: '通知已被阻止',

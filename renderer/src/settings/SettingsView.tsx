@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { DesktopSettings, DesktopSettingsPatch } from '@contract/desktop-settings';
 import { useI18n } from '../i18n/I18nProvider';
 import { RulesView, type RulesApi } from '../rules/RulesView';
+import { NotifyEventsChoice } from '../attention/NotifyEventsChoice';
 import { settingsText, type SettingsStringKey } from './settings-strings';
 import { maskPassword } from './mask-password';
 import { RemoteBrokersSection, type RemoteBrokersApi } from './RemoteBrokersSection';
@@ -161,6 +162,11 @@ export function SettingsView({
         {check('startAtLogin')}
         {check('autoUpdate')}
       </fieldset>
+      <NotifyEventsChoice
+        value={draft.notifyEvents}
+        disabled={!draft.notifications}
+        onChange={(next) => set('notifyEvents', next)}
+      />
       <div className="settings-row align-inputs">
         <Field label={s('language')} id="set-language">
           <select

@@ -25,11 +25,13 @@ describe('favicon', () => {
 describe('attention preferences', () => {
   it('are off by default and remembered', () => {
     const storage = new MemoryStorage();
-    expect(loadAttentionPrefs(storage)).toEqual({ notify: false, sound: false });
-    saveAttentionPrefs(storage, { notify: true, sound: true });
-    expect(loadAttentionPrefs(storage)).toEqual({ notify: true, sound: true });
+    const all = { finished: true, failed: true, waiting: true };
+    expect(loadAttentionPrefs(storage)).toEqual({ notify: false, sound: false, events: all });
+    const some = { finished: false, failed: true, waiting: false };
+    saveAttentionPrefs(storage, { notify: true, sound: true, events: some });
+    expect(loadAttentionPrefs(storage)).toEqual({ notify: true, sound: true, events: some });
     storage.items.set('hitl.attention.v1', 'junk');
-    expect(loadAttentionPrefs(storage)).toEqual({ notify: false, sound: false });
-    expect(loadAttentionPrefs(undefined)).toEqual({ notify: false, sound: false });
+    expect(loadAttentionPrefs(storage)).toEqual({ notify: false, sound: false, events: all });
+    expect(loadAttentionPrefs(undefined)).toEqual({ notify: false, sound: false, events: all });
   });
 });

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  NewRequestTracker,
-  notificationBody,
-  notificationTitle,
-} from '../../../renderer/src/attention/new-requests';
+import { NewRequestTracker } from '../../../renderer/src/attention/new-requests';
+import { notificationBody, notificationTitle } from '../../../renderer/src/attention/announce';
 import { inboxReducer, initialInboxState } from '../../../renderer/src/state/inbox-state';
 import { pendingRequest } from '../client/fixtures';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HitlRequest } from '@contract/request';
+import type { HitlRequest, InputSpec } from '@contract/request';
 import { useAttention } from '../../../renderer/src/attention/use-attention';
 import { initialInboxState, type InboxState } from '../../../renderer/src/state/inbox-state';
 
@@ -16,12 +16,19 @@ class RecordingNotification {
   close(): void {}
 }
 
+const NOTICES: Record<string, InputSpec> = {
+  finished: { kind: 'notice', session: 'finished' },
+  failed: { kind: 'notice', session: 'failed' },
+  waiting: { kind: 'notice' },
+};
+
+/** A confirm, or a coding session's notice when `id` starts with finished/failed/waiting. */
 const request = (id: string): HitlRequest => ({
   id,
   source: 'cueme',
   key: id,
   prompt: 'Go on?',
-  input: { kind: 'confirm' },
+  input: NOTICES[id.split('-')[0]!] ?? { kind: 'confirm' },
   createdAt: Date.now(),
   status: 'pending',
   agent: { id: `agent-${id}` },
@@ -52,7 +59,7 @@ afterEach(() => {
 });
 
 describe('browser notifications', () => {
-  it('none while the tab is visible and focused; one for each arrival while hidden or unfocused', () => {
+  it('none while the tab is visible and focused; one for each arrival while hidden or unfocused', async () => {
     const { rerender } = renderHook(
       ({ state }) => useAttention(state, state.pending.size, () => {}),
       {
@@ -60,13 +67,56 @@ describe('browser notifications', () => {
       },
     );
     act(() => rerender({ state: withPending(['a']) }));
-    expect(RecordingNotification.shown).toEqual([]);
     focused = false;
     act(() => rerender({ state: withPending(['a', 'b']) }));
-    expect(RecordingNotification.shown).toEqual(['agent-b']);
+    // Announced in arrival order: had 'a' been notified, it would come first.
+    await vi.waitFor(() => expect(RecordingNotification.shown).toEqual(['agent-b']));
     focused = true;
     visibility = 'hidden';
     act(() => rerender({ state: withPending(['a', 'b', 'c']) }));
-    expect(RecordingNotification.shown).toEqual(['agent-b', 'agent-c']);
+    await vi.waitFor(() => expect(RecordingNotification.shown).toEqual(['agent-b', 'agent-c']));
+  });
+
+  it('which events notify: questions always; finished, failed and waiting sessions as chosen', async () => {
+    localStorage.setItem(
+      'hitl.attention.v1',
+      JSON.stringify({ notify: true, events: { finished: false, failed: true, waiting: false } }),
+    );
+    visibility = 'hidden';
+    const { result, rerender } = renderHook(
+      ({ state }) => useAttention(state, state.pending.size, () => {}),
+      { initialProps: { state: withPending([]) } },
+    );
+    expect(result.current.events).toEqual({ finished: false, failed: true, waiting: false });
+    const ids = ['finished-1', 'waiting-1', 'failed-1', 'q-1'];
+    for (let n = 1; n <= ids.length; n += 1)
+      act(() => rerender({ state: withPending(ids.slice(0, n)) }));
+    await vi.waitFor(() =>
+      expect(RecordingNotification.shown).toEqual(['agent-failed-1', 'agent-q-1']),
+    );
+    act(() => result.current.setEvents({ finished: true, failed: false, waiting: true }));
+    expect(JSON.parse(localStorage.getItem('hitl.attention.v1')!).events).toEqual({
+      finished: true,
+      failed: false,
+      waiting: true,
+    });
+    const more = [...ids, 'finished-2', 'failed-2', 'waiting-2', 'q-2'];
+    for (let n = ids.length + 1; n <= more.length; n += 1)
+      act(() => rerender({ state: withPending(more.slice(0, n)) }));
+    await vi.waitFor(() =>
+      expect(RecordingNotification.shown).toEqual([
+        'agent-failed-1',
+        'agent-q-1',
+        'agent-finished-2',
+        'agent-waiting-2',
+        'agent-q-2',
+      ]),
+    );
+  });
+
+  it('every event notifies when nothing was chosen (or the stored choice is unreadable)', () => {
+    localStorage.setItem('hitl.attention.v1', JSON.stringify({ notify: true, events: 'all' }));
+    const { result } = renderHook(() => useAttention(withPending([]), 0, () => {}));
+    expect(result.current.events).toEqual({ finished: true, failed: true, waiting: true });
   });
 });

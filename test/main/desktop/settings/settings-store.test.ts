@@ -91,6 +91,24 @@ describe('SettingsStore (real electron-store in a temp dir)', () => {
     expect(JSON.parse(await readFile(join(dir, aside!), 'utf8')).port).toBe('seven');
   });
 
+  it('"which events notify": every event on in a file from before the setting, persisted when changed, a bad value reset', async () => {
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ sound: false }));
+    const store = open();
+    expect(store.get().notifyEvents).toEqual({ finished: true, failed: true, waiting: true });
+    store.update({ notifyEvents: { finished: true, failed: true, waiting: false } });
+    expect(() => store.update({ notifyEvents: { finished: false } })).toThrow(/notifyEvents/);
+    expect(open().get().notifyEvents).toEqual({ finished: true, failed: true, waiting: false });
+    // get() hands out a copy: changing it changes nothing stored.
+    store.get().notifyEvents.failed = false;
+    expect(store.get().notifyEvents.failed).toBe(true);
+    const onDisk = JSON.parse(await readFile(store.path, 'utf8'));
+    onDisk.notifyEvents = 'all';
+    await writeFile(store.path, JSON.stringify(onDisk));
+    const messages: string[] = [];
+    expect(open((m) => messages.push(m)).get().notifyEvents.waiting).toBe(true);
+    expect(messages[0]).toMatch(/notifyEvents reset to defaults/);
+  });
+
   it('migrates a 1.x file (single handshakeDir, dnd) to the current shape', async () => {
     await writeFile(
       join(dir, 'settings.json'),
