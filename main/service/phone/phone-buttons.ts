@@ -27,8 +27,8 @@ export function phoneButtons(request: HitlRequest): PhoneButton[] {
     return firstOptions(only!.options.map((option) => option.label));
   }
   if (input.kind === 'confirm') {
-    const yes = { label: input.confirmLabel ?? 'Yes', decision: 'yes' as const };
-    const no = { label: input.cancelLabel ?? 'No', decision: 'no' as const };
+    const yes = { label: (input.confirmLabel ?? 'Yes').slice(0, 40), decision: 'yes' as const };
+    const no = { label: (input.cancelLabel ?? 'No').slice(0, 40), decision: 'no' as const };
     return input.danger ? [no, yes] : [yes, no];
   }
   if (input.kind === 'choice' && !input.multiple)

@@ -254,6 +254,19 @@ describe('Telegram push with inline buttons', () => {
     }
   });
 
+  it('keeps polling after failed getUpdates (two 502s, backing off): a later tap still lands', async () => {
+    const { bot, broker, push, warnings } = await setUp();
+    bot.fail('getUpdates', 2, 502);
+    const request = approval(broker);
+    const message = await sentMessage(bot, push);
+    await vi.waitFor(() => expect(bot.polling()).toBe(1));
+    expect(warnings.filter((w) => w.startsWith('telegram getUpdates: HTTP 502'))).toHaveLength(2);
+    expect(await tap(bot, message, 1, { from: CHAT })).toBe('Sent: Deny');
+    expect((await broker.waitForResolution(request.id)).answer?.value).toMatchObject({
+      decision: 'deny',
+    });
+  });
+
   it('refuses a bad option naming the field, never echoing the token; a group chat needs the user', () => {
     const broker = new Broker();
     cleanups.push(() => broker.close());
