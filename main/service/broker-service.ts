@@ -171,7 +171,7 @@ export async function startBrokerService(
       ? new NtfyPush({ broker, ntfy: options.ntfy, operatorSecret, publicUrl, onWarning: warn })
       : undefined;
     if (ntfy) cleanups.push(() => ntfy.close());
-    const hapiHub = startHapiHub(broker, options.hapiHub, warn);
+    const hapiHub = startHapiHub(broker, options.hapiHub, warn, agentMessages);
     if (hapiHub) cleanups.push(() => hapiHub.close());
     const telegram = options.telegram
       ? new TelegramPush({

@@ -87,6 +87,11 @@ export class HapiCliSession {
     return seen ? Promise.resolve(seen) : new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /** Sends a session message, as the CLI does for each transcript line (`message`). */
+  say(content: unknown): void {
+    this.socket.emit('message', { sid: this.id, message: content });
+  }
+
   /** Ends the session, as the CLI does when its agent exits (`session-end`). */
   end(): void {
     this.socket.emit('session-end', { sid: this.id, time: Date.now() });

@@ -1,11 +1,13 @@
 import { hostname } from 'node:os';
 import type { HitlRequest } from '@contract/request';
 import type { Broker } from '../../../broker/broker';
+import type { AgentMessageStore } from '../agent-message-store';
+import { sessionMessage } from './hub-messages';
 import { HubClient, HubError } from './hub-client';
 import { HubEvents } from './hub-events';
 import { HubMirror } from './hub-mirror';
 import { decisionOf, sendDecision } from './hub-answers';
-import { HAPI_SOURCE, hubKey, sessionView } from './hub-request';
+import { HAPI_SOURCE, hubAgentId, hubKey, sessionView } from './hub-request';
 import {
   SessionReplySchema,
   SessionsReplySchema,
@@ -19,6 +21,8 @@ export interface HubBridgeOptions {
   url: URL;
   /** The hub's `CLI_API_TOKEN` (`--hapi-token-file`): a secret, never logged. */
   accessToken: string;
+  /** Where the sessions' messages go (shown beside their requests); none: not followed. */
+  agentMessages?: AgentMessageStore;
   onWarning?: (message: string) => void;
   /** First wait before reconnecting or retrying a decision (default 1 s). */
   retryMs?: number;
@@ -99,6 +103,11 @@ export class HubBridge {
         return this.mirror.end(event.sessionId, 'the HAPI session ended');
       case 'session-updated':
         return this.onUpdate(event);
+      case 'message-received': {
+        const message = sessionMessage(event.message.content);
+        if (message) this.options.agentMessages?.append(hubAgentId(event.sessionId), message);
+        return;
+      }
     }
   }
 

@@ -46,10 +46,15 @@ export function sessionView(id: string, metadata: HubMetadata | null | undefined
   } satisfies HubSessionView;
 }
 
+/** The agent id of a HAPI session: its requests and its messages are shown under it. */
+export function hubAgentId(sessionId: string): string {
+  return `hapi-${sessionId.replace(/[^\w.-]/g, '').slice(0, 64) || 'session'}`;
+}
+
 /** The agent a HAPI session is shown as (one per session). */
 export function hubAgent(session: HubSessionView): AgentInfo {
   return {
-    id: `hapi-${session.id.replace(/[^\w.-]/g, '').slice(0, 64) || 'session'}`,
+    id: hubAgentId(session.id),
     name: session.name,
     runtime: session.flavor ? `HAPI · ${session.flavor}` : 'HAPI',
     ...(session.path ? { projectDir: session.path } : {}),

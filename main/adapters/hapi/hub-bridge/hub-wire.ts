@@ -94,6 +94,11 @@ export const HubEventSchema = z.discriminatedUnion('type', [
   }),
   z.looseObject({ type: z.literal('session-removed'), sessionId: Id }),
   z.looseObject({ type: z.literal('session-ended'), sessionId: Id }),
+  z.looseObject({
+    type: z.literal('message-received'),
+    sessionId: Id,
+    message: z.looseObject({ content: z.unknown() }),
+  }),
 ]);
 export type HubEvent = z.infer<typeof HubEventSchema>;
 
@@ -105,6 +110,7 @@ export const FOLLOWED_EVENTS: ReadonlySet<string> = new Set([
   'session-updated',
   'session-removed',
   'session-ended',
+  'message-received',
 ]);
 
 /** What the broker sends to `POST …/permissions/:requestId/approve|deny`. */

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HitlRequest } from '@contract/request';
 import { Broker } from '../../../../../main/broker/broker';
+import type { AgentMessageView } from '@contract/agent-message';
+import { AgentMessageStore } from '../../../../../main/adapters/hapi/agent-message-store';
 import { ForbiddenError } from '../../../../../main/broker/errors';
 import { HubBridge } from '../../../../../main/adapters/hapi/hub-bridge/hub-bridge';
 import { HubUrlSchema } from '../../../../../main/adapters/hapi/hub-bridge/hub-client';
@@ -45,6 +47,7 @@ describe.skipIf('skip' in install)(
     let home: { path: string; remove: () => Promise<void> };
     let hub: RunningHub;
     let broker: Broker;
+    let agentMessages: AgentMessageStore;
     let bridge: HubBridge;
     let sessions: HapiCliSession[];
     const warnings: string[] = [];
@@ -59,12 +62,14 @@ describe.skipIf('skip' in install)(
     });
     beforeEach(async () => {
       broker = new Broker();
+      agentMessages = new AgentMessageStore();
       sessions = [];
       warnings.length = 0;
       bridge = new HubBridge({
         broker,
         url: HubUrlSchema.parse(hub.url),
         accessToken: TOKEN,
+        agentMessages,
         host: HOST,
         retryMs: 50,
         onWarning: (m) => warnings.push(m),
@@ -164,6 +169,53 @@ describe.skipIf('skip' in install)(
         cancelReason: 'approved in HAPI',
       });
       expect((await cli.nextDecision()).approved).toBe(true);
+    });
+
+    it("shows the session's messages beside its request: HAPI's output envelope, the user's text", async () => {
+      const cli = await open('Context');
+      const request = shown(broker, `${cli.id}/toolu_6`);
+      await cli.ask('toolu_6', 'Bash', { command: 'ls' });
+      const agentId = (await request).agent!.id;
+      const heard: AgentMessageView[] = [];
+      const two = new Promise<void>((resolve) =>
+        agentMessages.onAppend((id, message) => {
+          if (id === agentId && heard.push(message) === 2) resolve();
+        }),
+      );
+      cli.say({
+        role: 'user',
+        content: { type: 'text', text: 'List the files' },
+        meta: { sentFrom: 'webapp' },
+      });
+      cli.say({ role: 'agent', content: { type: 'event', data: { type: 'ready' } } });
+      cli.say({
+        role: 'agent',
+        content: {
+          type: 'output',
+          data: {
+            type: 'assistant',
+            message: {
+              role: 'assistant',
+              content: [
+                { type: 'redacted_thinking', data: 'EuYB' },
+                { type: 'tool_use', id: 'toolu_6', name: 'Bash', input: { command: 'ls' } },
+              ],
+            },
+          },
+        },
+        meta: { sentFrom: 'cli' },
+      });
+      await two;
+      expect(heard.map(({ role, content }) => ({ role, content }))).toEqual([
+        { role: 'user', content: [{ type: 'text', text: 'List the files' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'redacted', data: 'EuYB' },
+            { type: 'tool_use', id: 'toolu_6', name: 'Bash', input: { command: 'ls' } },
+          ],
+        },
+      ]);
     });
 
     it('a session that ends takes its requests out of the inbox', async () => {
