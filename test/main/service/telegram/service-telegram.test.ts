@@ -26,7 +26,7 @@ async function askAsAgent(service: BrokerService, event: Record<string, unknown>
 }
 
 describe('Telegram in the broker service', () => {
-  it("a coding agent's approval and AskUserQuestion tapped in Telegram reach the agent; the audit log says phone (Telegram)", async () => {
+  it("a coding agent's approvals (Allow once, Deny) and AskUserQuestion tapped in Telegram reach the agent; the audit log says phone (Telegram)", async () => {
     const bot = await startFakeBotApi(TOKEN);
     cleanups.push(bot.close);
     const root = await mkdtemp(path.join(os.tmpdir(), 'hitl-telegram-'));
@@ -51,14 +51,19 @@ describe('Telegram in the broker service', () => {
     bot.press(message, 0, { from: CHAT });
     expect(JSON.stringify((await bash).decision)).toContain('"allow"');
 
+    const denied = askAsAgent(service, hookEvent('claude-bash', { session_id: 'other-session' }));
+    await vi.waitFor(() => expect(bot.messages).toHaveLength(2));
+    bot.press(bot.messages[1]!, 1, { from: CHAT });
+    expect(JSON.stringify((await denied).decision)).toContain('"deny"');
+
     const asked = hookEvent('claude-ask-user-question').tool_input as { questions: unknown[] };
     const first = asked.questions[0];
     const ask = askAsAgent(
       service,
       hookEvent('claude-ask-user-question', { tool_input: { questions: [first] } }),
     );
-    await vi.waitFor(() => expect(bot.messages).toHaveLength(2));
-    const askMessage = bot.messages[1]!;
+    await vi.waitFor(() => expect(bot.messages).toHaveLength(3));
+    const askMessage = bot.messages[2]!;
     expect(askMessage.reply_markup!.inline_keyboard.flat().map((b) => b.text)).toEqual([
       'Postgres',
       'SQLite',
@@ -75,7 +80,11 @@ describe('Telegram in the broker service', () => {
         .split('\n')
         .map((l) => JSON.parse(l));
       const answered = lines.filter((l) => l.event === 'answered');
-      expect(answered.map((l) => l.via)).toEqual(['phone (Telegram)', 'phone (Telegram)']);
+      expect(answered.map((l) => l.via)).toEqual([
+        'phone (Telegram)',
+        'phone (Telegram)',
+        'phone (Telegram)',
+      ]);
     });
     await vi.waitFor(() =>
       expect(askMessage.text).toBe(
