@@ -106,7 +106,8 @@ export function installRouteAuthority(
     if (unclassified.length > 0)
       throw new Error(`routes without a class in ROUTE_CLASSES: ${unclassified.join(', ')}`);
   });
-  app.addHook('preHandler', (request, _reply, done) => {
+  // Before the route's schema checks the input: an agent learns nothing of an operator route's.
+  app.addHook('preValidation', (request, _reply, done) => {
     const needed = routeClass(request.method, request.routeOptions.url);
     if (needsOperator(needed, options) && !isOperator(request)) {
       return done(

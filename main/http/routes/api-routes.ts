@@ -6,16 +6,29 @@ import {
   HISTORY_QUERY_MAX,
 } from '@contract/history-search';
 import { AnswerInputSchema } from '@contract/request';
-import { parseOrThrow } from '../../broker/validation';
 import { createInboxOperations } from '../../operations/inbox-operations';
 import type { RouteModule } from '../context';
+import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
 const HistoryQuerySchema = z.object({
   q: z.string().max(HISTORY_QUERY_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
 });
 const CancelSchema = z.object({ reason: z.string().max(10_000).optional() }).default({});
-const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+const IdParamsSchema = z.object({ id: z.string().min(1).max(200) }).describe('path');
+const TAGS = ['inbox'];
+const ANSWER = {
+  summary: 'Answer a pending request (the first answer wins)',
+  tags: TAGS,
+  params: IdParamsSchema,
+  body: AnswerInputSchema.describe('answer'),
+};
+const CANCEL = {
+  summary: 'Cancel a pending request, with an optional reason',
+  tags: TAGS,
+  params: IdParamsSchema,
+  body: CancelSchema.describe('cancel'),
+};
 
 /**
  * The UI's rich routes (the InboxClient's HTTP transport), documented in docs/http-api.md. Each
@@ -29,9 +42,12 @@ export const apiRoutes: RouteModule = (app, context) => {
     runs: context.runs,
     rules: context.rules,
   });
-  const idOf = (params: unknown): string => parseOrThrow(IdParamsSchema, params, 'path').id;
-
-  app.get('/api/info', async () => ({
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const info = {
+    summary: 'The broker: version, watched dirs, their problems, its URL',
+    tags: TAGS,
+  };
+  api.get('/api/info', { schema: info }, async () => ({
     version: context.version,
     dirs: context.dirs,
     dirProblems: context.dirProblems(),
@@ -39,29 +55,45 @@ export const apiRoutes: RouteModule = (app, context) => {
     url: context.url(),
   }));
 
-  app.get('/api/requests', async () => {
+  const pending = {
+    summary: 'Every pending request, and the event sequence it is as of',
+    tags: TAGS,
+  };
+  api.get('/api/requests', { schema: pending }, async () => {
     const { requests, seq } = operations.listPending();
     return { requests, seq };
   });
 
-  app.get('/api/history', async (request) => {
-    const { q, limit } = parseOrThrow(HistoryQuerySchema, request.query, 'query');
+  const history = {
+    summary: 'Resolved requests, newest first, optionally searched',
+    tags: TAGS,
+    querystring: HistoryQuerySchema,
+  };
+  api.get('/api/history', { schema: history }, async (request) => {
+    const { q, limit } = request.query;
     return { requests: operations.history(q, limit) };
   });
 
-  app.post('/api/requests/:id/answer', async (request) => {
-    const id = idOf(request.params);
+  api.post('/api/requests/:id/answer', { schema: ANSWER }, async (request) => {
+    const { id } = request.params;
     operations.get(id);
-    const input = parseOrThrow(AnswerInputSchema, request.body, 'answer');
+    const input = request.body;
     return { request: await operations.answer(id, input, operatorActOf(request)) };
   });
 
-  app.post('/api/requests/:id/cancel', async (request) => {
-    const id = idOf(request.params);
+  api.post('/api/requests/:id/cancel', { schema: CANCEL }, async (request) => {
+    const { id } = request.params;
     operations.get(id);
-    const { reason } = parseOrThrow(CancelSchema, request.body ?? {}, 'cancel');
+    const { reason } = request.body;
     return { request: await operations.cancel(id, reason, operatorActOf(request)) };
   });
 
-  app.get('/api/requests/:id/files', async (request) => operations.listFiles(idOf(request.params)));
+  const files = {
+    summary: 'The files a file-pick request offers',
+    tags: TAGS,
+    params: IdParamsSchema,
+  };
+  api.get('/api/requests/:id/files', { schema: files }, async (request) =>
+    operations.listFiles(request.params.id),
+  );
 };

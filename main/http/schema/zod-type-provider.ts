@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
-import type { z } from 'zod';
+import { ZodType, type z } from 'zod';
 import { parseOrThrow } from '../../broker/validation';
 
 /**
@@ -26,7 +26,14 @@ const PART_NAMES: Record<string, string> = {
  * failure is the broker's own 400 `{error: "invalid", message, field}` naming the field. The
  * schema's `description` (zod's `.describe()`), when set, names the value in that message.
  */
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({
+  schema,
+  httpPart,
+  method,
+  url,
+}) => {
+  if (!(schema instanceof ZodType))
+    throw new Error(`${method} ${url}: route schemas are zod types (its ${httpPart} is not one)`);
   const what = schema.description ?? PART_NAMES[httpPart ?? ''] ?? 'request';
   // An absent body is checked as `{}`, so the 400 names the first missing field.
   const orEmpty = httpPart === 'body' ? (data: unknown) => data ?? {} : (data: unknown) => data;
