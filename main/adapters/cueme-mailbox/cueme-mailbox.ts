@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
+import type { HitlRequest } from '@contract/request';
 import { cuemeReply } from '../cueme/cueme-reply';
 import { isMailboxRequest, mailboxRequest } from './mailbox-request';
 import { startWorker, WorkerUnavailableError, type WorkerHost } from './worker-host';
@@ -45,8 +46,10 @@ export class CuemeMailbox {
 
   constructor(private readonly options: CuemeMailboxOptions) {
     const { broker, dbPath } = options;
+    // Answers written into the mailbox report their delivery (they share `cueme` with cue-request.ts).
+    broker.deliveries.expect('cueme');
     this.delivery = new MailboxDelivery(
-      broker.unreadable,
+      { ledger: broker.deliveries, board: broker.unreadable },
       dbPath,
       (command) => (this.host ? (this.host.post(command), true) : false),
       options.retry,
@@ -121,8 +124,16 @@ export class CuemeMailbox {
       }
     }
     const now = Date.now();
+    const unwritten = this.unwrittenAnswers(ids);
     for (const cue of cues) {
       if (this.written.has(cue.requestId) || broker.findPending('cueme', cue.requestId)) continue;
+      const answered = unwritten.get(cue.requestId);
+      if (answered) {
+        // Answered before a restart and never written: written now, not asked again.
+        this.written.add(cue.requestId);
+        this.delivery.deliver(cuemeReply(answered), { id: answered.id, verb: 'answered' });
+        continue;
+      }
       const request = mailboxRequest(cue, now);
       // cueme itself gave up on it: nobody would read the answer.
       if (request.expiresAt !== undefined && request.expiresAt <= now) continue;
@@ -134,6 +145,15 @@ export class CuemeMailbox {
     }
   }
 
+  /** Answers to these cues whose delivery is still open (given before the broker restarted). */
+  private unwrittenAnswers(cueIds: Set<string>): Map<string, HitlRequest> {
+    const found = new Map<string, HitlRequest>();
+    for (const request of this.options.broker.deliveries.undelivered('cueme'))
+      if (cueIds.has(request.key) && !this.delivery.pending(request.key))
+        found.set(request.key, request);
+    return found;
+  }
+
   private onBrokerEvent(event: BrokerEvent): void {
     const { request } = event;
     if (!isMailboxRequest(request) || request.resolvedBy === 'system') return;
@@ -141,6 +161,6 @@ export class CuemeMailbox {
     if (!this.host)
       this.options.warn(`cueme mailbox: ${request.key} resolved while the mailbox is not served`);
     this.written.add(request.key);
-    this.delivery.deliver(cuemeReply(request), event.type);
+    this.delivery.deliver(cuemeReply(request), { id: request.id, verb: event.type });
   }
 }

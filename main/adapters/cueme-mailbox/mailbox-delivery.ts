@@ -1,3 +1,5 @@
+import type { DeliveryOutcome } from '@contract/delivery';
+import type { DeliveryLedger } from '../../broker/delivery-state';
 import type { UnreadableBoard } from '../../broker/unreadable-board';
 import type { WorkerCommand } from './worker-messages';
 
@@ -7,7 +9,7 @@ export interface MailboxRetry {
   firstMs?: number;
   /** Default 30 s. */
   maxMs?: number;
-  /** After this long the broker stops retrying (the item then says so). Default 24 h. */
+  /** After this long the broker stops retrying (the request then says so). Default 24 h. */
   giveUpMs?: number;
 }
 
@@ -19,21 +21,26 @@ export interface WriteOutcome {
   detail?: string;
 }
 
-interface Undelivered {
+/** The broker request a write resolves: its id and how the operator resolved it. */
+export interface Resolution {
+  id: string;
+  verb: 'answered' | 'cancelled';
+}
+
+interface Undelivered extends Resolution {
   command: WorkerCommand;
-  /** How the operator resolved the request: `answered` or `cancelled`. */
-  verb: string;
   since: number;
   tries: number;
   timer?: NodeJS.Timeout;
 }
 
 /**
- * Delivery of the operator's answers into cueme's mailbox. An answer whose write fails (the file
- * locked past the busy timeout, read-only, the disk full, the mailbox not served) is not the end
- * of it: it becomes a visible "could not read" item ("answered, not yet delivered: <reason>;
- * retrying") and is written again with backoff until it lands (the item goes), the cue turns
- * out to be answered elsewhere, or the give-up time passes (the item then says so).
+ * Delivery of the operator's resolutions into cueme's mailbox. An answer whose write fails (the
+ * file locked past the busy timeout, read-only, the disk full, the mailbox not served) is not the
+ * end of it: the request's delivery state says "answered, not yet delivered: <reason>; retrying"
+ * (the broker's delivery ledger lists it) and it is written again with backoff until it lands
+ * (`delivered`), the cue turns out to be answered elsewhere, or the give-up time passes
+ * (`undeliverable`). A cancel has no delivery state: a failing one is a "could not read" item.
  */
 export class MailboxDelivery {
   private readonly undelivered = new Map<string, Undelivered>();
@@ -43,7 +50,7 @@ export class MailboxDelivery {
 
   /** `post` hands a command to the worker; false when the mailbox is not served right now. */
   constructor(
-    private readonly board: UnreadableBoard,
+    private readonly sinks: { ledger: Pick<DeliveryLedger, 'report'>; board: UnreadableBoard },
     private readonly dbPath: string,
     private readonly post: (command: WorkerCommand) => boolean,
     retry: MailboxRetry = {},
@@ -54,18 +61,16 @@ export class MailboxDelivery {
     this.giveUpMs = retry.giveUpMs ?? 24 * 60 * 60 * 1000;
   }
 
-  /**
-   * Writes the operator's resolution (`verb`: answered or cancelled) of a cue; the worker's
-   * `written` message reports the outcome (see `outcome`).
-   */
-  deliver(command: WorkerCommand, verb: 'answered' | 'cancelled'): void {
+  /** Writes a resolution of a cue; the worker's `written` message reports the outcome. */
+  deliver(command: WorkerCommand, resolution: Resolution): void {
     const known = this.undelivered.get(command.requestId);
     if (known) clearTimeout(known.timer);
-    this.undelivered.set(command.requestId, { command, verb, since: this.now(), tries: 0 });
+    const entry = { ...resolution, command, since: this.now(), tries: 0 };
+    this.undelivered.set(command.requestId, entry);
     this.attempt(command.requestId);
   }
 
-  /** True while an answer for this cue is not written yet. */
+  /** True while a resolution of this cue is not written yet. */
   pending(requestId: string): boolean {
     return this.undelivered.has(requestId);
   }
@@ -74,18 +79,18 @@ export class MailboxDelivery {
   outcome(requestId: string, outcome: WriteOutcome): void {
     const entry = this.undelivered.get(requestId);
     if (!entry) return;
-    if (outcome.ok) return this.forget(requestId);
+    if (outcome.ok) {
+      this.forget(requestId);
+      return this.tell(entry, { state: 'delivered' });
+    }
     if (outcome.elsewhere) {
       this.forget(requestId);
-      // The operator's answer never reached the agent (a cancel of a finished cue is no news).
-      if (entry.verb === 'answered')
-        this.show(requestId, `answered, never delivered: ${outcome.detail}`);
-      return;
+      return this.tell(entry, { state: 'undeliverable', reason: outcome.detail ?? 'answered' });
     }
     this.failed(requestId, entry, outcome.detail ?? 'the write failed');
   }
 
-  /** Stops every retry and takes their items away. */
+  /** Stops every retry (the requests stay undelivered). */
   close(): void {
     for (const id of [...this.undelivered.keys()]) this.forget(id);
   }
@@ -99,26 +104,37 @@ export class MailboxDelivery {
 
   private failed(requestId: string, entry: Undelivered, reason: string): void {
     if (this.now() - entry.since >= this.giveUpMs) {
-      this.undelivered.delete(requestId);
-      this.show(
-        requestId,
-        `${entry.verb}, never delivered: ${reason}; gave up after ${entry.tries} tries`,
-      );
-      return;
+      this.forget(requestId);
+      const ended = `${reason}; gave up after ${entry.tries} tries`;
+      return this.tell(entry, { state: 'undeliverable', reason: ended });
     }
-    this.show(requestId, `${entry.verb}, not yet delivered: ${reason}; retrying`);
+    this.tell(entry, { state: 'retrying', reason });
     const delay = Math.min(this.firstMs * 2 ** (entry.tries - 1), this.maxMs);
     clearTimeout(entry.timer);
     entry.timer = setTimeout(() => this.attempt(requestId), delay);
     entry.timer.unref();
   }
 
-  private show(requestId: string, reason: string): void {
-    this.board.report({
-      id: itemId(this.dbPath, requestId),
+  /** An answer's outcome goes to the ledger; a cancel's failure is shown on the board. */
+  private tell(entry: Undelivered, outcome: DeliveryOutcome): void {
+    if (entry.verb === 'answered') {
+      try {
+        this.sinks.ledger.report(entry.id, outcome);
+      } catch {
+        // The request is no longer remembered (history pruned): nothing left to show it on.
+      }
+      return;
+    }
+    const id = `delivery:${this.dbPath}#${entry.command.requestId}`;
+    // A cancel of a cue that had an answer already is no news.
+    if (outcome.state === 'delivered' || /already had an answer/.test(outcome.reason))
+      return this.sinks.board.clear(id);
+    const what = outcome.state === 'retrying' ? 'not yet delivered' : 'never delivered';
+    this.sinks.board.report({
+      id,
       source: 'cueme',
-      origin: `${this.dbPath} (cue ${requestId})`,
-      reason: `cue ${requestId} ${reason}`,
+      origin: `${this.dbPath} (cue ${entry.command.requestId})`,
+      reason: `cancelled, ${what}: ${outcome.reason}${outcome.state === 'retrying' ? '; retrying' : ''}`,
     });
   }
 
@@ -127,10 +143,5 @@ export class MailboxDelivery {
     if (!entry) return;
     clearTimeout(entry.timer);
     this.undelivered.delete(requestId);
-    this.board.clear(itemId(this.dbPath, requestId));
   }
-}
-
-function itemId(dbPath: string, requestId: string): string {
-  return `delivery:${dbPath}#${requestId}`;
 }

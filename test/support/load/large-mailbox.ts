@@ -2,15 +2,15 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CuemeMailbox } from '../../main/adapters/cueme-mailbox/cueme-mailbox';
+import { CuemeMailbox } from '../../../main/adapters/cueme-mailbox/cueme-mailbox';
 import {
   bundledNode,
   hasBuiltinSqlite,
   startWorker,
-} from '../../main/adapters/cueme-mailbox/worker-host';
-import { Broker } from '../../main/broker/broker';
-import { RequestStore } from '../../main/broker/persistence/request-store';
-import { NotAvailableError } from '../../test/support/load/not-available';
+} from '../../../main/adapters/cueme-mailbox/worker-host';
+import { Broker } from '../../../main/broker/broker';
+import { RequestStore } from '../../../main/broker/persistence/request-store';
+import { NotAvailableError } from './not-available';
 
 /** What one run against a large mailbox measured. */
 export interface LargeMailboxFigures {
