@@ -200,6 +200,7 @@ export class ClarityFileAdapter {
     // Replaced by a symlink or another directory while watched: stop using it, tell the operator.
     this.dirGuard = new DirGuard(this.dir, this.options.rescanMs ?? 2000, (reason) => {
       void this.watcher?.close();
+      this.delivery.abandon(`the handshake dir was removed or replaced: ${reason}`);
       this.options.onDirLost?.(reason);
     });
     this.unsubscribe = this.broker.subscribe((event) => this.onBrokerEvent(event));
@@ -255,7 +256,6 @@ export class ClarityFileAdapter {
       return;
     }
     if (event.type === 'answered') {
-      // Answered by an `.answer` file on disk: the runtime reads that very file.
       if (this.intake.takeFromFile(event.request))
         return void this.broker.deliveries.report(event.request.id, { state: 'delivered' });
       this.track(this.files.writeAnswer(base, event.request));

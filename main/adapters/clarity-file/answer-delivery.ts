@@ -96,7 +96,18 @@ export class AnswerDelivery {
     void this.again(entry, entry.retry);
   }
 
-  /** Stops every retry (the directory is no longer watched); the requests stay undelivered. */
+  /**
+   * The directory was removed or replaced: the questions these answers were for went with it, so
+   * each ends undelivered, visibly (a runtime that asks again in a new directory asks anew).
+   */
+  abandon(why: string): void {
+    for (const [file, entry] of [...this.failing]) {
+      this.forget(file);
+      this.tell(entry.requestId, { state: 'undeliverable', reason: `${why} (${entry.reason})` });
+    }
+  }
+
+  /** Stops every retry (the broker stops); the requests stay undelivered for the next start. */
   close(): void {
     for (const file of [...this.failing.keys()]) this.forget(file);
   }

@@ -252,10 +252,10 @@ export class QuestionFiles {
     return 'withdrawn';
   }
 
-  /** The dir was replaced or lost: the answer waits (visibly) for the dir's next scan or start. */
+  /** The dir was replaced or removed, and the question with it: the answer ends undelivered. */
   private dirNotWatched(request: HitlRequest): void {
-    const reason = `${this.c.dir} is no longer watched (replaced or removed)`;
-    this.c.broker.deliveries.report(request.id, { state: 'retrying', reason });
+    const reason = `the handshake dir ${this.c.dir} was removed or replaced`;
+    this.c.broker.deliveries.report(request.id, { state: 'undeliverable', reason });
   }
 
   private markInvalid(base: string, reason: string, field?: string): void {

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { readOperatorSecret } from '../../../main/service/operator-secret';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OPERATOR_SECRET_FILE, readOperatorSecret } from '../../../main/service/operator-secret';
 import { ROOT } from '../../support/load/project';
 
 export interface ServeProcess {
@@ -23,6 +25,10 @@ export interface ServeOptions {
   port?: number;
   /** More `serve` flags (e.g. `--store postgres://…`). */
   args?: string[];
+  /** Run the built CLI (`node bin/clarity-hitl.js`, out/ from `npm run build`), not the source. */
+  built?: boolean;
+  /** Run as this uid/gid (root only): the broker then meets permissions as an ordinary user. */
+  as?: { uid: number; gid: number };
 }
 
 /**
@@ -30,10 +36,11 @@ export interface ServeOptions {
  * and resolves once it prints the URL it listens on.
  */
 export async function startServe(options: ServeOptions): Promise<ServeProcess> {
+  const entry = options.built
+    ? ['bin/clarity-hitl.js']
+    : ['--import', 'tsx', 'main/cli/clarity-hitl.ts'];
   const args = [
-    '--import',
-    'tsx',
-    'main/cli/clarity-hitl.ts',
+    ...entry,
     'serve',
     '--port',
     String(options.port ?? 0),
@@ -46,8 +53,9 @@ export async function startServe(options: ServeOptions): Promise<ServeProcess> {
   args.push(...(options.args ?? []));
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...(options.as ? { HOME: options.stateDir } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.as ?? {}),
   });
   const output: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(`stderr: ${line}`));
@@ -62,7 +70,10 @@ export async function startServe(options: ServeOptions): Promise<ServeProcess> {
     );
   });
   const exited = () => child.exitCode !== null || child.signalCode !== null;
-  const secret = readOperatorSecret(options.stateDir);
+  // Another account's secret file is not trusted by readOperatorSecret (not ours): read as is.
+  const secret = options.as
+    ? readFileSync(join(options.stateDir, OPERATOR_SECRET_FILE), 'utf8').trim()
+    : readOperatorSecret(options.stateDir);
   if (!secret) throw new Error(`serve left no operator secret in ${options.stateDir}`);
   return {
     url,
