@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultPhoneSettings, PhoneSettingsSchema } from './phone-settings';
 import { defaultNotifyEvents, type NotifyEvents } from './notify-events';
 
 /** `/…` on POSIX, `C:\…` or `\\server\…` on Windows (no node:path: this file also runs in the renderer). */
@@ -52,6 +53,8 @@ const fields = {
     .refine((v) => v === '' || v === 'embedded' || /^postgres(ql)?:\/\//.test(v), {
       message: 'must be empty, "embedded" or a postgres://… URL',
     }),
+  /** Away from the desk: public URL, ntfy and Telegram (contract/phone-settings.ts). */
+  phone: PhoneSettingsSchema,
 };
 
 export type DesktopSettings = { [K in keyof typeof fields]: z.infer<(typeof fields)[K]> };
@@ -73,6 +76,7 @@ export function defaultDesktopSettings(): DesktopSettings {
     autoUpdate: true,
     historySize: 5000,
     store: '',
+    phone: defaultPhoneSettings(),
   };
 }
 

@@ -6,6 +6,7 @@ import { DesktopSettingsPatchSchema, type DesktopSettings } from '../desktop-set
 import { HISTORY_MAX_LIMIT, HISTORY_QUERY_MAX } from '../history-search';
 import { AnswerInputSchema, type HitlRequest } from '../request';
 import { SORT_ORDERS } from '../request-order';
+import type { PairingLink, PhoneSessionList } from '../phone-pairing';
 import type { RunDetail, RunSummary, RunUpdated } from '../run-schemas';
 import type { UnreadableItem, UnreadableList } from '../unreadable';
 
@@ -155,6 +156,22 @@ export const IPC_INVOKE = {
     bridge: 'removeBroker',
     payload: z.object({ name: z.string().min(1).max(40) }).strict(),
     result: carries<RemoteBrokersView>(),
+  },
+  /** Pairing a phone with the own broker: a one-time link's QR code, the paired phones, Revoke. */
+  'phone:pairing-link': {
+    bridge: 'createPairingLink',
+    payload: Nothing,
+    result: carries<PairingLink>(),
+  },
+  'phone:sessions': {
+    bridge: 'listPhoneSessions',
+    payload: Nothing,
+    result: carries<PhoneSessionList>(),
+  },
+  'phone:revoke': {
+    bridge: 'revokePhoneSession',
+    payload: z.object({ id: z.string().min(1).max(64) }).strict(),
+    result: carries<PhoneSessionList>(),
   },
   'popover:hide': { bridge: 'hidePopover', payload: Nothing, result: carries<null>() },
   'window:open-request': {

@@ -2,6 +2,7 @@ import type { AnswerInput } from '@contract/request';
 import type { DesktopSettings } from '@contract/desktop-settings';
 import { defaultCuemeDbPath } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { osUserName } from '../service/os-user';
+import { phoneServiceOptions } from '../service/phone-settings-options';
 import { attachTargetAfter, planDesktopStart } from './attach/attach-decision';
 import { mergedInbox, type DesktopInbox } from './attach/merged-inbox';
 import { RemoteBroker, type RemoteBrokerTarget } from './attach/remote-broker';
@@ -161,6 +162,9 @@ export class DesktopBroker {
   private async startOwnService(settings: SettingsStore): Promise<DesktopInbox> {
     const { deps } = this;
     const initial = settings.get();
+    // Public URL, ntfy and Telegram, as serve's flags: a part that cannot be used is left off.
+    const phone = phoneServiceOptions(initial.phone);
+    for (const problem of phone.problems) this.operator.tell(`Phone settings: ${problem}`);
     const { service, movedFrom } = await startDesktopService(deps.startService, {
       dirs: this.watchedDirs(initial.handshakeDirs),
       strictDirs: false,
@@ -169,6 +173,7 @@ export class DesktopBroker {
       stateDir: deps.stateDir,
       historyLimit: initial.historySize,
       ...(initial.store ? { store: initial.store } : {}),
+      ...phone.options,
       cuemeDb: defaultCuemeDbPath(),
       onWarning: (m) => deps.log?.(m),
       onDirLost: (_dir, reason) => this.operator.tell(reason),

@@ -16,6 +16,7 @@ import type {
 import type { SettingsBackendFactory } from './settings/settings-store';
 import type { SafeStorageLike } from './settings/remote-broker-store';
 import type { UpdaterDeps } from './updater/desktop-updates';
+import type { PhoneSessions } from '../http/pairing/phone-sessions';
 
 /** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
 export type DesktopService = Pick<
@@ -26,7 +27,15 @@ export type DesktopService = Pick<
     store: Pick<BrokerService['store'], 'historyList' | 'setHistoryLimit'>;
     watched: Pick<BrokerService['watched'], 'set' | 'problems'>;
     server: {
-      context: { tokenRequired: boolean; dirs: string[]; version: string; rules?: RuleStore };
+      context: {
+        tokenRequired: boolean;
+        dirs: string[];
+        version: string;
+        rules?: RuleStore;
+        /** Paired phones (the settings' pairing QR code and sessions). */
+        phones?: PhoneSessions;
+        publicUrl?: string;
+      };
     };
   };
 

@@ -5,6 +5,7 @@ import { InvalidInputError } from '../../broker/errors';
 import type { SettingsStore } from '../settings/settings-store';
 import type { RemoteBrokerStore } from '../settings/remote-broker-store';
 import type { RemoteInboxes } from '../attach/remote-inboxes';
+import { registerPhoneIpc, type PhoneIpcDeps } from './phone-handlers';
 import { registerRemoteBrokerIpc } from './remote-broker-handlers';
 import { isSafeExternalUrl } from '../security/external-links';
 import type { IpcRouter } from './ipc-router';
@@ -16,6 +17,8 @@ export interface DesktopIpcDeps extends InboxOperationsDeps {
   remoteBrokers?: RemoteBrokerStore;
   /** Who answers from this app (team mode: recorded with each answer and cancel); none solo. */
   operatorName?: string;
+  /** Pairing phones with the own broker (absent while attached to another broker). */
+  phone?: PhoneIpcDeps;
   /** The remote brokers followed in the inbox: their requests listed, answered and cancelled here. */
   remotes?: RemoteInboxes;
   /** shell.openExternal; only ever called with a checked http(s) URL. */
@@ -55,6 +58,7 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   router.handle('settings:get', () => deps.settings.get());
   router.handle('settings:update', (patch) => deps.settings.update(patch));
   if (deps.remoteBrokers) registerRemoteBrokerIpc(router, deps.remoteBrokers, remotes);
+  if (deps.phone) registerPhoneIpc(router, deps.phone);
   router.handle('shell:open-external', ({ url }) => {
     if (!isSafeExternalUrl(url))
       throw new InvalidInputError(`invalid url: only http(s) links open in the browser`);

@@ -4,7 +4,11 @@ import type { DesktopIpcDeps } from './inbox-handlers';
 /** What the IPC handlers read of the broker service running in-process. */
 export function serviceIpcDeps(
   service: DesktopService,
-): Pick<DesktopIpcDeps, 'broker' | 'history' | 'agentMessages' | 'runs' | 'rules' | 'info'> {
+): Pick<
+  DesktopIpcDeps,
+  'broker' | 'history' | 'agentMessages' | 'runs' | 'rules' | 'info' | 'phone'
+> {
+  const phones = service.server.context.phones;
   return {
     broker: service.broker,
     history: () => service.store.historyList(),
@@ -19,5 +23,14 @@ export function serviceIpcDeps(
       url: service.url,
       dirProblems: [...service.watched.problems()],
     }),
+    ...(phones
+      ? {
+          phone: {
+            phones,
+            publicUrl: () => service.server.context.publicUrl,
+            ownUrl: () => service.url,
+          },
+        }
+      : {}),
   };
 }

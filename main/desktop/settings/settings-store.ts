@@ -71,6 +71,7 @@ export class SettingsStore {
       ...this.current,
       handshakeDirs: [...this.current.handshakeDirs],
       fileRoots: [...this.current.fileRoots],
+      phone: { ...this.current.phone },
       notifyEvents: { ...this.current.notifyEvents },
     };
   }

@@ -12,6 +12,7 @@ import { createSenderCheck } from '../../../../main/desktop/ipc/sender-check';
 import { SettingsStore } from '../../../../main/desktop/settings/settings-store';
 import { RemoteBrokerStore } from '../../../../main/desktop/settings/remote-broker-store';
 import { FakeIpcMain } from '../fake-electron';
+import { PhoneSessions } from '../../../../main/http/pairing/phone-sessions';
 
 const INDEX = '/opt/HITL Broker/resources/app/out/renderer/index.html';
 const OURS = `${pathToFileURL(INDEX).href}#popover`;
@@ -56,6 +57,11 @@ function setup(operatorName?: string) {
     openExternal: vi.fn(),
     hidePopover: vi.fn(),
     openInWindow: vi.fn(),
+    phone: {
+      phones: new PhoneSessions({ secret: 's'.repeat(43) }),
+      publicUrl: () => undefined,
+      ownUrl: () => 'http://127.0.0.1:7842/',
+    },
     ...(operatorName ? { operatorName } : {}),
   };
   registerDesktopIpc(router, deps);
