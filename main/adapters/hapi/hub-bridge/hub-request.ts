@@ -96,9 +96,8 @@ export function hubRequest(
       ...(call.kind === 'edit' ? { path: call.relative } : {}),
       rule: {},
       scopes: [],
-      noAlways:
-        "HAPI's hub is answered allow once or deny (its own 'allow for this session' stays in HAPI)",
-      noEdit: "HAPI's hub takes no edited input and no reason: allow as asked, or deny",
+      noAlways: "HAPI's own 'allow for this session' stays in HAPI's app",
+      noEdit: "HAPI's hub takes neither an edited call nor a deny reason (the reason stays here)",
       ...(view ? { call: view } : {}),
     },
     ...(permission.createdAt ? { createdAt: permission.createdAt } : {}),
