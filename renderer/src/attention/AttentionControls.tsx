@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { NotifyEvents } from '@contract/notify-events';
 import { useI18n } from '../i18n/I18nProvider';
 import type { NotifyState } from './use-attention';
@@ -27,7 +27,11 @@ export function AttentionControls({
 }: Props) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) toggle.current?.focus();
+  }, []);
   return (
     <div className="notify-controls">
       {notify === 'unsupported' ? null : (
@@ -44,6 +48,7 @@ export function AttentionControls({
       )}
       <span className="notify-events-anchor">
         <button
+          ref={toggle}
           type="button"
           className="secondary notify-events-toggle"
           aria-expanded={open}

@@ -4,8 +4,8 @@ import { NotifyEventsChoice } from './NotifyEventsChoice';
 
 /**
  * The web inbox's "which events notify" panel under the top bar's Notify me (loaded on first
- * open): the choice is this browser's, like Notify me and Sound. Escape or a click outside
- * closes it; focus goes to its first choice when it opens.
+ * open): the choice is this browser's, like Notify me and Sound. Escape (focus back on the
+ * toggle) or a click outside closes it; focus goes to its first choice when it opens.
  */
 export function NotifyEventsPanel({
   value,
@@ -14,14 +14,14 @@ export function NotifyEventsPanel({
 }: {
   value: NotifyEvents;
   onChange: (next: NotifyEvents) => void;
-  onClose: () => void;
+  onClose: (refocus: boolean) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
     const outside = (e: MouseEvent) => {
       const target = e.target as Node;
-      if (!ref.current?.parentElement?.contains(target)) onClose();
+      if (!ref.current?.parentElement?.contains(target)) onClose(false);
     };
     document.addEventListener('mousedown', outside);
     return () => document.removeEventListener('mousedown', outside);
@@ -34,7 +34,7 @@ export function NotifyEventsPanel({
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
         e.stopPropagation();
-        onClose();
+        onClose(true);
       }}
     >
       <NotifyEventsChoice value={value} onChange={onChange} />
