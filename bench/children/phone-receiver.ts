@@ -2,9 +2,10 @@
  * Child process of the phone-push benchmark: one outbound channel's receiver in its own process,
  * as ntfy, Telegram or a webhook endpoint would be. argv[2] is `ntfy`, `telegram` or `webhook`
  * (argv[3]: the bot token). Prints `READY {url}`, then `ARRIVED <key> <epoch ms>` when a request's
- * publish / sendMessage / webhook body lands (keys `bench-<n>` found in it), and for ntfy `ACTION
- * <key> <json>` (the first button). A `PRESS <key>` line on stdin (telegram) taps that request's
- * first button as Telegram reports it, printing `PRESSED <key> <epoch ms>` just before.
+ * publish / sendMessage / webhook body lands (keys `bench-<n>` found in it). On stdin, `TAP <key>`
+ * (ntfy) posts that request's first button's code to the reply topic as the ntfy server takes in a
+ * phone's tap, and `PRESS <key> <chat>` (telegram) makes the callback query Telegram reports for
+ * a tap on its first button; each prints `PRESSED <key> <epoch ms>` just before.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,10 +31,20 @@ async function main(): Promise<void> {
   const [kind, token = ''] = process.argv.slice(2);
   let url: string;
   if (kind === 'ntfy') {
+    const actions = new Map<string, { url: string; body: string }>();
     const ntfy = await startFakeNtfy(undefined, (body) => {
       const key = arrived(body);
-      const action = (JSON.parse(body) as { actions?: unknown[] }).actions?.[0];
-      if (key && action) process.stdout.write(`ACTION ${key} ${JSON.stringify(action)}\n`);
+      const action = (JSON.parse(body) as { actions?: Array<{ url: string; body: string }> })
+        .actions?.[0];
+      if (key && action) actions.set(key, action);
+    });
+    createInterface({ input: process.stdin }).on('line', (line) => {
+      const [word, key] = line.split(' ');
+      const action = key && actions.get(key);
+      if (word !== 'TAP' || !action) return;
+      // The button's POST as the ntfy server takes it in: onto the reply topic the broker follows.
+      process.stdout.write(`PRESSED ${key} ${now()}\n`);
+      ntfy.post(new URL(action.url).pathname.slice(1), action.body);
     });
     url = ntfy.url;
   } else if (kind === 'telegram') {

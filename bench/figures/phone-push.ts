@@ -2,7 +2,6 @@ import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import type { Benchmark, Measurement } from '../lib/figure';
 import { startBrokerService } from '../../main/service/broker-service';
-import type { NtfyHttpAction } from '../../main/service/ntfy/ntfy-message';
 import { spawnTs, type TsChild } from '../../test/support/load/child';
 import { percentile } from '../../test/support/load/stats';
 import { withTempDir } from '../../test/support/load/temp';
@@ -19,17 +18,15 @@ interface Receiver {
   url: string;
   seen: Map<string, number>;
   pressed: Map<string, number>;
-  actions: Map<string, NtfyHttpAction>;
 }
 
 async function receiver(script: string, args: string[]): Promise<Receiver> {
   const child = spawnTs<{ url: string }>(script, args);
-  const out: Receiver = { child, url: '', seen: new Map(), pressed: new Map(), actions: new Map() };
+  const out: Receiver = { child, url: '', seen: new Map(), pressed: new Map() };
   createInterface({ input: child.child.stdout! }).on('line', (line) => {
     const [word = '', key = '', ...rest] = line.split(' ');
     if (word === 'ARRIVED') out.seen.set(key, Number(rest[0]));
     else if (word === 'PRESSED') out.pressed.set(key, Number(rest[0]));
-    else if (word === 'ACTION') out.actions.set(key, JSON.parse(rest.join(' ')) as NtfyHttpAction);
     // sse-listener.ts: `<key> <epoch>` per new_question.
     else if (/^bench-\d+$/.test(word)) out.seen.set(word, Number(key));
   });
@@ -55,8 +52,9 @@ const ratioSpec = (id: string, name: string) => ({
 /**
  * Issue 36's figures: a request created → its ntfy publish received, → its Telegram sendMessage
  * received, → its webhook received, each against the same request's SSE event (`GET /events`) in
- * the same run; and a phone tap (ntfy: the button's POST to the reply topic; Telegram: the
- * callback query handed to the broker's held getUpdates) → the broker has the decision. Each
+ * the same run; and a phone tap as the service's server takes it in (ntfy: the button's code
+ * posted to the reply topic; Telegram: the callback query handed to the broker's held getUpdates)
+ * → the broker has the decision. Each
  * receiver (the SSE client, ntfy, the Bot API, the webhook endpoint) runs in its own process, as
  * they do for real, and stamps arrivals with its epoch clock; ntfy and the Bot API are local
  * servers implementing the parts of their APIs used (neither can be reached from here).
@@ -134,23 +132,8 @@ async function measure(
     ids.push(request.id);
     await until(() => [sse, ntfy, bot, hook].every((r) => r.seen.has(key)));
   }
-  const taps: number[] = [];
-  for (let i = 0; i < Math.min(TAPS, REQUESTS); i++) {
-    const action = ntfy.actions.get(`bench-${i}`)!;
-    const t0 = now();
-    await fetch(action.url, { method: action.method, body: action.body });
-    await service.broker.waitForResolution(ids[i]!);
-    taps.push(now() - t0);
-  }
-  const telegramTaps: number[] = [];
-  for (let i = TAPS; i < Math.min(2 * TAPS, REQUESTS); i++) {
-    const key = `bench-${i}`;
-    bot.child.child.stdin!.write(`PRESS ${key} ${CHAT}\n`);
-    await service.broker.waitForResolution(ids[i]!);
-    const at = now();
-    await until(() => bot.pressed.has(key));
-    telegramTaps.push(at - bot.pressed.get(key)!);
-  }
+  const taps = await tapAll(ntfy, ids, 0, (key) => `TAP ${key}`, service);
+  const telegramTaps = await tapAll(bot, ids, TAPS, (key) => `PRESS ${key} ${CHAT}`, service);
   const onSse = since(created, sse.seen);
   const on = (r: Receiver) => since(created, r.seen);
   return {
@@ -165,6 +148,29 @@ async function measure(
     'phone.telegram-tap.p50': { value: percentile(telegramTaps, 50) },
     'phone.telegram-tap.p99': { value: percentile(telegramTaps, 99) },
   };
+}
+
+/**
+ * Taps the first button of requests `from`..`from + TAPS` in a receiver's process (the tap as
+ * its server takes it in) and times each from there until the broker has the decision.
+ */
+async function tapAll(
+  receiver: Receiver,
+  ids: string[],
+  from: number,
+  command: (key: string) => string,
+  service: Awaited<ReturnType<typeof startBrokerService>>,
+): Promise<number[]> {
+  const taps: number[] = [];
+  for (let i = from; i < Math.min(from + TAPS, ids.length); i++) {
+    const key = `bench-${i}`;
+    receiver.child.child.stdin!.write(`${command(key)}\n`);
+    await service.broker.waitForResolution(ids[i]!);
+    const at = now();
+    await until(() => receiver.pressed.has(key));
+    taps.push(at - receiver.pressed.get(key)!);
+  }
+  return taps;
 }
 
 async function until(done: () => boolean): Promise<void> {
