@@ -236,6 +236,26 @@ describe.skipIf('skip' in install)(
       });
     });
 
+    it('a refused access token is a warning naming the route, never the token', async () => {
+      const wrong = 'not-the-hub-token-4242';
+      const warned = new Promise<string>((resolve) => {
+        const other = new HubBridge({
+          broker: new Broker(),
+          url: HubUrlSchema.parse(hub.url),
+          accessToken: wrong,
+          retryMs: 60_000,
+          onWarning: (m) => {
+            other.close();
+            resolve(m);
+          },
+        });
+      });
+      const warning = await warned;
+      expect(warning).toBe(
+        'HAPI hub event stream: POST /api/auth: HTTP 401 (the hub refused the access token); reconnecting',
+      );
+    });
+
     it('follows the hub through a restart: a request asked afterwards shows', async () => {
       const cli = await open('Long run');
       await hub.stop();
