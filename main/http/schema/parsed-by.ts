@@ -17,3 +17,12 @@ export function parsedBy<T>(parse: (raw: unknown) => T, shape: z.ZodType): z.Zod
 export function documentedShape(schema: z.ZodType): z.ZodType {
   return documentedAs.get(schema) ?? schema;
 }
+
+/**
+ * A body the handler itself checks, in its protocol's own error convention (Tool Server Lite
+ * answers failures as `{success: false, error}`): Fastify passes it through unchanged, and the
+ * OpenAPI document shows `shape`.
+ */
+export function checkedByHandler(shape: z.ZodType): z.ZodType<unknown> {
+  return parsedBy((raw) => raw, shape);
+}
