@@ -1,4 +1,5 @@
 import type { HitlRequest, Source } from '@contract/request';
+import { isUndelivered } from '@contract/delivery';
 
 /** Sources whose agent always polls by key (HTTP mode), so every pending request of theirs is durable. */
 export const POLLING_SOURCES: readonly Source[] = ['clarity-http'];
@@ -19,10 +20,13 @@ export function isDurable(
 
 /**
  * What the history keeps of a resolved request: adapter-private `meta` stays out, except for
- * `meta.durable` requests, whose adapter needs it to answer a poll in its protocol after a restart.
+ * `meta.durable` requests, whose adapter needs it to answer a poll in its protocol after a
+ * restart, and answers not yet delivered, whose adapter needs it to deliver after a restart (a
+ * Tool Server execute retried re-attaches by its instruction); it goes once they are delivered.
  */
 export function forHistory(request: HitlRequest): HitlRequest {
   if (request.meta === undefined || request.meta.durable === true) return request;
+  if (isUndelivered(request.delivery)) return request;
   const { meta: _meta, ...rest } = request;
   return rest;
 }
