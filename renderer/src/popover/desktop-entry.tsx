@@ -3,6 +3,7 @@ import type { Root } from 'react-dom/client';
 import type { DesktopSettings } from '@contract/desktop-settings';
 import type { HitlBridge } from '@contract/ipc/bridge';
 import type { IpcEnvelope } from '@contract/ipc/channels';
+import type { PhonePairingApi } from '@contract/phone-pairing';
 import { InboxClientError, type InboxClient } from '../client/inbox-client';
 import { App } from '../components/App';
 import { I18nProvider } from '../i18n/I18nProvider';
@@ -45,6 +46,15 @@ export function bridgeBrokersApi(bridge: HitlBridge): RemoteBrokersApi {
   };
 }
 
+/** Pairing a phone with the own broker over the preload bridge. */
+export function bridgePhoneApi(bridge: HitlBridge): PhonePairingApi {
+  return {
+    createLink: async () => unwrap(await bridge.createPairingLink()),
+    list: async () => unwrap(await bridge.listPhoneSessions()),
+    revoke: async (id) => unwrap(await bridge.revokePhoneSession({ id })),
+  };
+}
+
 /** Popover window controls over the preload bridge. */
 export function bridgePopoverShell(bridge: HitlBridge): PopoverShell {
   return {
@@ -65,6 +75,7 @@ function MainWindow({ client, bridge }: { client: InboxClient; bridge: HitlBridg
   const [view, setView] = useState(() => desktopViewFor(location.hash));
   const settingsApi = useMemo(() => bridgeSettingsApi(bridge), [bridge]);
   const brokersApi = useMemo(() => bridgeBrokersApi(bridge), [bridge]);
+  const phoneApi = useMemo(() => bridgePhoneApi(bridge), [bridge]);
   const go = (next: DesktopView) => {
     history.replaceState(null, '', next === 'settings' ? '#settings' : '#');
     setView(next);
@@ -84,6 +95,7 @@ function MainWindow({ client, bridge }: { client: InboxClient; bridge: HitlBridg
         api={settingsApi}
         rules={client}
         brokers={brokersApi}
+        phone={phoneApi}
         onBack={() => go('main')}
       />
     );
@@ -152,6 +164,7 @@ export async function renderDesktop(
         api={bridgeSettingsApi(bridge)}
         rules={client}
         brokers={bridgeBrokersApi(bridge)}
+        phone={bridgePhoneApi(bridge)}
       />
     ) : (
       <MainWindow client={client} bridge={bridge} />

@@ -1,5 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { DesktopSettings, DesktopSettingsPatch } from '@contract/desktop-settings';
+import type { PhonePairingApi } from '@contract/phone-pairing';
 import { useI18n } from '../i18n/I18nProvider';
 import { RulesView, type RulesApi } from '../rules/RulesView';
 import { NotifyEventsChoice } from '../attention/NotifyEventsChoice';
@@ -7,6 +8,12 @@ import { settingsText, type SettingsStringKey } from './settings-strings';
 import { maskPassword } from './mask-password';
 import { RemoteBrokersSection, type RemoteBrokersApi } from './RemoteBrokersSection';
 import './settings.css';
+
+/** The Phone section loads on first use (it brings the pairing panel). */
+const PhoneFields = lazy(() => import('./PhoneSection').then((m) => ({ default: m.PhoneFields })));
+const PhonePairing = lazy(() =>
+  import('./PhoneSection').then((m) => ({ default: m.PhonePairing })),
+);
 
 /** Reads and writes the desktop settings (over IPC in the app). Errors carry a message naming the field. */
 export interface SettingsApi {
@@ -19,9 +26,12 @@ export function SettingsView({
   api,
   rules,
   brokers,
+  phone,
   onBack,
 }: {
   api: SettingsApi;
+  /** Pairing a phone with the own broker (QR code, paired phones), shown below the form when given. */
+  phone?: PhonePairingApi;
   /** The remote brokers (URL + token), listed below the form when given. */
   brokers?: RemoteBrokersApi;
   /** The coding agents' "always allow" rules, listed below the form when given. */
@@ -201,6 +211,9 @@ export function SettingsView({
           />
         </Field>
       </div>
+      <Suspense fallback={null}>
+        <PhoneFields value={draft.phone} onChange={(next) => set('phone', next)} />
+      </Suspense>
       <div className="actions">
         <button type="submit" className="primary">
           {s('save')}
@@ -216,9 +229,14 @@ export function SettingsView({
       </div>
     </form>
   );
-  return rules || brokers ? (
+  return rules || brokers || phone ? (
     <>
       {form}
+      {phone ? (
+        <Suspense fallback={null}>
+          <PhonePairing api={phone} />
+        </Suspense>
+      ) : null}
       {brokers ? <RemoteBrokersSection api={brokers} /> : null}
       {rules ? <RulesView api={rules} headingLevel={2} /> : null}
     </>
