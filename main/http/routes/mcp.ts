@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cueOutcome } from '../../adapters/cueme/cue-request';
 import { cancelAsAgent, waitAWhile, waitWhileConnected } from '../../adapters/held-request';
+import { reportWhenSent } from '../../adapters/delivery-on-send';
 import { AskBodySchema, MCP_SOURCE, openAsk } from '../../adapters/mcp/ask';
 import type { RouteModule } from '../context';
 import { HttpError } from '../http-error';
@@ -66,6 +67,8 @@ export const mcpRoutes: RouteModule = (app, { broker }) => {
         : await waitAWhile(broker, request.id, reply.raw, wait * 1000, false);
     if (!outcome) return reply;
     if (outcome === 'pending') return { status: 'pending', handle: request.key };
+    // Answered before this wait: this reply delivers it (a held wait reported on its own).
+    if (outcome === request) reportWhenSent(broker, request, reply.raw);
     return { ...cueOutcome(outcome, timeoutSec), handle: request.key };
   });
 
