@@ -20,6 +20,7 @@ import { UndoProvider } from '../undo/UndoProvider';
 import { useDepartureNotices } from './use-departure-notices';
 import { KeyHelp } from '../keys/LazyKeyHelp';
 import { keyText } from '../keys/key-strings';
+import { HeaderMenu } from './HeaderMenu';
 import { watchKeys } from '../keys/reflex-guard';
 import { useHelpKey } from '../keys/use-help-key';
 
@@ -111,7 +112,7 @@ export function App({ client }: { client: InboxClient }) {
             {t('rules')}
           </button>
         </nav>
-        <div className="prefs">
+        <HeaderMenu>
           {desktopBridge() ? null : <AttentionControls {...attention} />}
           <label>
             <span className="visually-hidden">{t('themeLabel')}</span>
@@ -158,7 +159,7 @@ export function App({ client }: { client: InboxClient }) {
           >
             ?
           </button>
-        </div>
+        </HeaderMenu>
       </header>
       <UndoProvider now={now}>
         <ConnectionBanner state={connection} />

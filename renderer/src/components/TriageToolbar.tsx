@@ -1,10 +1,12 @@
-import { lazy, Suspense, type Ref } from 'react';
+import { lazy, Suspense, useId, useState, type Ref } from 'react';
 import type { Source } from '@contract/request';
 import { useI18n } from '../i18n/I18nProvider';
 import type { BulkResult } from './BulkDialog';
-import { SORT_ORDERS, type SortOrder, type TriageView } from '../state/triage';
+import type { TriageView } from '../state/triage';
+import { TriageFilters } from './TriageFilters';
+import { TriageSelection } from './TriageSelection';
 
-interface Props {
+export interface TriageToolbarProps {
   view: TriageView;
   update: (patch: Partial<TriageView>) => void;
   options: { groups: { key: string; label: string }[]; sources: Source[] };
@@ -26,20 +28,22 @@ const SavedFilters = lazy(() =>
   import('./SavedFilters').then((m) => ({ default: m.SavedFilters })),
 );
 
-const ORDER_LABELS = {
-  urgent: 'orderUrgent',
-  oldest: 'orderOldest',
-  newest: 'orderNewest',
-} as const;
-
-/** Search, filters (protocol, agent, urgency), order, grouping and the bulk-selection bar. */
-export function TriageToolbar(props: Props) {
+/**
+ * Search, order, filters (protocol, agent, urgency), grouping, saved filters and the selection.
+ * One row: the search, the "Filters" button and the count; on a wide window the order, filters and
+ * the rest follow in that row, on a narrow one (≤ 720 px) they open under it from that button.
+ * The selection's bar (bulk deny/approve) shows only while requests are ticked or a result is told.
+ */
+export function TriageToolbar(props: TriageToolbarProps) {
   const { view, update, options, shown, total, selected } = props;
   const { t } = useI18n();
-  const filtered = view.text.trim() !== '' || !!view.source || !!view.group || !!view.urgency;
+  const [open, setOpen] = useState(false);
+  const moreId = useId();
+  const active = [view.source, view.group, view.urgency].filter(Boolean).length;
+  const filtered = view.text.trim() !== '' || active > 0;
   return (
-    <div className="triage" role="search" aria-label={t('triageToolbar')}>
-      <div className="triage-row">
+    <div className={open ? 'triage open' : 'triage'} role="search" aria-label={t('triageToolbar')}>
+      <div className="triage-row triage-main">
         <input
           ref={props.searchRef}
           type="search"
@@ -49,79 +53,22 @@ export function TriageToolbar(props: Props) {
           value={view.text}
           onChange={(e) => update({ text: e.target.value })}
         />
-        <select
-          aria-label={t('orderLabel')}
-          value={view.order}
-          onChange={(e) => update({ order: e.target.value as SortOrder })}
+        <button
+          type="button"
+          className="secondary triage-more-toggle"
+          aria-expanded={open}
+          aria-controls={moreId}
+          onClick={() => setOpen((o) => !o)}
         >
-          {SORT_ORDERS.map((o) => (
-            <option key={o} value={o}>
-              {t(ORDER_LABELS[o])}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="triage-row">
-        <select
-          aria-label={t('filterProtocol')}
-          value={view.source ?? ''}
-          onChange={(e) => update({ source: (e.target.value || undefined) as Source | undefined })}
-        >
-          <option value="">{t('filterAllProtocols')}</option>
-          {options.sources.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('filterAgent')}
-          value={view.group ?? ''}
-          onChange={(e) => update({ group: e.target.value || undefined })}
-        >
-          <option value="">{t('filterAllAgents')}</option>
-          {options.groups.map((g) => (
-            <option key={g.key} value={g.key}>
-              {g.label}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('filterUrgency')}
-          value={view.urgency ?? ''}
-          onChange={(e) =>
-            update({ urgency: (e.target.value || undefined) as TriageView['urgency'] })
-          }
-        >
-          <option value="">{t('filterAnyUrgency')}</option>
-          <option value="urgent">{t('urgencyUrgent')}</option>
-          <option value="any-deadline">{t('urgencyAnyDeadline')}</option>
-          <option value="none">{t('urgencyNone')}</option>
-        </select>
-        <label className="triage-check">
-          <input
-            type="checkbox"
-            checked={view.groupByAgent}
-            onChange={(e) => update({ groupByAgent: e.target.checked })}
-          />
-          {t('groupByAgent')}
-        </label>
-      </div>
-      <div className="triage-row triage-status">
-        <span className="hint" aria-live="polite">
+          {active ? t('filtersActive', { n: active }) : t('filtersToggle')}
+        </button>
+        <span className="hint triage-count" aria-live="polite">
           {filtered ? t('shownCount', { shown, total }) : t('pendingCount', { n: total })}
           {selected ? ` · ${t('selectedCount', { n: selected })}` : ''}
         </span>
-        {props.result ? (
-          <span className={props.result.failed ? 'error' : 'hint'} role="status">
-            {t(props.result.approved ? 'bulkApproveDone' : 'bulkDone', {
-              n: props.result.resolved,
-            })}
-            {props.result.failed
-              ? ` ${t('bulkFailed', { n: props.result.failed, error: props.result.error ?? '' })}`
-              : ''}
-          </span>
-        ) : null}
+      </div>
+      <div id={moreId} className="triage-row triage-more">
+        <TriageFilters view={view} update={update} options={options} />
         <Suspense fallback={null}>
           <SavedFilters view={view} update={update} filtered={filtered} />
         </Suspense>
@@ -139,22 +86,8 @@ export function TriageToolbar(props: Props) {
         <button type="button" className="secondary" disabled={!shown} onClick={props.selectAll}>
           {t('selectAllShown')}
         </button>
-        {selected ? (
-          <>
-            <button type="button" className="secondary" onClick={props.clearSelection}>
-              {t('clearSelection')}
-            </button>
-            {props.startApprove ? (
-              <button type="button" className="secondary" onClick={props.startApprove}>
-                {t('bulkApproveStart')}
-              </button>
-            ) : null}
-            <button type="button" className="danger" onClick={props.startBulk}>
-              {t('bulkStart')}
-            </button>
-          </>
-        ) : null}
       </div>
+      <TriageSelection {...props} />
     </div>
   );
 }

@@ -56,6 +56,8 @@ describe('bulk approve and saved filters in real Chromium at 390, 420 and 1280 p
         // The emptied inbox shows its empty state until the new request's event arrives.
         await page.getByRole('option', { name: /npm run e2e/ }).waitFor();
         await page.getByRole('searchbox').fill('e2e');
+        // On a narrow window the saved filters are under the filter bar's Filters button.
+        if (width <= 720) await page.getByRole('button', { name: /^Filters/ }).click();
         await page.getByRole('button', { name: 'Save filter…' }).click();
         await page.getByRole('textbox', { name: 'Name' }).fill('End to end');
         await page.keyboard.press('Enter');

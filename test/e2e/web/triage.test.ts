@@ -141,7 +141,7 @@ describe('triage at 1,000 pending', () => {
     await page.getByRole('heading', { name: 'q-000' }).waitFor();
     expect(await page.title()).toBe('(1000) HITL Broker');
     const search = page.getByLabel('Search pending requests');
-    const status = page.locator('.triage-status');
+    const status = page.locator('.triage');
     await status.getByText('1000 pending').waitFor();
     const rendered = await list(page).getByRole('option').count();
     expect(rendered).toBeLessThan(100); // virtualised
@@ -300,7 +300,7 @@ describe('triage at 1,000 pending', () => {
     await page.goto(harness.url);
     await page.getByRole('heading', { name: 'deploy-step-0' }).waitFor();
     await page.getByLabel('搜索待处理请求').fill('claude');
-    await page.locator('.triage-status').getByText('显示 334 / 1000').waitFor();
+    await page.locator('.triage-count').getByText('显示 334 / 1000').waitFor();
     expect(await page.getByLabel('排序').inputValue()).toBe('urgent');
     await screenshot(page, 'triage-800-zh');
   });
