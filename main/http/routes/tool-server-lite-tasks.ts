@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ServerStop } from '../../adapters/held-request';
 import { findWaitingInWorkspace } from '../../adapters/tool-server-lite/hil-task';
 import { TaskCreateSchema } from '../../adapters/tool-server-lite/schemas';
@@ -7,8 +8,23 @@ import { rawBodyOf } from '../raw-body';
 import { forwardToUpstream } from '../upstream-proxy';
 import type { RouteModule } from '../context';
 import { toolServerDocsPage } from './tool-server-lite-docs';
+import { checkedByHandler } from '../schema/parsed-by';
+import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
-type TaskParams = { Params: { task_id: string } };
+const TAGS = ['Tool Server Lite'];
+const doc = <M extends object>(summary: string, more?: M) => ({
+  schema: { summary, tags: TAGS, ...more } as { summary: string; tags: string[] } & M,
+});
+const STATUS = doc('A task’s status (forwarded to the upstream when set)', {
+  params: z.object({ task_id: z.string() }),
+});
+const CREATE = doc('Create a task workspace (the broker creates no folders)', {
+  body: checkedByHandler(TaskCreateSchema),
+  querystring: checkedByHandler(TaskCreateSchema.partial()),
+});
+const WORKSPACE = doc('The workspace’s oldest waiting HIL task');
+const CONFIRMATION = doc('InfiAgent’s tool confirmations: forwarded to the upstream, else 404');
+const DOCS = doc('A small page naming these routes');
 
 /** A `{success: false, error}` reply body (InfiAgent's shape), with `message` as the broker's others. */
 const failed = (message: string) => ({ success: false, error: message, message });
@@ -31,13 +47,14 @@ export const toolServerLiteTaskRoutes: RouteModule = (app, { broker, toolServerU
       stoppingBody: failed('the HITL broker is stopping; call again'),
     });
 
-  app.get<TaskParams>('/api/task/:task_id/status', async (req, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/task/:task_id/status', STATUS, async (req, reply) => {
     if (toolServerUpstream) return forward(req, reply);
     const taskId = req.params.task_id;
     return { success: true, data: { task_id: taskId, status: 'active', workspace: taskId } };
   });
 
-  app.post('/api/task/create', async (req, reply) => {
+  app.post('/api/task/create', CREATE, async (req, reply) => {
     if (toolServerUpstream) return forward(req, reply);
     const given = { ...(req.query as object), ...(isObject(req.body) ? req.body : {}) };
     const parsed = TaskCreateSchema.safeParse(given);
@@ -55,7 +72,7 @@ export const toolServerLiteTaskRoutes: RouteModule = (app, { broker, toolServerU
   });
 
   // InfiAgent's CLI sends the path as is (`/api/hil/workspace//abs/ws`), its web UI encoded.
-  app.get<{ Params: { '*': string } }>('/api/hil/workspace/*', async (req) => {
+  app.get<{ Params: { '*': string } }>('/api/hil/workspace/*', WORKSPACE, async (req) => {
     const taskId = req.params['*'];
     const waiting = findWaitingInWorkspace(broker, taskId);
     if (!waiting) return { found: false };
@@ -78,12 +95,12 @@ export const toolServerLiteTaskRoutes: RouteModule = (app, { broker, toolServerU
         ),
       );
   };
-  app.post('/api/tool-confirmation/create', confirmation);
-  app.get('/api/tool-confirmation/:confirm_id', confirmation);
-  app.post('/api/tool-confirmation/respond/:confirm_id', confirmation);
-  app.get('/api/tool-confirmation/workspace/*', confirmation);
+  app.post('/api/tool-confirmation/create', CONFIRMATION, confirmation);
+  app.get('/api/tool-confirmation/:confirm_id', CONFIRMATION, confirmation);
+  app.post('/api/tool-confirmation/respond/:confirm_id', CONFIRMATION, confirmation);
+  app.get('/api/tool-confirmation/workspace/*', CONFIRMATION, confirmation);
 
-  app.get('/docs', async (_req, reply) =>
+  app.get('/docs', DOCS, async (_req, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .send(toolServerDocsPage(toolServerUpstream !== undefined)),
