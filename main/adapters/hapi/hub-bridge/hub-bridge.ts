@@ -6,6 +6,7 @@ import { sessionMessage } from './hub-messages';
 import { HubClient, HubError } from './hub-client';
 import { HubEvents } from './hub-events';
 import { HubMirror } from './hub-mirror';
+import { OncePerKey } from './once-per-key';
 import { decisionOf, sendDecision } from './hub-answers';
 import { HAPI_SOURCE, hubAgentId, hubKey, sessionView } from './hub-request';
 import {
@@ -44,7 +45,7 @@ export class HubBridge {
   private readonly events: HubEvents;
   private readonly unsubscribe: () => void;
   private readonly work = new Set<Promise<unknown>>();
-  private readonly refreshing = new Map<string, { again: boolean; done: Promise<void> }>();
+  private readonly refreshing = new OncePerKey();
   private readonly warn: (message: string) => void;
   private readonly host: string;
   private synced?: () => void;
@@ -128,30 +129,9 @@ export class HubBridge {
       this.track(this.refresh(sessionId));
   }
 
-  /**
-   * Fetches one session and applies its state. One fetch at a time per session: asked again
-   * meanwhile, it fetches once more afterwards (the first may have read the state before the
-   * change that asked).
-   */
+  /** Fetches one session and applies its state (one fetch at a time per session). */
   private refresh(sessionId: string): Promise<void> {
-    const running = this.refreshing.get(sessionId);
-    if (running) {
-      running.again = true;
-      return running.done;
-    }
-    const entry = { again: false, done: Promise.resolve() };
-    entry.done = (async () => {
-      try {
-        do {
-          entry.again = false;
-          await this.fetchSession(sessionId);
-        } while (entry.again);
-      } finally {
-        this.refreshing.delete(sessionId);
-      }
-    })();
-    this.refreshing.set(sessionId, entry);
-    return entry.done;
+    return this.refreshing.run(sessionId, () => this.fetchSession(sessionId));
   }
 
   private async fetchSession(sessionId: string): Promise<void> {
@@ -175,9 +155,13 @@ export class HubBridge {
     const shown = this.mirror.shownSessions();
     for (const id of shown)
       if (!listed.has(id)) this.mirror.end(id, 'the HAPI session was removed');
-    for (const s of sessions)
+    for (const s of sessions) {
+      // Inactive now (the hub restarted, say): its next `active: true` reads it afresh.
+      if (s.active === false && this.mirror.isActive(s.id))
+        this.mirror.end(s.id, 'the HAPI session is no longer active');
       if ((s.active !== false && (s.pendingRequestsCount ?? 1) > 0) || shown.has(s.id))
         await this.refresh(s.id);
+    }
     this.synced?.();
   }
 
