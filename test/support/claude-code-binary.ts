@@ -34,6 +34,7 @@ export async function claudeCodeBinary(): Promise<ClaudeBinary> {
           '--ignore-scripts',
           '--no-audit',
           '--no-fund',
+          '--fetch-retries=1',
           '--loglevel=error',
           `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`,
         ],

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { waitFor } from './wait-for';
 
@@ -19,7 +20,7 @@ export interface TmuxPane {
 /**
  * Starts `command` (argv, run without a shell) in a 200×50 tmux session in `cwd`, with exactly
  * `env` as its environment. The tmux server is private to this pane (`-L <socket>`), so the test
- * never touches anyone else's tmux sessions, and `kill()` ends it all.
+ * never touches anyone else's tmux sessions, and `kill()` ends it all (its socket file too).
  */
 export async function startTmuxPane(
   command: string[],
@@ -44,6 +45,7 @@ export async function startTmuxPane(
   );
   // Keep the pane (and its last screen) when the program exits, for the failure message.
   await tmux('set-option', '-t', 'agent', 'remain-on-exit', 'on');
+  const socketPath = (await tmux('display-message', '-p', '#{socket_path}')).stdout.trim();
   const text = async () => (await tmux('capture-pane', '-p', '-t', 'agent')).stdout;
   const pane: TmuxPane = {
     text,
@@ -69,6 +71,8 @@ export async function startTmuxPane(
     },
     async kill() {
       await tmux('kill-server').catch(() => undefined);
+      // tmux leaves its socket file behind when its server is killed.
+      if (socketPath.includes(socket)) await rm(socketPath, { force: true });
     },
   };
   return pane;

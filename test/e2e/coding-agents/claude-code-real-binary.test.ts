@@ -126,7 +126,7 @@ describe.skipIf('skip' in claude)(
         },
       );
       cleanups.push(() => pane.kill());
-      await pane.waitForText(/manual mode on/);
+      await pane.waitForText(/manual mode on/, 60_000);
       const secret = broker.server.context.operatorSecret;
       const api = (route: string, init?: RequestInit) =>
         fetch(new URL(route, broker.url), {
