@@ -3,6 +3,7 @@ import type { PhoneSettings } from '@contract/phone-settings';
 import { useI18n } from '../i18n/I18nProvider';
 import { PairPhonePanel } from '../phone/PairPhonePanel';
 import { phoneSettingsText, type PhoneSettingsStringKey } from './phone-settings-strings';
+import './phone-section.css';
 
 type Key = keyof PhoneSettings;
 const FIELDS: ReadonlyArray<{ key: Key; hint?: PhoneSettingsStringKey; placeholder?: string }> = [

@@ -90,6 +90,7 @@ export async function startDesktopViews(
     remoteBrokers,
     remotes,
     rules: server.context.rules,
+    phone: { phones: server.context.phones, publicUrl: () => undefined, ownUrl: () => url },
     openExternal: (u) => calls.openExternal.push(u),
     hidePopover: () => void calls.hide++,
     openInWindow: (id) => void calls.openInWindow.push(id),
