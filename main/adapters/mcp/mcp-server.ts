@@ -59,6 +59,74 @@ const waitInput = {
     .describe('The handle ask_human gave back (default: the last question asked in this session).'),
 };
 
+/** What one MCP session remembers: the handle of its last question still open. */
+interface Session {
+  lastHandle?: string;
+}
+
+/** Runs one broker call: a client timeout leaves the question open, any other cancel withdraws it. */
+async function runCall(
+  session: Session,
+  progressIntervalMs: number,
+  extra: ToolExtra,
+  call: (signal: AbortSignal) => Promise<AskReply>,
+  onCancel?: () => Promise<unknown>,
+): Promise<CallToolResult> {
+  const upstream = new AbortController();
+  const onAbort = () => {
+    if (isTimeoutCancel(extra.signal.reason)) return;
+    upstream.abort();
+    void onCancel?.().catch(() => undefined);
+  };
+  extra.signal.addEventListener('abort', onAbort, { once: true });
+  const progress = startProgress(extra, progressIntervalMs);
+  try {
+    const reply = await call(upstream.signal);
+    // Forgotten once the model has the outcome; a reply to a call the client already gave up on
+    // (its timeout) never reaches the model, so the handle stays for wait_for_answer.
+    const delivered = !extra.signal.aborted;
+    if (delivered && reply.status !== 'pending' && reply.handle === session.lastHandle)
+      session.lastHandle = undefined;
+    return replyResult(reply);
+  } catch (error) {
+    return {
+      isError: true,
+      content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
+    };
+  } finally {
+    progress.stop();
+    extra.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The broker's ask body for one `ask_human` call. */
+function askBody(
+  args: {
+    question: string;
+    options?: string[];
+    multiple?: boolean;
+    title?: string;
+    timeout_seconds?: number;
+  },
+  handle: string,
+  client: string | undefined,
+): AskBody {
+  return {
+    handle,
+    question: args.question,
+    ...(args.options?.length ? { options: args.options } : {}),
+    ...(args.multiple !== undefined ? { multiple: args.multiple } : {}),
+    ...(args.title ? { title: args.title } : {}),
+    ...(args.timeout_seconds ? { timeout_sec: args.timeout_seconds } : {}),
+    ...(client ? { client } : {}),
+  };
+}
+
+const NO_QUESTION: CallToolResult = {
+  isError: true,
+  content: [{ type: 'text', text: 'No question is waiting: ask it with ask_human first.' }],
+};
+
 /**
  * The stdio MCP server of `clarity-hitl mcp`: `ask_human` becomes a request in the operator's
  * inbox and returns their answer as text. A call still unanswered after `handoffMs` returns a
@@ -70,40 +138,12 @@ export function createAskHumanServer(options: AskHumanServerOptions): McpServer 
   const server = new McpServer({ name: 'clarity-hitl', version: options.version });
   const handoffMs = options.handoffMs ?? DEFAULT_HANDOFF_MS;
   const waitMs = handoffMs > 0 ? handoffMs : undefined;
-  let lastHandle: string | undefined;
-
-  /** Runs one broker call: a client timeout leaves the question open, any other cancel withdraws it. */
-  const run = async (
+  const session: Session = {};
+  const run = (
     extra: ToolExtra,
     call: (signal: AbortSignal) => Promise<AskReply>,
     onCancel?: () => Promise<unknown>,
-  ): Promise<CallToolResult> => {
-    const upstream = new AbortController();
-    const onAbort = () => {
-      if (isTimeoutCancel(extra.signal.reason)) return;
-      upstream.abort();
-      void onCancel?.().catch(() => undefined);
-    };
-    extra.signal.addEventListener('abort', onAbort, { once: true });
-    const progress = startProgress(extra, options.progressIntervalMs ?? 10_000);
-    try {
-      const reply = await call(upstream.signal);
-      // Forgotten once the model has the outcome; a reply to a call the client already gave up on
-      // (its timeout) never reaches the model, so the handle stays for wait_for_answer.
-      const delivered = !extra.signal.aborted;
-      if (delivered && reply.status !== 'pending' && reply.handle === lastHandle)
-        lastHandle = undefined;
-      return replyResult(reply);
-    } catch (error) {
-      return {
-        isError: true,
-        content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
-      };
-    } finally {
-      progress.stop();
-      extra.signal.removeEventListener('abort', onAbort);
-    }
-  };
+  ) => runCall(session, options.progressIntervalMs ?? 10_000, extra, call, onCancel);
 
   server.registerTool(
     'ask_human',
@@ -116,19 +156,10 @@ export function createAskHumanServer(options: AskHumanServerOptions): McpServer 
       inputSchema: askInput,
     },
     async (args, extra) => {
-      const client = server.server.getClientVersion()?.name;
       // Known before any reply, so wait_for_answer finds it even after a client-side timeout.
       const handle = `mcp-${randomUUID()}`;
-      lastHandle = handle;
-      const body: AskBody = {
-        handle,
-        question: args.question,
-        ...(args.options?.length ? { options: args.options } : {}),
-        ...(args.multiple !== undefined ? { multiple: args.multiple } : {}),
-        ...(args.title ? { title: args.title } : {}),
-        ...(args.timeout_seconds ? { timeout_sec: args.timeout_seconds } : {}),
-        ...(client ? { client } : {}),
-      };
+      session.lastHandle = handle;
+      const body = askBody(args, handle, server.server.getClientVersion()?.name);
       return run(extra, (signal) => options.broker.ask(body, waitMs, signal));
     },
   );
@@ -143,12 +174,8 @@ export function createAskHumanServer(options: AskHumanServerOptions): McpServer 
       inputSchema: waitInput,
     },
     async (args, extra) => {
-      const handle = args.handle ?? lastHandle;
-      if (!handle)
-        return {
-          isError: true,
-          content: [{ type: 'text', text: 'No question is waiting: ask it with ask_human first.' }],
-        };
+      const handle = args.handle ?? session.lastHandle;
+      if (!handle) return NO_QUESTION;
       return run(
         extra,
         (signal) => options.broker.wait(handle, waitMs, signal),
