@@ -9,7 +9,8 @@ export class BrokerError extends Error {
       | 'duplicate'
       | 'invalid'
       | 'forbidden'
-      | 'store_unreachable',
+      | 'store_unreachable'
+      | 'not_saved',
     message: string,
   ) {
     super(message);
@@ -74,6 +75,26 @@ export class StoreUnreachableError extends BrokerError {
       'store_unreachable',
       `${STORE_UNREACHABLE}: request ${key} is still pending, nothing was decided`,
     );
+  }
+}
+
+/**
+ * The broker could not write a change to its state dir (a full disk, a read-only or failing one),
+ * so it did not make it: the question was not accepted, the answer not given. Callers answer 507
+ * (ENOSPC / EDQUOT: no space) or 503; the message names the dir and the system's reason.
+ */
+export class NotSavedError extends BrokerError {
+  /** The HTTP status: 507 when the disk is full, 503 for another write failure. */
+  readonly status: 507 | 503;
+
+  constructor(what: string, stateDir: string, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    const full = code === 'ENOSPC' || code === 'EDQUOT';
+    const why = full
+      ? `the disk of the state dir ${stateDir} is full (${code})`
+      : `the state dir ${stateDir} could not be written (${code ?? String(cause)})`;
+    super('not_saved', `${what} not saved, so not accepted: ${why}; free space and retry`);
+    this.status = full ? 507 : 503;
   }
 }
 

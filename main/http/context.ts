@@ -30,6 +30,11 @@ export interface HttpContext {
   mirrorQuestion?: (request: HitlRequest, ready?: PromiseLike<unknown>) => void | Promise<void>;
   /** A request's handshake files when a watched directory holds them (the spec's `safeKey`, paths). */
   requestFiles?: (request: HitlRequest) => RequestFiles | undefined;
+  /**
+   * Why a request just added could not be saved to the state dir (a full disk), if it could not:
+   * a route that would acknowledge it refuses it instead (RequestStore.saveProblem).
+   */
+  saveProblem?: (id: string) => { error: unknown; stateDir: string } | undefined;
   /** Resolves once the file writes started for a request (e.g. its answer file) are done. */
   filesSettled?: (request: HitlRequest) => Promise<void>;
   /** Recent HAPI messages per agent, shared with the desktop shell. */

@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { BrokerError, InvalidInputError, StoreUnreachableError } from '../broker/errors';
+import {
+  BrokerError,
+  InvalidInputError,
+  NotSavedError,
+  StoreUnreachableError,
+} from '../broker/errors';
 
 /** An error with an HTTP status and a stable `error` code for the JSON body. */
 export class HttpError extends Error {
@@ -20,6 +25,7 @@ const BROKER_STATUS: Record<BrokerError['code'], number> = {
   duplicate: 409,
   forbidden: 403,
   store_unreachable: 503,
+  not_saved: 507,
 };
 
 /** Fastify's own errors that clients can cause, mapped to our codes. */
@@ -48,7 +54,7 @@ export function toErrorBody(error: unknown): {
   if (error instanceof BrokerError) {
     const field = error instanceof InvalidInputError ? error.field : undefined;
     return {
-      status: BROKER_STATUS[error.code],
+      status: error instanceof NotSavedError ? error.status : BROKER_STATUS[error.code],
       body: { error: error.code, message: error.message, ...(field ? { field } : {}) },
     };
   }

@@ -72,6 +72,7 @@ export interface HttpServerOptions {
   mirrorQuestion?: HttpContext['mirrorQuestion'];
   requestFiles?: HttpContext['requestFiles'];
   filesSettled?: HttpContext['filesSettled'];
+  saveProblem?: HttpContext['saveProblem'];
   /** HAPI message memory (default: a new one); its appends go out as SSE `agent_message`. */
   agentMessages?: AgentMessageStore;
   /** Agent runs (default: a new store); its changes go out as SSE `run_updated`. */
@@ -167,6 +168,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     mirrorQuestion: options.mirrorQuestion,
     requestFiles: options.requestFiles,
     filesSettled: options.filesSettled,
+    saveProblem: options.saveProblem,
     agentMessages: options.agentMessages ?? new AgentMessageStore(),
     runs: options.runs ?? new RunStore(),
     rules: options.rules ?? new RuleStore(null),

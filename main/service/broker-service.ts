@@ -107,6 +107,8 @@ export async function startBrokerService(
     onError: (error) => warn(`could not save state: ${describe(error)}`),
   });
   store.attach(broker);
+  // Solo: an operator's answer to a request kept on disk is journaled before it is made.
+  if (!sharedStore) broker.useGate(store.gate);
   const cleanups: Array<() => unknown> = [
     () => stateLock.release(),
     () => store.close(),
@@ -212,6 +214,7 @@ export async function startBrokerService(
           mirrorQuestion: (request, ready) => watched.mirrorTarget()?.mirror(request, ready),
           requestFiles: (request) => watched.filesOf(request.id),
           filesSettled: (request) => watched.settled(request.id),
+          saveProblem: (id) => store.saveProblem(id),
           heartbeatMs: options.heartbeatMs,
           agentMessages,
           runs,

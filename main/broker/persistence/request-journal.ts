@@ -59,10 +59,27 @@ export class RequestJournal {
     return { entries, skipped };
   }
 
-  /** Appends one entry with a single write (throws if the write fails). */
+  /**
+   * Appends one entry, whole or not at all: a write cut short (the disk filled up mid-line) is
+   * cut off again, so the next entry does not join a torn line and get lost with it. Throws
+   * the write's error (ENOSPC, EIO, …).
+   */
   append(entry: JournalEntry): void {
     if (this.fd === undefined) throw new Error(`${this.file} is closed`);
-    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+    const line = Buffer.from(`${JSON.stringify(entry)}\n`);
+    let done = writeSync(this.fd, line);
+    if (done < line.length) {
+      try {
+        while (done < line.length) {
+          const n = writeSync(this.fd, line, done);
+          if (n === 0) throw new Error(`${this.file}: the write made no progress`);
+          done += n;
+        }
+      } catch (error) {
+        ftruncateSync(this.fd, fstatSync(this.fd).size - done);
+        throw error;
+      }
+    }
     this.appendCount += 1;
   }
 

@@ -3,6 +3,7 @@ import { HitlRequestSchema, type HitlRequest, type Source } from '@contract/requ
 import { openConfFile, writeRequestsFile } from './conf-file';
 import { forHistory, isDurable, POLLING_SOURCES } from './durability';
 import { RequestJournal, type JournalEntry } from './request-journal';
+import { SaveGate } from './save-gate';
 
 export interface RequestStoreOptions {
   /** Directory holding `history.json`, `pending.json` and `journal.jsonl`. */
@@ -53,6 +54,13 @@ export class RequestStore {
   private unsubscribe: (() => void) | undefined;
   private restoring = false;
   private writes = 0;
+  /** Durable requests added whose journal line could not be written, with the error. */
+  private readonly unsaved = new Map<string, unknown>();
+  /**
+   * The solo broker's resolution gate: an operator's answer to a durable request is journaled
+   * before it is made, and refused when it cannot be (save-gate.ts). Not used in team mode.
+   */
+  readonly gate: SaveGate;
 
   constructor(private readonly options: RequestStoreOptions) {
     this.historyLimit = options.historyLimit ?? DEFAULT_HISTORY_LIMIT;
@@ -65,6 +73,12 @@ export class RequestStore {
         this.pending.set(request.id, request);
     }
     this.journal = new RequestJournal(options.stateDir);
+    this.gate = new SaveGate({
+      save: (record) => this.journal.append({ op: 'resolved', request: forHistory(record) }),
+      durable: (record) => this.durable(record),
+      stateDir: options.stateDir,
+      onError: options.onError,
+    });
     const { entries, skipped } = this.journal.read();
     for (const entry of entries) this.apply(entry);
     this.prune();
@@ -118,6 +132,15 @@ export class RequestStore {
     return this.journal.appends;
   }
 
+  /**
+   * Why the durable request `id` just added is not on disk (its journal line failed), if it is
+   * not: the route that added it refuses it rather than acknowledge a question a restart loses.
+   */
+  saveProblem(id: string): { error: unknown; stateDir: string } | undefined {
+    if (!this.unsaved.has(id)) return undefined;
+    return { error: this.unsaved.get(id), stateDir: this.options.stateDir };
+  }
+
   /** Writes whatever changed now; empties the journal once every snapshot is on disk. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
@@ -153,10 +176,13 @@ export class RequestStore {
     if (event.type === 'added' || event.type === 'updated') {
       // Requests being restored are already in the store; re-journaling them would be pure cost.
       if (this.restoring || !this.durable(request)) return;
-      this.record({ op: 'pending', request });
+      const error = this.record({ op: 'pending', request });
+      if (error !== undefined) this.unsaved.set(request.id, error);
       this.apply({ op: 'pending', request });
       return this.markDirty('pending');
     }
+    this.gate.settled(request.id);
+    this.unsaved.delete(request.id);
     const kept = forHistory(request);
     // Every resolution goes to the journal, also of a request that was never persisted pending
     // (a file or MCP question): its history entry must not wait for the next snapshot either.
@@ -190,12 +216,17 @@ export class RequestStore {
     this.history.set(request.id, forHistory(request));
   }
 
-  /** Appends to the journal; a failed write is reported and the batched snapshot still follows. */
-  private record(entry: JournalEntry): void {
+  /**
+   * Appends to the journal; a failed write is reported (and returned) and the batched snapshot
+   * still follows.
+   */
+  private record(entry: JournalEntry): unknown {
     try {
       this.journal.append(entry);
+      return undefined;
     } catch (error) {
       this.options.onError?.(error);
+      return error;
     }
   }
 

@@ -55,6 +55,7 @@ const ERROR_CODES: Record<number, BrokerError['code']> = {
   404: 'not_found',
   409: 'already_resolved',
   503: 'store_unreachable',
+  507: 'not_saved',
 };
 
 const SnapshotSchema = z.object({ seq: z.number(), pending: z.array(HitlRequestSchema) });

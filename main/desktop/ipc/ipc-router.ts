@@ -17,6 +17,7 @@ const STATUS: Record<BrokerError['code'], number> = {
   invalid: 400,
   forbidden: 403,
   store_unreachable: 503,
+  not_saved: 507,
 };
 
 export interface IpcRouterOptions {

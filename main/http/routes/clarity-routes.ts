@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { actorOf, isOperator } from '../guards/authority';
 import { isOperatorOnly } from '../../broker/operator-only';
 import { AlreadyResolvedError, DuplicateRequestError, NotFoundError } from '../../broker/errors';
+import { refuseUnsaved } from '../refuse-unsaved';
 import { parseOrThrow } from '../../broker/validation';
 import { TimestampSchema } from '../../broker/liberal-timestamp';
 import { RequestKeySchema } from '../../broker/request-key';
@@ -92,6 +93,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
           }
         : {}),
     });
+    refuseUnsaved(context, created);
     if (mirrorQuestion) {
       const warn = (error: unknown) =>
         request.log.warn({ err: error, key: body.key }, 'could not mirror the question file');
