@@ -70,9 +70,12 @@ interface Session {
   project: string;
   /** Answers a pending request as the operator, over HTTP with the operator secret. */
   answer(id: string, value: Record<string, unknown>): Promise<void>;
-  /** The first pending request for `tool`, once the hook has put it in the inbox. */
-  pending(tool: string): Promise<HitlRequest>;
+  /** The first pending request matching `which`, once the hook has put it in the inbox. */
+  pending(which: (r: HitlRequest) => boolean, what: string): Promise<HitlRequest>;
 }
+
+const approvalOf = (tool: string) => (r: HitlRequest) =>
+  r.input.kind === 'approval' && r.input.tool === tool;
 
 describe.skipIf('skip' in claude)(
   `the real Claude Code ${CLAUDE_CODE_VERSION} with our hook`,
@@ -145,15 +148,15 @@ describe.skipIf('skip' in claude)(
           });
           expect(response.status, await response.clone().text()).toBe(200);
         },
-        pending: (tool) =>
+        pending: (which, what) =>
           waitFor(
             async () => {
               const { requests } = (await (await api('/api/requests')).json()) as {
                 requests: HitlRequest[];
               };
-              return requests.find((r) => r.input.kind === 'approval' && r.input.tool === tool);
+              return requests.find(which);
             },
-            `the ${tool} request in the inbox`,
+            `${what} in the inbox`,
             30_000,
           ),
       };
@@ -162,7 +165,7 @@ describe.skipIf('skip' in claude)(
     it('AskUserQuestion (single-select, multi-select, "Other" text) answered in the inbox: the tool result carries the chosen labels', async () => {
       const s = await session('AskUserQuestion', ASK);
       await s.pane.type('Ask me three things');
-      const request = await s.pending('AskUserQuestion');
+      const request = await s.pending(approvalOf('AskUserQuestion'), 'the AskUserQuestion request');
       expect(request.source).toBe('claude-code');
       await s.answer(request.id, {
         decision: 'allow',
@@ -181,10 +184,10 @@ describe.skipIf('skip' in claude)(
       await s.pane.waitForText(/Allowed by PermissionRequest hook/);
     }, 120_000);
 
-    it('edit, then allow: the edited Bash command is the one that runs', async () => {
+    it('edit, then allow: the edited Bash command is the one that runs; the turn ends as a Finished item', async () => {
       const s = await session('Bash', BASH);
       await s.pane.type('Write out.txt');
-      const request = await s.pending('Bash');
+      const request = await s.pending(approvalOf('Bash'), 'the Bash request');
       expect(request.input).toMatchObject({
         edit: [{ field: 'command', value: 'echo original > out.txt' }],
       });
@@ -196,6 +199,13 @@ describe.skipIf('skip' in claude)(
       expect(result.is_error ?? false).toBe(false);
       expect(await readFile(path.join(s.project, 'out.txt'), 'utf8')).toBe('edited\n');
       await s.pane.waitForText(/Allowed by PermissionRequest hook/);
+      // The turn's end (Stop) is a Finished item of that session, with Claude's last message.
+      const finished = await s.pending(
+        (r) => r.input.kind === 'notice' && r.input.session === 'finished',
+        'the Finished item',
+      );
+      expect(finished.title).toBe('Finished: Thanks, done.');
+      expect(finished.agent?.id).toBe(request.agent?.id);
     }, 120_000);
   },
 );
