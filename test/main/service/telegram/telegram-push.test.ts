@@ -42,10 +42,19 @@ async function setUp(extra: { user?: string; chat?: string; token?: string } = {
 
 type Bot = Awaited<ReturnType<typeof startFakeBotApi>>;
 
-/** The message sent for the n-th request, once it is there. */
-async function sentMessage(bot: Bot, push: TelegramPush, index = 0): Promise<BotMessage> {
+/**
+ * The message sent for a request (found by its link: sends run in parallel, so they may land in
+ * any order), once every send has settled; the first message without a request.
+ */
+async function sentMessage(
+  bot: Bot,
+  push: TelegramPush,
+  request?: { id: string },
+): Promise<BotMessage> {
   await push.settled();
-  const message = bot.messages[index];
+  const message = request
+    ? bot.messages.find((m) => m.text.includes(`?request=${request.id}`))
+    : bot.messages[0];
   expect(message).toBeDefined();
   return message!;
 }
@@ -122,8 +131,9 @@ describe('Telegram push with inline buttons', () => {
       prompt: 'Name it',
       input: { kind: 'text' },
     });
-    const confirmMessage = await sentMessage(bot, push, 0);
-    const choiceMessage = await sentMessage(bot, push, 1);
+    const confirmMessage = await sentMessage(bot, push, confirm);
+    const choiceMessage = await sentMessage(bot, push, choice);
+    const textMessage = await sentMessage(bot, push, text);
     expect(
       confirmMessage.reply_markup!.inline_keyboard.map((row) => row.map((b) => b.text)),
     ).toEqual([['Yes', 'No']]);
@@ -131,8 +141,7 @@ describe('Telegram push with inline buttons', () => {
       choiceMessage.reply_markup!.inline_keyboard.map((row) => row.map((b) => b.text)),
     ).toEqual([['RED'], ['GREEN'], ['BLUE']]);
     // A text question gets its link, no buttons.
-    expect(bot.messages[2]!.reply_markup).toBeUndefined();
-    expect(bot.messages[2]!.text).toContain(`?request=${text.id}`);
+    expect(textMessage.reply_markup).toBeUndefined();
     await tap(bot, confirmMessage, 1, { from: CHAT });
     await tap(bot, choiceMessage, 2, { from: CHAT });
     expect((await broker.waitForResolution(confirm.id)).answer?.value).toEqual({
@@ -160,8 +169,18 @@ describe('Telegram push with inline buttons', () => {
       input: { kind: 'confirm' },
       expiresAt: Date.now() + 1500,
     });
-    const [ma, mb, me] = [await sentMessage(bot, push, 0), bot.messages[1]!, bot.messages[2]!];
-    const eYes = me.reply_markup!.inline_keyboard.flat()[0]!.callback_data;
+    const [ma, mb, me] = [
+      await sentMessage(bot, push, a),
+      await sentMessage(bot, push, b),
+      await sentMessage(bot, push, soon),
+    ];
+    // From the sendMessage call itself: the message may already be edited (expired) under load.
+    const sentE = bot
+      .callsOf('sendMessage')
+      .find((call) => String(call.params.text).includes(soon.id))!.params as {
+      reply_markup: { inline_keyboard: Array<Array<{ callback_data: string }>> };
+    };
+    const eYes = sentE.reply_markup.inline_keyboard.flat()[0]!.callback_data;
     const refused = 'Not taken: this button is used, expired or not yours';
 
     // Another chat, another user: refused, the code left usable by the operator.
