@@ -29,7 +29,7 @@ export function addOutboundFlags(command: Command): Command {
   return command
     .option(
       '--public-url <url>',
-      'where you reach this broker from elsewhere (your https reverse proxy or tailnet URL): links the broker sends out point there',
+      'where you reach this broker from elsewhere (your https reverse proxy or tailnet URL): links the broker sends out point there, and its host and origin pass the Host/Origin checks',
     )
     .option(
       '--webhook <url>',
