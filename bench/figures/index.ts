@@ -1,4 +1,5 @@
 import type { Benchmark } from '../lib/figure';
+import { cuemeMailbox } from './cueme-mailbox';
 import { fileLatency } from './file-latency';
 import { firstPaintBench } from './first-paint';
 import { growthCurve } from './growth-curve';
@@ -32,4 +33,5 @@ export const benchmarks: Benchmark[] = [
   growthCurve,
   teamStore,
   phonePush,
+  cuemeMailbox,
 ];
