@@ -35,7 +35,7 @@ export class BotApi {
   /** Calls `method`; resolves with its result checked by `schema`, else rejects with BotApiError. */
   async call<T>(
     method: string,
-    params: Record<string, unknown>,
+    params: object,
     schema: z.ZodType<T>,
     options: { timeoutMs: number; signal?: AbortSignal },
   ): Promise<T> {

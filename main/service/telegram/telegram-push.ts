@@ -84,12 +84,7 @@ export class TelegramPush {
   }
 
   private announce(request: HitlRequest): void {
-    const params = requestMessage(
-      request,
-      this.target.chat,
-      this.codes,
-      this.options.publicUrl,
-    ) as unknown as Record<string, unknown>;
+    const params = requestMessage(request, this.target.chat, this.codes, this.options.publicUrl);
     const first = this.track(
       this.send('sendMessage', params, MessageSchema).then((message) => {
         if (!message) return undefined;
@@ -157,7 +152,7 @@ export class TelegramPush {
   /** Calls the Bot API, retrying a network error, 429 or 5xx (after retry_after or 1, 2 × retryMs). */
   private async send<T>(
     method: string,
-    params: Record<string, unknown>,
+    params: object,
     schema: z.ZodType<T>,
     attempts = 3,
   ): Promise<T | undefined> {
