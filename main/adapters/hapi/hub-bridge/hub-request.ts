@@ -100,9 +100,15 @@ export function hubRequest(
       noEdit: "HAPI's hub takes neither an edited call nor a deny reason (the reason stays here)",
       ...(view ? { call: view } : {}),
     },
-    ...(permission.createdAt ? { createdAt: permission.createdAt } : {}),
+    ...(plausible(permission.createdAt) ? { createdAt: permission.createdAt } : {}),
     meta: { hubSessionId: session.id, hubRequestId: requestId },
   };
+}
+
+/** The hub's clock is not ours: a time more than a year back or a minute ahead is not used. */
+function plausible(at: number | null | undefined): at is number {
+  const now = Date.now();
+  return typeof at === 'number' && at > now - 365 * 86_400_000 && at < now + 60_000;
 }
 
 /** A tool input as the card readers take it: an object, or the value wrapped as `{value}`. */
