@@ -144,6 +144,7 @@ export function App({ client }: { client: InboxClient }) {
             <button
               type="button"
               className="link"
+              data-close-menu
               aria-pressed={view === 'phone'}
               onClick={() => setView('phone')}
             >

@@ -5,7 +5,7 @@ import { useI18n } from '../i18n/I18nProvider';
  * The top bar's preferences (notifications, sound, theme, language, the key help...). On a wide
  * window they sit in the bar; on a narrow one (≤ 720 px, where they would wrap the bar to three
  * rows) they fold behind a ⋯ button and open as a menu under it. Esc or a click elsewhere closes
- * it (Esc returns focus to the button).
+ * it (Esc returns focus to the button), as does choosing an item marked `data-close-menu`.
  */
 export function HeaderMenu({ children }: { children: ReactNode }) {
   const { t } = useI18n();
@@ -46,7 +46,14 @@ export function HeaderMenu({ children }: { children: ReactNode }) {
       >
         ⋯
       </button>
-      <div id={id} className="prefs">
+      {/* An item that leaves for another view (data-close-menu) closes the menu behind it. */}
+      <div
+        id={id}
+        className="prefs"
+        onClick={(e) => {
+          if ((e.target as Element).closest('[data-close-menu]')) setOpen(false);
+        }}
+      >
         {children}
       </div>
     </div>

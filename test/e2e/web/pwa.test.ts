@@ -144,7 +144,10 @@ describe('the installable phone inbox (PWA)', () => {
 
   it('at 390 px: Pair a phone shows a QR code; the phone that opens its link is listed, and refused once revoked', async () => {
     const { harness, page } = await web.openInbox({ viewport: PHONE, open: true });
+    // At 390 px the header's preferences fold behind its ⋯ menu.
+    await page.getByRole('button', { name: 'Notifications, theme, language and more' }).click();
     await page.getByRole('button', { name: 'Pair a phone' }).click();
+    expect(await page.getByRole('button', { name: 'Pair a phone' }).isVisible()).toBe(false);
     await page.getByRole('heading', { name: 'Pair a phone' }).waitFor();
     await page.getByText('No phone is paired.').waitFor();
     await page.getByRole('button', { name: 'Show a pairing code' }).click();
@@ -178,9 +181,7 @@ describe('the installable phone inbox (PWA)', () => {
     await page.getByText('Android · Chrome can no longer open the inbox.').waitFor();
     expect(await phone.evaluate<number>('fetch("/api/requests").then((r) => r.status)')).toBe(403);
     await phone.reload();
-    await phone
-      .getByRole('heading', { name: /Log in to HITL Broker|The broker is unreachable/ })
-      .waitFor();
+    await phone.getByRole('heading', { name: 'Log in to HITL Broker' }).waitFor();
     expect(harness.server.context.phones.list()).toEqual([]);
   });
 });
