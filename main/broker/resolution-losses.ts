@@ -6,8 +6,11 @@ import type { Broker } from './broker';
 export interface LostResolution {
   /** The resolution that won, as stored (team mode: the shared store's record). */
   winner: HitlRequest;
-  /** The answer that lost: its text, how it came, where from (a file path), what was done then. */
-  lost: { text: string; resolvedBy: Resolver; origin: string; then?: string };
+  /**
+   * What lost: its answer text (none for a cancel or expiry), how it came, where from (a file
+   * path, or the instance), what was done then, and how the inbox names it (default: the file).
+   */
+  lost: { text?: string; resolvedBy: Resolver; origin: string; then?: string; label?: string };
 }
 
 /** The audit line of a lost resolution (next to the winner's own `answered`/… line). */
@@ -17,8 +20,8 @@ export interface LostAuditEntry {
   id: string;
   key: string;
   source: HitlRequest['source'];
-  /** The answer that was not used, how it came and where from. */
-  response: string;
+  /** The answer that was not used (none for a cancel or expiry), how it came and where from. */
+  response?: string;
   resolvedBy: Resolver;
   origin: string;
   /** What won: its status, answer, and who gave it where. */
@@ -75,7 +78,7 @@ export function lostAuditEntry({ winner, lost }: LostResolution, at: number): Lo
     id: winner.id,
     key: winner.key,
     source: winner.source,
-    response: lost.text,
+    ...(lost.text !== undefined ? { response: lost.text } : {}),
     resolvedBy: lost.resolvedBy,
     origin: lost.origin,
     winner: {
@@ -93,12 +96,42 @@ function lossReason({ winner, lost }: LostResolution): string {
   const by = winner.operator ? ` by ${winner.operator}` : '';
   const on = winner.resolvedOn ? ` on ${winner.resolvedOn}` : '';
   const what = winner.answer ? ` (${quote(winner.answer.text)})` : '';
+  const name = lost.label ?? `${basename(lost.origin)} not used`;
+  const its = lost.text !== undefined ? `, its answer ${quote(lost.text)} lost` : '';
   const then = lost.then ? `; ${lost.then}` : '';
-  return `${basename(lost.origin)} not used: ${winner.key} was already ${winner.status}${by}${on}${what}, its answer ${quote(lost.text)} lost${then}`;
+  return `${name}: ${winner.key} was already ${winner.status}${by}${on}${what}${its}${then}`;
 }
 
 /** A short one-line quote of an answer. */
 function quote(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return JSON.stringify(flat.length > 60 ? `${flat.slice(0, 59)}…` : flat);
+}
+
+/**
+ * A resolution made on this instance without the store's decision (a deadline or a withdrawal
+ * while the store was unreachable) that the store, once back, found already decided otherwise:
+ * told to the server's log, shown in the inbox and audited, since its agent may have been told.
+ */
+export function reportConflict(
+  broker: Broker | undefined,
+  local: HitlRequest,
+  winner: HitlRequest,
+  warn: (message: string) => void,
+): void {
+  const here = local.resolvedOn ?? 'this instance';
+  warn(
+    `shared store: request ${local.key} was ${local.status} here but already ${winner.status}${winner.operator ? ` by ${winner.operator}` : ''}${winner.resolvedOn ? ` on ${winner.resolvedOn}` : ''}`,
+  );
+  if (!broker) return;
+  lossesOf(broker).report({
+    winner,
+    lost: {
+      ...(local.answer ? { text: local.answer.text } : {}),
+      resolvedBy: local.resolvedBy ?? 'system',
+      origin: here,
+      label: `${local.key} ${local.status} on ${here} without the team store, not kept`,
+      then: `its agent may have been told "${local.status}"`,
+    },
+  });
 }

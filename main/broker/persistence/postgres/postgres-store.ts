@@ -7,6 +7,7 @@ import { NoticeListener, type RequestNotice } from './notice-listener';
 import { insertRequest, storeResolved, updatePendingRequest } from './request-rows';
 import { retrying } from './retrying';
 import { boundedClaim } from './bounded-claim';
+import { reportConflict } from '../../resolution-losses';
 import { redactSecretsIn, redactStoreUrl } from './redact-url';
 
 export interface PostgresStoreOptions {
@@ -171,9 +172,7 @@ export class PostgresStore implements ResolutionGate {
       const { won, winner } = await storeResolved(this.pool, request, this.instanceId);
       if (won || (winner.status === request.status && request.status === 'expired')) return;
       this.stats.conflicts += 1;
-      this.warn(
-        `shared store: request ${request.key} was ${request.status} here but already ${winner.status}${winner.operator ? ` by ${winner.operator}` : ''}${winner.resolvedOn ? ` on ${winner.resolvedOn}` : ''}`,
-      );
+      reportConflict(this.broker, request, winner, this.warn);
     });
   }
 
