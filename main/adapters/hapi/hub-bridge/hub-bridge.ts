@@ -8,7 +8,8 @@ import { HubEvents } from './hub-events';
 import { HubMirror } from './hub-mirror';
 import { OncePerKey } from './once-per-key';
 import { decisionOf, sendDecision } from './hub-answers';
-import { HAPI_SOURCE, hubAgentId, hubKey, sessionView } from './hub-request';
+import { reportQuietly } from '../../delivery-on-send';
+import { HAPI_SOURCE, hubAgentId, hubKey, sessionView, type HubSessionView } from './hub-request';
 import {
   SessionReplySchema,
   SessionsReplySchema,
@@ -58,6 +59,8 @@ export class HubBridge {
     this.client = new HubClient({ url: options.url, accessToken: options.accessToken });
     this.mirror = new HubMirror(options.broker, this.warn);
     this.ready = new Promise((resolve) => (this.synced = resolve));
+    // An answer is delivered when the hub takes the decision (its approve / deny route).
+    options.broker.deliveries.expect(HAPI_SOURCE);
     this.unsubscribe = options.broker.subscribe(({ type, request }) => {
       if (request.source !== HAPI_SOURCE) return;
       if (type === 'answered') this.track(this.answer(request));
@@ -112,19 +115,30 @@ export class HubBridge {
     }
   }
 
-  private onUpdate(event: Extract<HubEvent, { type: 'session-updated' }>): void {
-    const { sessionId, data } = event;
+  /**
+   * A `session-updated`: the whole session (applied as fetched), or a patch (its agent state
+   * applied, a rename, active or not); anything else, or a session not known yet, is fetched.
+   */
+  private onUpdate({ sessionId, data }: Extract<HubEvent, { type: 'session-updated' }>): void {
+    const whole = HubSessionSchema.safeParse(data);
+    if (whole.success && whole.data.id === sessionId && whole.data.agentStateVersion !== undefined)
+      return this.applySession(whole.data);
+    const patch = SessionPatchSchema.safeParse(data);
     const view = this.mirror.view(sessionId);
-    if (!data || !view) return this.track(this.refresh(sessionId));
-    if (data.active === false)
+    if (!patch.success || !view) return this.track(this.refresh(sessionId));
+    this.applyPatch(sessionId, view, patch.data);
+  }
+
+  private applyPatch(sessionId: string, view: HubSessionView, patch: SessionPatch): void {
+    if (patch.active === false)
       return this.mirror.end(sessionId, 'the HAPI session is no longer active');
-    if (data.metadata?.value)
-      this.mirror.rename(sessionId, sessionView(sessionId, data.metadata.value, this.host));
-    const active = this.mirror.isActive(sessionId) || data.active === true;
-    if (data.agentState) {
+    if (patch.metadata?.value)
+      this.mirror.rename(sessionId, sessionView(sessionId, patch.metadata.value, this.host));
+    const active = this.mirror.isActive(sessionId) || patch.active === true;
+    if (patch.agentState) {
       const named = this.mirror.view(sessionId) ?? view;
-      this.mirror.apply(named, active, data.agentState.value, data.agentState.version);
-    } else if (data.active === true && !this.mirror.isActive(sessionId))
+      this.mirror.apply(named, active, patch.agentState.value, patch.agentState.version);
+    } else if (patch.active === true && !this.mirror.isActive(sessionId))
       // Active again: its requests (unchanged meanwhile) can be answered again.
       this.track(this.refresh(sessionId));
   }
@@ -173,7 +187,7 @@ export class HubBridge {
 
   private async answer(request: HitlRequest): Promise<void> {
     const decision = decisionOf(request);
-    if (!decision) return;
+    if (!decision) return this.delivered(request, false, 'the hub takes only allow or deny');
     const key = hubKey(String(request.meta?.hubSessionId), String(request.meta?.hubRequestId));
     this.mirror.answered.add(key);
     const sent = await sendDecision(
@@ -185,6 +199,19 @@ export class HubBridge {
     );
     // Not taken: the hub may still ask; the next state it sends shows the request again.
     if (!sent) this.mirror.answered.delete(key);
+    this.delivered(
+      request,
+      sent,
+      'the HAPI hub did not take the decision (refused or unreachable)',
+    );
+  }
+
+  private delivered(request: HitlRequest, sent: boolean, why: string): void {
+    reportQuietly(
+      this.options.broker,
+      request.id,
+      sent ? { state: 'delivered' } : { state: 'undeliverable', reason: why },
+    );
   }
 }
 
