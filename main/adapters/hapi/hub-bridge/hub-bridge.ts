@@ -9,12 +9,15 @@ import { HubMirror } from './hub-mirror';
 import { OncePerKey } from './once-per-key';
 import { decisionOf, sendDecision } from './hub-answers';
 import { reportQuietly } from '../../delivery-on-send';
-import { HAPI_SOURCE, hubAgentId, hubKey, sessionView } from './hub-request';
+import { HAPI_SOURCE, hubAgentId, hubKey, sessionView, type HubSessionView } from './hub-request';
 import {
+  HubSessionSchema,
+  SessionPatchSchema,
   SessionReplySchema,
   SessionsReplySchema,
   type HubEvent,
   type HubSession,
+  type SessionPatch,
 } from './hub-wire';
 
 export interface HubBridgeOptions {
@@ -115,19 +118,30 @@ export class HubBridge {
     }
   }
 
-  private onUpdate(event: Extract<HubEvent, { type: 'session-updated' }>): void {
-    const { sessionId, data } = event;
+  /**
+   * A `session-updated`: the whole session (applied as fetched), or a patch (its agent state
+   * applied, a rename, active or not); anything else, or a session not known yet, is fetched.
+   */
+  private onUpdate({ sessionId, data }: Extract<HubEvent, { type: 'session-updated' }>): void {
+    const whole = HubSessionSchema.safeParse(data);
+    if (whole.success && whole.data.id === sessionId && whole.data.agentStateVersion !== undefined)
+      return this.applySession(whole.data);
+    const patch = SessionPatchSchema.safeParse(data);
     const view = this.mirror.view(sessionId);
-    if (!data || !view) return this.track(this.refresh(sessionId));
-    if (data.active === false)
+    if (!patch.success || !view) return this.track(this.refresh(sessionId));
+    this.applyPatch(sessionId, view, patch.data);
+  }
+
+  private applyPatch(sessionId: string, view: HubSessionView, patch: SessionPatch): void {
+    if (patch.active === false)
       return this.mirror.end(sessionId, 'the HAPI session is no longer active');
-    if (data.metadata?.value)
-      this.mirror.rename(sessionId, sessionView(sessionId, data.metadata.value, this.host));
-    const active = this.mirror.isActive(sessionId) || data.active === true;
-    if (data.agentState) {
+    if (patch.metadata?.value)
+      this.mirror.rename(sessionId, sessionView(sessionId, patch.metadata.value, this.host));
+    const active = this.mirror.isActive(sessionId) || patch.active === true;
+    if (patch.agentState) {
       const named = this.mirror.view(sessionId) ?? view;
-      this.mirror.apply(named, active, data.agentState.value, data.agentState.version);
-    } else if (data.active === true && !this.mirror.isActive(sessionId))
+      this.mirror.apply(named, active, patch.agentState.value, patch.agentState.version);
+    } else if (patch.active === true && !this.mirror.isActive(sessionId))
       // Active again: its requests (unchanged meanwhile) can be answered again.
       this.track(this.refresh(sessionId));
   }

@@ -1,8 +1,11 @@
 import { FOLLOWED_EVENTS, HubEventSchema, type HubEvent } from './hub-wire';
 import type { HubClient } from './hub-client';
 
-/** A frame longer than this is taken for a broken stream (the hub's frames are small). */
-const MAX_FRAME = 4 * 1024 * 1024;
+/**
+ * A frame longer than this is skipped, unread (a session message can carry a whole file: the
+ * hub's socket takes 48 MiB); the stream goes on after it.
+ */
+const MAX_FRAME = 8 * 1024 * 1024;
 
 export interface HubEventsOptions {
   client: HubClient;
@@ -80,15 +83,28 @@ export class HubEvents {
   private async read(body: AsyncIterable<Uint8Array>, onData: () => void): Promise<void> {
     const decoder = new TextDecoder();
     let buffer = '';
+    let skipping = false;
     for await (const chunk of body) {
       onData();
       buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, '\n');
+      if (skipping) {
+        const end = buffer.indexOf('\n\n');
+        // Keep a last newline: the frame's end may come split across two chunks.
+        if (end < 0) buffer = buffer.endsWith('\n') ? '\n' : '';
+        else [buffer, skipping] = [buffer.slice(end + 2), false];
+        if (skipping) continue;
+      }
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         this.frame(buffer.slice(0, end));
         buffer = buffer.slice(end + 2);
       }
-      if (buffer.length > MAX_FRAME) throw new Error('a frame longer than 4 MiB');
+      if (buffer.length > MAX_FRAME) {
+        this.options.onWarning?.(
+          `HAPI hub sent an event longer than ${MAX_FRAME / 1024 / 1024} MiB; skipped`,
+        );
+        [buffer, skipping] = [buffer.endsWith('\n') ? '\n' : '', true];
+      }
     }
   }
 

@@ -58,6 +58,7 @@ export const HubSessionSchema = z.looseObject({
   agentStateVersion: z.number().optional(),
 });
 export type HubSession = z.infer<typeof HubSessionSchema>;
+export type SessionPatch = z.infer<typeof SessionPatchSchema>;
 export const SessionReplySchema = z.object({ session: HubSessionSchema });
 
 /** `GET /api/sessions` → summaries (no request arguments: the broker fetches those it needs). */
@@ -73,8 +74,11 @@ export const SessionsReplySchema = z.object({
     .max(5000),
 });
 
-/** `session-updated`'s patch: the parts the bridge follows. */
-const SessionPatchSchema = z.looseObject({
+/**
+ * `session-updated`'s patch: the parts the bridge follows. (The hub also sends the whole session
+ * as `data` at times: HubSessionSchema reads that one.)
+ */
+export const SessionPatchSchema = z.looseObject({
   active: z.boolean().optional(),
   metadata: z.looseObject({ version: z.number(), value: HubMetadataSchema.nullable() }).optional(),
   agentState: z
@@ -87,11 +91,7 @@ export const HubEventSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('connection-changed') }),
   z.looseObject({ type: z.literal('heartbeat') }),
   z.looseObject({ type: z.literal('session-added'), sessionId: Id }),
-  z.looseObject({
-    type: z.literal('session-updated'),
-    sessionId: Id,
-    data: SessionPatchSchema.optional(),
-  }),
+  z.looseObject({ type: z.literal('session-updated'), sessionId: Id, data: z.unknown() }),
   z.looseObject({ type: z.literal('session-removed'), sessionId: Id }),
   z.looseObject({ type: z.literal('session-ended'), sessionId: Id }),
   z.looseObject({

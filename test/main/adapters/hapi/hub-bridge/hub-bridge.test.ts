@@ -218,6 +218,20 @@ describe.skipIf('skip' in install)(
       ]);
     });
 
+    it('an event longer than 8 MiB (a message carrying a whole file) is skipped, the stream goes on', async () => {
+      const cli = await open('Big output');
+      const agentId = `hapi-${cli.id}`;
+      const small = new Promise<AgentMessageView>((resolve) =>
+        agentMessages.onAppend((id, message) => {
+          if (id === agentId) resolve(message);
+        }),
+      );
+      cli.say({ role: 'user', content: { type: 'text', text: 'x'.repeat(9 * 1024 * 1024) } });
+      cli.say({ role: 'user', content: { type: 'text', text: 'after the big one' } });
+      expect((await small).content).toEqual([{ type: 'text', text: 'after the big one' }]);
+      expect(warnings).toEqual(['HAPI hub sent an event longer than 8 MiB; skipped']);
+    }, 60_000);
+
     it('a session that ends takes its requests out of the inbox', async () => {
       const cli = await open('Short task');
       const request = shown(broker, `${cli.id}/toolu_5`);
