@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { IncomingMessage } from 'node:http';
 import type { BrokerLocation } from './locate-broker';
 
 // require(), not import: on Node 22 the ES module view of node:http reads every export, and the
@@ -60,89 +61,101 @@ export async function callBroker<T>(
   // node:https (and TLS) only when asked for: the hook runs on every tool call and the broker is
   // nearly always plain http on the loopback.
   const send = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
+  const headers = {
+    accept: 'application/json',
+    ...(payload === undefined
+      ? {}
+      : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+    ...authorization(broker),
+    ...options.headers,
+  };
   return new Promise<T>((resolve, reject) => {
-    const req = send(
-      url,
-      {
-        method: payload === undefined ? 'GET' : 'POST',
-        headers: {
-          accept: 'application/json',
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          ...authorization(broker),
-          ...options.headers,
-        },
-        signal: options.signal,
-      },
-      (res) => {
-        options.onPeer?.(res.socket?.remoteAddress, res.socket?.remotePort);
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const limit = options.maxBytes ?? Infinity;
-        const tooLarge = () => {
-          req.destroy();
-          reject(
-            new BrokerReplyError(
-              res.statusCode ?? 0,
-              'too_large',
-              `the reply from ${broker.url} is over ${limit} bytes; stopped reading`,
-            ),
-          );
-        };
-        if (Number(res.headers['content-length'] ?? 0) > limit) return tooLarge();
-        res.on('data', (c: Buffer) => {
-          if (size > limit) return;
-          size += c.length;
-          if (size > limit) return tooLarge();
-          chunks.push(c);
-        });
-        res.on('error', reject);
-        res.on('end', () => {
-          if (size > limit) return;
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown;
-          try {
-            json = text ? JSON.parse(text) : undefined;
-          } catch {
-            return reject(
-              new BrokerReplyError(
-                res.statusCode ?? 0,
-                'bad_reply',
-                `the broker sent a non-JSON reply (HTTP ${res.statusCode})`,
-              ),
-            );
-          }
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) return resolve(json as T);
-          const err = (json ?? {}) as { error?: string; message?: string };
-          const hint =
-            status === 401
-              ? ' (give the broker token with --token, CLARITY_HITL_TOKEN or CLARITY_HITL_BROKER_TOKEN)'
-              : '';
-          reject(
-            new BrokerReplyError(
-              status,
-              err.error ?? 'error',
-              `${err.message ?? `HTTP ${status}`}${hint}`,
-            ),
-          );
-        });
-      },
-    );
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (options.signal?.aborted) return reject(error);
-      if (
-        ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EADDRNOTAVAIL'].includes(
-          error.code ?? '',
-        )
-      ) {
-        return reject(new BrokerUnavailableError(broker.url, error.code ?? error.message));
-      }
-      reject(error);
+    const method = payload === undefined ? 'GET' : 'POST';
+    const req = send(url, { method, headers, signal: options.signal }, (res) => {
+      options.onPeer?.(res.socket?.remoteAddress, res.socket?.remotePort);
+      const limit = options.maxBytes ?? Infinity;
+      readReply(res, limit, broker.url, () => req.destroy()).then(
+        (json) => resolve(json as T),
+        reject,
+      );
     });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(options.signal?.aborted ? error : connectionError(error, broker.url)),
+    );
     req.end(payload);
   });
+}
+
+const UNREACHABLE = ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EADDRNOTAVAIL'];
+
+/** A connection error as BrokerUnavailableError when it means nobody answers at `url`. */
+function connectionError(error: NodeJS.ErrnoException, url: string): Error {
+  return UNREACHABLE.includes(error.code ?? '')
+    ? new BrokerUnavailableError(url, error.code ?? error.message)
+    : error;
+}
+
+/**
+ * Reads a reply of at most `limit` bytes (beyond it `drop()` ends the connection) and resolves
+ * with its JSON for a 2xx status; rejects with a BrokerReplyError otherwise.
+ */
+function readReply(
+  res: IncomingMessage,
+  limit: number,
+  url: string,
+  drop: () => void,
+): Promise<unknown> {
+  const status = res.statusCode ?? 0;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const tooLarge = () => {
+      drop();
+      const why = `the reply from ${url} is over ${limit} bytes; stopped reading`;
+      reject(new BrokerReplyError(status, 'too_large', why));
+    };
+    if (Number(res.headers['content-length'] ?? 0) > limit) return tooLarge();
+    res.on('data', (c: Buffer) => {
+      if (size > limit) return;
+      size += c.length;
+      if (size > limit) return tooLarge();
+      chunks.push(c);
+    });
+    res.on('error', reject);
+    res.on('end', () => {
+      if (size > limit) return;
+      try {
+        resolve(replyJson(status, Buffer.concat(chunks).toString('utf8')));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/** The parsed body of a 2xx reply; a BrokerReplyError (thrown) for any other status or non-JSON. */
+function replyJson(status: number, text: string): unknown {
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new BrokerReplyError(
+      status,
+      'bad_reply',
+      `the broker sent a non-JSON reply (HTTP ${status})`,
+    );
+  }
+  if (status >= 200 && status < 300) return json;
+  const err = (json ?? {}) as { error?: string; message?: string };
+  const hint =
+    status === 401
+      ? ' (give the broker token with --token, CLARITY_HITL_TOKEN or CLARITY_HITL_BROKER_TOKEN)'
+      : '';
+  throw new BrokerReplyError(
+    status,
+    err.error ?? 'error',
+    `${err.message ?? `HTTP ${status}`}${hint}`,
+  );
 }
 
 /** The operator secret when the operator's command holds it, else the agent token, else nothing. */
