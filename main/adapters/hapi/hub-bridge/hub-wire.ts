@@ -61,7 +61,10 @@ export type HubSession = z.infer<typeof HubSessionSchema>;
 export type SessionPatch = z.infer<typeof SessionPatchSchema>;
 export const SessionReplySchema = z.object({ session: HubSessionSchema });
 
-/** `GET /api/sessions` → summaries (no request arguments: the broker fetches those it needs). */
+/**
+ * `GET /api/sessions` → summaries (no request arguments: the broker fetches those it needs); the
+ * first 5,000 are read (the hub lists active sessions with pending requests first).
+ */
 export const SessionsReplySchema = z.object({
   sessions: z
     .array(
@@ -71,7 +74,7 @@ export const SessionsReplySchema = z.object({
         pendingRequestsCount: z.number().optional(),
       }),
     )
-    .max(5000),
+    .transform((sessions) => sessions.slice(0, 5000)),
 });
 
 /**
