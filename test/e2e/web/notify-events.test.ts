@@ -19,6 +19,7 @@ describe('which events notify, in the web inbox (real Chromium)', () => {
     [1280, 'light'],
     [1280, 'dark'],
     [390, 'light'],
+    [390, 'dark'],
   ] as const) {
     it(`${width} px ${scheme}: the ▾ beside Notify me opens the choice (questions always), kept in this browser`, async () => {
       const { harness, page } = await web.openInbox({
