@@ -186,4 +186,23 @@ describe('the installable phone inbox (PWA)', () => {
     await phone.getByRole('heading', { name: 'Log in to HITL Broker' }).waitFor();
     expect(harness.server.context.phones.list()).toEqual([]);
   });
+
+  it('at 360 px (the narrowest phone): the approval card and the pairing view fit without sideways scrolling', async () => {
+    const { harness, page } = await web.openInbox({
+      viewport: { width: 360, height: 740 },
+      open: true,
+    });
+    const event = hookEvent('claude-bash', {
+      tool_input: { command: 'npm run deploy -- --env staging --region eu-west-1 --confirm' },
+    }) as DecisionEvent;
+    harness.broker.add(approvalRequest('claude-code', event).request);
+    await page.getByRole('option', { name: /npm run deploy/ }).click();
+    await page.getByRole('button', { name: /Allow once/ }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.getByRole('button', { name: 'Notifications, theme, language and more' }).click();
+    await page.getByRole('button', { name: 'Pair a phone' }).click();
+    await page.getByRole('button', { name: 'Show a pairing code' }).click();
+    await page.getByRole('img', { name: /QR code/ }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+  });
 });
