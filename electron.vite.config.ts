@@ -67,78 +67,6 @@ function bundleHook(): Plugin {
   };
 }
 
-/** conf's imports for a `schema` and `migrations`, which the broker's conf files never use. */
-const LAZY_CONF_DEPS: Record<string, string> = {
-  'ajv/dist/2020.js': 'ajv-2020.ts',
-  'ajv-formats': 'ajv-formats.ts',
-  semver: 'semver.ts',
-};
-
-/**
- * Points the bundled conf's imports of ajv, ajv-formats and semver at stand-ins that load them on
- * first use (main/broker/persistence/conf-lazy/): evaluated at start they cost every `serve`
- * ~25 ms and an idle broker ~1 MB. Only conf's own imports are redirected.
- */
-function lazyConfDeps(): Plugin {
-  return {
-    name: 'hitl-lazy-conf-deps',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      const stand = LAZY_CONF_DEPS[source];
-      if (!stand || !importer || !/[\\/]node_modules[\\/]conf[\\/]/.test(importer)) return null;
-      return resolve(__dirname, 'main/broker/persistence/conf-lazy', stand);
-    },
-  };
-}
-
-/** The lines of fastify/lib/server.js that load `node:https` and `node:http2` at its top level. */
-const FASTIFY_EAGER_SERVERS =
-  "const https = require('node:https')\nconst http2 = require('node:http2')\n";
-
-/**
- * Fastify loads `node:https` and `node:http2` (with `tls` behind them) when it is first imported,
- * for servers the broker never creates: ~13 ms of every `serve` start. They are loaded on first
- * use instead. The build fails if Fastify's file no longer has those lines, rather than silently
- * shipping the eager ones.
- */
-function lazyFastifyServers(): Plugin {
-  // Not reset per build: a rebuild in watch mode takes the module from its cache.
-  let rewritten = false;
-  return {
-    name: 'hitl-lazy-fastify-servers',
-    transform(code, id) {
-      if (!/[\\/]node_modules[\\/]fastify[\\/]lib[\\/]server\.js$/.test(id)) return null;
-      const eager = code.replace(/\r\n/g, '\n');
-      if (!eager.includes(FASTIFY_EAGER_SERVERS))
-        throw new Error(`${id}: the eager https/http2 requires were not found (Fastify changed?)`);
-      // The stand-ins have these functions only: any other use would find undefined.
-      const other =
-        /\bhttps\.(?!createServer\b)\w+|\bhttp2\.(?!createServer\b|createSecureServer\b|Http2Server\b|Http2Session\b)\w+/.exec(
-          eager,
-        );
-      if (other) throw new Error(`${id}: uses ${other[0]}, which the lazy stand-ins lack`);
-      rewritten = true;
-      return eager.replace(
-        FASTIFY_EAGER_SERVERS,
-        [
-          "const https = { createServer: (...a) => require('node:https').createServer(...a) }",
-          'const http2 = {',
-          "  createServer: (...a) => require('node:http2').createServer(...a),",
-          "  createSecureServer: (...a) => require('node:http2').createSecureServer(...a)",
-          '}',
-          '',
-        ].join('\n'),
-      );
-    },
-    buildEnd(error) {
-      if (!error && !rewritten)
-        throw new Error(
-          'fastify/lib/server.js was not bundled: its https/http2 were not made lazy',
-        );
-    },
-  };
-}
-
 /**
  * electron-vite picks its Node and Chrome build targets from the Electron major version, which it
  * reads from the installed electron package unless ELECTRON_MAJOR_VER is set. Naming the major that
@@ -175,7 +103,7 @@ const alias = { '@contract': resolve(__dirname, 'contract') };
 export default defineConfig({
   main: {
     resolve: { alias },
-    plugins: [bundleHook(), lazyConfDeps(), lazyFastifyServers()],
+    plugins: [bundleHook()],
     build: {
       externalizeDeps: { exclude: BUNDLED_DEPS },
       rollupOptions: {

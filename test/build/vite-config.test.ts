@@ -1,0 +1,25 @@
+import type { Plugin, PluginOption } from 'vite';
+import { describe, expect, it } from 'vitest';
+import config from '../../electron.vite.config';
+
+/** Hooks through which a plugin could change or redirect a module's source (a dependency's too). */
+const SOURCE_HOOKS = ['resolveId', 'load', 'transform'] as const;
+
+function plugins(options: PluginOption[] | undefined): Plugin[] {
+  return (options ?? []).flat(Infinity as 1).filter((p): p is Plugin => !!p && 'name' in p);
+}
+
+describe('electron.vite.config.ts', () => {
+  // Bundling a dependency is fine; rewriting its files makes every upgrade of it a research project
+  // (issue 35: Fastify's server.js and conf's imports were rewritten for ~13 and ~25 ms of start-up).
+  it.each(['main', 'preload'] as const)(
+    'the %s build has no plugin that resolves, loads or transforms module sources',
+    (target) => {
+      const build = (config as Record<string, { plugins?: PluginOption[] }>)[target]!;
+      const touching = plugins(build.plugins).flatMap((plugin) =>
+        SOURCE_HOOKS.filter((hook) => plugin[hook]).map((hook) => `${plugin.name}.${hook}`),
+      );
+      expect(touching).toEqual([]);
+    },
+  );
+});
