@@ -5,6 +5,19 @@ import { waitFor } from './wait-for';
 
 const run = promisify(execFile);
 
+/** The tmux on PATH (or /usr/bin/tmux), or undefined when there is none. */
+export async function findTmux(): Promise<string | undefined> {
+  for (const candidate of ['tmux', '/usr/bin/tmux']) {
+    try {
+      await run(candidate, ['-V']);
+      return candidate;
+    } catch {
+      // Not this one.
+    }
+  }
+  return undefined;
+}
+
 /** A terminal program running in a detached tmux session on a tmux server of its own. */
 export interface TmuxPane {
   /** What the pane shows now (its visible lines). */
@@ -18,17 +31,18 @@ export interface TmuxPane {
 }
 
 /**
- * Starts `command` (argv, run without a shell) in a 200×50 tmux session in `cwd`, with exactly
+ * Starts `command` (argv, run without a shell) in a 200×50 session of `tmuxBin` in `cwd`, with exactly
  * `env` as its environment. The tmux server is private to this pane (`-L <socket>`), so the test
  * never touches anyone else's tmux sessions, and `kill()` ends it all (its socket file too).
  */
 export async function startTmuxPane(
+  tmuxBin: string,
   command: string[],
   cwd: string,
   env: Record<string, string>,
 ): Promise<TmuxPane> {
   const socket = `hitl-e2e-${process.pid}-${Date.now().toString(36)}`;
-  const tmux = (...args: string[]) => run('/usr/bin/tmux', ['-L', socket, ...args]);
+  const tmux = (...args: string[]) => run(tmuxBin, ['-L', socket, ...args]);
   const argv = ['env', '-i', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...command];
   await tmux(
     'new-session',

@@ -14,15 +14,22 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HitlRequest } from '@contract/request';
 import { startBrokerService, type BrokerService } from '../../../main/service/broker-service';
-import { CLAUDE_CODE_VERSION, claudeCodeBinary } from '../../support/claude-code-binary';
+import {
+  CLAUDE_CODE_VERSION,
+  claudeCodeBinary,
+  type ClaudeBinary,
+} from '../../support/claude-code-binary';
 import { startFakeModel, type FakeModel, type Turn } from '../../support/fake-anthropic';
 import { makeTempDir } from '../../support/temp-dir';
-import { startTmuxPane, type TmuxPane } from '../../support/tmux-pane';
+import { findTmux, startTmuxPane, type TmuxPane } from '../../support/tmux-pane';
 import { waitFor } from '../../support/wait-for';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const API_KEY = 'sk-ant-hitl-e2e-0000000000000000';
-const claude = await claudeCodeBinary();
+const tmux = await findTmux();
+const claude: ClaudeBinary = tmux
+  ? await claudeCodeBinary()
+  : { skip: 'no tmux found (the test drives claude interactively in tmux)' };
 if ('skip' in claude) console.warn(`skipped: the real Claude Code e2e (${claude.skip})`);
 
 const DB = 'Which database should the orders service use?';
@@ -112,6 +119,7 @@ describe.skipIf('skip' in claude)(
         },
       );
       const pane = await startTmuxPane(
+        tmux!,
         [(claude as { path: string }).path, '--permission-mode', 'default'],
         project,
         {
