@@ -1,6 +1,6 @@
 import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '@contract/request';
-import { AlreadyResolvedError, StoreUnreachableError } from '../../broker/errors';
+import { AlreadyResolvedError, NotSavedError, StoreUnreachableError } from '../../broker/errors';
 import { lossesOf } from '../../broker/resolution-losses';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import { existsNow } from './handshake-dir';
@@ -16,7 +16,7 @@ export interface AnswerIntakeHooks {
   onError: (error: unknown) => void;
 }
 
-/** While the shared store is unreachable, a file's answer is tried again after this long (doubling). */
+/** While an answer cannot be decided, its file is tried again after this long (doubling). */
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 15_000;
 
@@ -120,7 +120,9 @@ export class AnswerIntake {
       this.retryMs.delete(base);
     } catch (error) {
       if (error instanceof AlreadyResolvedError) return this.lost(base, error.request, text, by);
-      if (error instanceof StoreUnreachableError) return this.retryLater(base);
+      // Not decided (the team store unreachable, the state dir full): the file is tried again.
+      if (error instanceof StoreUnreachableError || error instanceof NotSavedError)
+        return this.retryLater(base);
       this.hooks.onError(error);
     }
   }
@@ -133,7 +135,7 @@ export class AnswerIntake {
     this.reportOnce(winner, text, by, origin);
   }
 
-  /** The store could not decide: the file stays where it is and is looked at again later. */
+  /** Nothing was decided: the file stays where it is and is looked at again later. */
   private retryLater(base: string): void {
     const delay = this.retryMs.get(base) ?? RETRY_FIRST_MS;
     this.retryMs.set(base, Math.min(delay * 2, RETRY_MAX_MS));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnswerIntake } from '../../../../main/adapters/clarity-file/answer-intake';
 import { Broker, type ResolutionGate } from '../../../../main/broker/broker';
-import { StoreUnreachableError } from '../../../../main/broker/errors';
+import { NotSavedError, StoreUnreachableError } from '../../../../main/broker/errors';
 import { lossesOf, type LostResolution } from '../../../../main/broker/resolution-losses';
 import type { HitlRequest } from '@contract/request';
 import { makeTempDir } from '../../../support/temp-dir';
@@ -91,9 +91,12 @@ describe('AnswerIntake', () => {
     expect(broker.get(r.id)?.status).toBe('cancelled');
   });
 
-  it('while the store is unreachable the request stays pending and the file is looked at again', async () => {
+  it.each([
+    ['the team store is unreachable', () => new StoreUnreachableError('k')],
+    ['the state dir is full', () => new NotSavedError('The answer', '/state', { code: 'ENOSPC' })],
+  ])('while %s the request stays pending and the file is looked at again', async (_, refusal) => {
     const { broker, intake, r, rechecked, losses, errors } = await setup();
-    broker.useGate(gate(() => new StoreUnreachableError('k')));
+    broker.useGate(gate(refusal));
     intake.answer('k', r.id, 'yes', 'cli');
     await waitFor(() => rechecked.length === 1, 'a recheck', 5000);
     expect(rechecked).toEqual(['k']);
