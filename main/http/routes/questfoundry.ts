@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { waitWhileConnected } from '../../adapters/held-request';
 import { reportWhenSent } from '../../adapters/delivery-on-send';
+import { refuseUnsaved } from '../refuse-unsaved';
 import { parseHumanQuestion } from '../../adapters/questfoundry/asked-question';
 import { HumanQuestionSchema } from '../../adapters/questfoundry/envelope';
 import { SchemaHumanQuestionSchema } from '../../adapters/questfoundry/schema-envelope';
@@ -35,7 +36,8 @@ const TAGS = ['QuestFoundry'];
  * with `?wait=0` or `Prefer: respond-async` it answers 202 at once with a URL to poll:
  * `GET /api/questfoundry/questions/:id` → 200 envelope | 202 pending | 410 cancelled/expired | 404.
  */
-export const questfoundryRoutes: RouteModule = (app, { broker }) => {
+export const questfoundryRoutes: RouteModule = (app, context) => {
+  const { broker } = context;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const askSchema = {
     summary:
@@ -51,6 +53,8 @@ export const questfoundryRoutes: RouteModule = (app, { broker }) => {
     broker.deliveries.expect(QUESTFOUNDRY_SOURCE);
     const request = broker.add(questionToRequest(question, raw, { durable: polled }));
     if (polled) {
+      // Acknowledged with 202, it must survive a restart: refused (507) when it was not saved.
+      refuseUnsaved(context, request);
       const poll = `${BASE}/${encodeURIComponent(question.id)}`;
       return reply
         .code(202)

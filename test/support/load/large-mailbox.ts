@@ -53,6 +53,7 @@ CREATE TABLE IF NOT EXISTS agent_envs (agent_id TEXT PRIMARY KEY, agent_runtime 
 export function writeCues(dbPath: string, count: number, promptChars: number, from = 0) {
   const script = `const { DatabaseSync } = require('node:sqlite');
     const db = new DatabaseSync(${JSON.stringify(dbPath)});
+    db.exec('PRAGMA busy_timeout = 5000'); // as cueme's better-sqlite3
     db.exec(${JSON.stringify(SCHEMA)});
     const ins = db.prepare('INSERT INTO cue_requests (request_id, agent_id, prompt, payload, status, created_at, updated_at) VALUES (?,?,?,?,?,?,?)');
     const at = new Date().toISOString();
