@@ -1,5 +1,5 @@
 // Declarations for the two untyped packages the workflow and build-config tests read with
-// (both come with electron-updater; only the functions used are declared).
+// (devDependencies at the versions electron-updater brings; only the functions used are declared).
 declare module 'js-yaml' {
   /** Parses one YAML document. */
   export function load(text: string): unknown;
