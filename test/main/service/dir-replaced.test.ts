@@ -1,11 +1,24 @@
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startBrokerService, type BrokerService } from '../../../main/service/broker-service';
 import { acquireOwnerLock } from '../../../main/service/owner-lock';
 import { HANDSHAKE_LOCK } from '../../../main/service/watched-dirs';
 import { makeTempDir } from '../../support/temp-dir';
 import { waitFor } from '../../support/wait-for';
+
+// Every lock attempt is counted, so a test can wait for the broker's retries instead of sleeping.
+const lockAttempts = vi.hoisted(() => ({ handshake: 0 }));
+vi.mock('../../../main/service/owner-lock', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../main/service/owner-lock')>();
+  return {
+    ...real,
+    acquireOwnerLock: (...args: Parameters<typeof real.acquireOwnerLock>) => {
+      if (args[1].startsWith('handshake dir ')) lockAttempts.handshake += 1;
+      return real.acquireOwnerLock(...args);
+    },
+  };
+});
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -114,8 +127,10 @@ describe('a handshake dir replaced while watched', () => {
     const lock = acquireOwnerLock(join(dir, HANDSHAKE_LOCK), 'another holder');
     const refused = (w: string) => w.startsWith(`${dir}: not watched again yet:`);
     await waitFor(() => warnings.some(refused), 'the refusal');
-    // It keeps trying every second; the operator is told once, not at every try.
-    await new Promise((r) => setTimeout(r, 2500));
+    // It keeps trying every second; the operator is told once, not at every try: two more
+    // attempts (each refused by the lock) and still one notice.
+    const refusedAt = lockAttempts.handshake;
+    await waitFor(() => lockAttempts.handshake >= refusedAt + 2, 'two more attempts');
     expect(warnings.filter(refused)).toHaveLength(1);
     lock.release();
     await waitFor(() => service.watched.dirs.length === 1, 'watched again');
