@@ -20,6 +20,19 @@ vi.mock('../../../../main/adapters/clarity-file/agent-file', async (importOrigin
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
 
+let sentinels = 0;
+/**
+ * A barrier instead of a sleep: a runtime's question written now is asked only once the watch
+ * has reported it, after every change made before it (one directory watch reports in order), and
+ * whenIdle() waits for what those reports started.
+ */
+async function watchCaughtUp(h: Harness): Promise<void> {
+  const key = `sentinel-${++sentinels}`;
+  await writeFile(join(h.dir, `${key}.question`), JSON.stringify({ key, question: 'Seen?' }));
+  await vi.waitFor(() => expect(h.broker.findPending('clarity-file', key)).toBeDefined());
+  await h.adapter.whenIdle();
+}
+
 describe('a mirror reported back by the watch', () => {
   let h: Harness;
   beforeEach(async () => {
@@ -33,8 +46,8 @@ describe('a mirror reported back by the watch', () => {
     const reads = vi.mocked(questionFile.readQuestionFile);
     const request = h.broker.add({ source: 'clarity-http', key: 'mine', prompt: 'Ship?' });
     await h.adapter.mirror(request);
-    // Give fs.watch (and the rescan's first listing) time to report the new file.
-    await new Promise((r) => setTimeout(r, 100));
+    // The watch has reported the new file.
+    await watchCaughtUp(h);
     await writeFile(join(h.dir, 'mine.answer'), 'ok');
     expect(await h.broker.waitForResolution(request.id)).toMatchObject({
       status: 'answered',
@@ -56,11 +69,10 @@ describe('a mirror reported back by the watch', () => {
     await h.adapter.mirror(request);
     const mirrorPath = join(h.dir, 'quiet.question');
     expect(existsSync(mirrorPath)).toBe(true);
-    await new Promise((r) => setTimeout(r, 100));
+    await watchCaughtUp(h);
     h.broker.answer(request.id, { text: 'yes' }, 'ui');
     await vi.waitFor(() => expect(existsSync(mirrorPath)).toBe(false));
-    await new Promise((r) => setTimeout(r, 100));
-    await h.adapter.whenIdle();
+    await watchCaughtUp(h);
     const touched = reads.mock.calls
       .map(([path]) => path)
       .filter((path) => path.startsWith(join(h.dir, 'quiet.')));
@@ -77,17 +89,16 @@ describe('a mirror reported back by the watch', () => {
     const request = h.broker.add({ source: 'clarity-http', key: 'k', prompt: 'Ship?' });
     await h.adapter.mirror(request);
     const path = join(h.dir, 'k.question');
-    await new Promise((r) => setTimeout(r, 100));
+    await watchCaughtUp(h);
     // A file tool removes the mirror: the request is cancelled, and the broker finds nothing to remove.
     await unlink(path);
     expect(await h.broker.waitForResolution(request.id)).toMatchObject({ status: 'cancelled' });
-    await new Promise((r) => setTimeout(r, 100));
-    await h.adapter.whenIdle();
+    await watchCaughtUp(h);
     // A runtime asks under that name, then gives up: its request leaves pending.
     await writeFile(path, JSON.stringify({ key: 'k', question: 'a runtime asks' }));
     await vi.waitFor(() => expect(h.broker.findPending('clarity-file', 'k')).toBeDefined());
     const asked = h.broker.findPending('clarity-file', 'k')!;
-    await new Promise((r) => setTimeout(r, 100));
+    await watchCaughtUp(h);
     await unlink(path);
     await vi.waitFor(() => expect(h.broker.get(asked.id)?.status).toBe('expired'));
   });
