@@ -113,7 +113,8 @@ export type Resolver = z.infer<typeof ResolverSchema>;
  * desktop app, the CLI (holding the operator secret), a named operator's token (team mode), a
  * protocol's own endpoint (the Clarity spec's `POST /answer`, Tool Server Lite's complete, ...), an
  * answer file, a remembered rule, a phone button (`phone (ntfy)`, `phone (Telegram)`; plain
- * `phone` in records from before Telegram), the agent itself or the broker.
+ * `phone` in records from before Telegram), a paired phone's own inbox session (`phone (paired)`),
+ * the agent itself or the broker.
  */
 export const SurfaceSchema = z.enum([
   'web-session',
@@ -126,6 +127,7 @@ export const SurfaceSchema = z.enum([
   'phone',
   'phone (ntfy)',
   'phone (Telegram)',
+  'phone (paired)',
   'agent',
   'broker',
 ]);

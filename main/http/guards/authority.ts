@@ -10,7 +10,10 @@ import type { Surface } from '@contract/request';
 export type Authority =
   | {
       kind: 'operator';
-      via: Extract<Surface, 'web-session' | 'cli' | 'desktop' | 'operator-token'>;
+      via: Extract<
+        Surface,
+        'web-session' | 'cli' | 'desktop' | 'operator-token' | 'phone (paired)'
+      >;
       name?: string;
       /** A paired phone's session (its id): what that phone may not do, it is refused. */
       phone?: string;

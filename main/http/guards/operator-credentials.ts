@@ -62,7 +62,7 @@ function phoneAuthority(
 ): ReturnType<typeof operatorAuthority> {
   const session = credentials.phones?.check(cookie);
   if (!session) return undefined;
-  const authority = { kind: 'operator', via: 'web-session', phone: session.id } as const;
+  const authority = { kind: 'operator', via: 'phone (paired)', phone: session.id } as const;
   return session.renew
     ? { authority, renewCookie: phoneSessionCookie(OPERATOR_COOKIE, cookie) }
     : { authority };

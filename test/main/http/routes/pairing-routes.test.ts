@@ -95,6 +95,19 @@ describe('pairing a phone', () => {
     expect((await t.get('/api/requests', { cookie })).statusCode).toBe(200);
   });
 
+  it("an answer from a paired phone's inbox is the operator's, recorded as via 'phone (paired)'", async () => {
+    t = await makeServer();
+    const cookie = await pairPhone(t);
+    const request = t.broker.add({ source: 'clarity-http', key: 'ship', prompt: 'Ship it?' });
+    const answered = await t.post(
+      `/api/requests/${request.id}/answer`,
+      { text: 'yes' },
+      { cookie },
+    );
+    expect(answered.statusCode).toBe(200);
+    expect(t.broker.get(request.id)).toMatchObject({ status: 'answered', via: 'phone (paired)' });
+  });
+
   it("a phone's logout ends its session for good", async () => {
     t = await makeServer();
     const cookie = await pairPhone(t);
