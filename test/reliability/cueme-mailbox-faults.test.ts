@@ -6,6 +6,7 @@ import { CuemeMailbox } from '../../main/adapters/cueme-mailbox/cueme-mailbox';
 import { MAILBOX_LIMITS } from '../../main/adapters/cueme-mailbox/mailbox-limits';
 import { startWorker, workerScript } from '../../main/adapters/cueme-mailbox/worker-host';
 import { Broker } from '../../main/broker/broker';
+import { RequestStore } from '../../main/broker/persistence/request-store';
 import { cueState, holdExclusiveLock, insertCues, withMailbox } from '../support/cueme-mailbox-db';
 import { measureLargeMailbox, sqliteNodeBinary } from '../support/load/large-mailbox';
 import { makeTempDir } from '../support/temp-dir';
@@ -140,6 +141,50 @@ describe('the original cueme mailbox under faults (real SQLite, another connecti
       cancelled: 0,
     });
     expect(broker.unreadable.empty).toBe(true);
+  });
+
+  it('an answer still undelivered when the broker stops is written by the next broker, not asked again', async () => {
+    const stateDir = path.join(home.path, 'state');
+    await insertCues(dbPath, [{ request_id: 'restart-1', prompt: 'Release?' }]);
+    let store = new RequestStore({ stateDir });
+    store.attach(broker);
+    serve();
+    const request = await waitFor(
+      () => broker.findPending('cueme', 'restart-1'),
+      'the cue',
+      20_000,
+    );
+    const lock = await holdExclusiveLock(dbPath);
+    try {
+      broker.answer(request.id, { text: 'released' });
+      await waitFor(
+        () => broker.get(request.id)?.delivery?.state === 'retrying',
+        'retrying',
+        20_000,
+      );
+      await mailbox!.close();
+      mailbox = undefined;
+      store.close();
+      broker.close();
+    } finally {
+      await lock.release();
+    }
+    broker = new Broker();
+    store = new RequestStore({ stateDir });
+    store.attach(broker);
+    expect(broker.get(request.id)?.delivery?.state).toBe('retrying');
+    serve();
+    await waitFor(
+      () => broker.get(request.id)?.delivery?.state === 'delivered',
+      'delivered',
+      30_000,
+    );
+    expect(await cueState(dbPath, 'restart-1')).toMatchObject({
+      status: 'COMPLETED',
+      response: '{"text":"released"}',
+    });
+    expect(broker.pending()).toEqual([]);
+    store.close();
   });
 
   it.skipIf(immutableSkipReason())(
