@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mcpRoutes } from '../../../../main/http/routes/mcp';
 import {
   getJson,
@@ -32,8 +32,10 @@ describe('MCP resumable waits on the broker (/api/mcp/ask?wait=, /api/mcp/asks/:
       status: 'pending',
       handle: 'mcp-chosen-1',
     });
+    const waits = vi.spyOn(t.broker, 'waitForResolution');
     const waiting = getJson(`${t.url}/api/mcp/asks/mcp-chosen-1?wait=30`);
-    await new Promise((r) => setTimeout(r, 100));
+    // Answered while the wait is held (not before it arrived).
+    await until(() => waits.mock.calls.some(([id]) => id === request.id), 'the held wait');
     t.broker.answer(request.id, { text: 'now' });
     expect((await waiting).body).toEqual({
       status: 'answered',
@@ -47,14 +49,24 @@ describe('MCP resumable waits on the broker (/api/mcp/ask?wait=, /api/mcp/asks/:
   it('hanging up a wait leaves the question open; the cancel route withdraws it', async () => {
     await postJson(`${t.url}/api/mcp/ask?wait=0.05`, { question: 'q', handle: 'mcp-h2' });
     const request = t.broker.findPending('mcp', 'mcp-h2')!;
+    const waits = vi.spyOn(t.broker, 'waitForResolution');
     const abort = new AbortController();
     const hung = fetch(`${t.url}/api/mcp/asks/mcp-h2?wait=30`, { signal: abort.signal }).catch(
       () => 'aborted',
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await until(() => waits.mock.results[0], 'the held wait');
     abort.abort();
     expect(await hung).toBe('aborted');
-    await new Promise((r) => setTimeout(r, 100));
+    // The route saw the hang-up (its wait stopped without a resolution), then a later request
+    // still finds the question open.
+    const held = waits.mock.results[0]!.value as Promise<unknown>;
+    expect(
+      await held.then(
+        () => 'resolved',
+        () => 'stopped',
+      ),
+    ).toBe('stopped');
+    expect((await getJson(`${t.url}/api/mcp/asks/mcp-h2`)).body.status).toBe('pending');
     expect(t.broker.get(request.id)?.status).toBe('pending');
 
     const cancelled = await postJson(`${t.url}/api/mcp/asks/mcp-h2/cancel`, {});
