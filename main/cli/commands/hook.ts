@@ -22,6 +22,13 @@ export const registerHook: RegisterCommand = (program: Command) => {
     .description(
       "coding agents' permission prompts in the inbox (Claude Code, Codex command hooks)",
     );
+  registerAgentHooks(hook);
+  registerInstall(hook);
+  registerStatus(hook);
+};
+
+/** `hook claude-code|codex`, the command each agent runs, and the fallback for a mistyped one. */
+function registerAgentHooks(hook: Command): void {
   for (const agent of HOOK_AGENTS) {
     hook
       .command(agent)
@@ -58,6 +65,10 @@ export const registerHook: RegisterCommand = (program: Command) => {
       if ('stderr' in outcome && outcome.stderr) process.stderr.write(`${outcome.stderr}\n`);
       process.exitCode = 0;
     });
+}
+
+/** `hook install|uninstall <agent>`: the hook in the agent's own settings file. */
+function registerInstall(hook: Command): void {
   const scoped = (name: string, description: string) =>
     withUsageExitCode(
       hook
@@ -96,7 +107,10 @@ export const registerHook: RegisterCommand = (program: Command) => {
         );
     }),
   );
+}
 
+/** `hook status`: which agents have the hook installed, and where. */
+function registerStatus(hook: Command): void {
   hook
     .command('status')
     .description('which agents have the hook installed, and where')
@@ -112,7 +126,7 @@ export const registerHook: RegisterCommand = (program: Command) => {
         }
       }),
     );
-};
+}
 
 function agentOf(name: string): HookAgent {
   if ((HOOK_AGENTS as readonly string[]).includes(name)) return name as HookAgent;
