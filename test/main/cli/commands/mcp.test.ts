@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Broker } from '../../../../main/broker/broker';
 import { createHttpServer, type HttpServer } from '../../../../main/http/server';
 import { until } from '../../adapters/protocol-test-app';
@@ -14,6 +14,9 @@ beforeAll(async () => {
   broker = new Broker();
   server = await createHttpServer({ broker, port: 0, rendererDir: null });
   url = await server.listen();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 afterAll(async () => {
   await server.close();
@@ -167,8 +170,10 @@ describe('clarity-hitl mcp (SDK client over stdio)', () => {
       expect(again.structuredContent).toEqual({ status: 'pending', handle });
       expect(broker.get(request.id)?.status).toBe('pending');
 
+      const waits = vi.spyOn(broker, 'waitForResolution');
       const waiting = client.callTool({ name: 'wait_for_answer', arguments: { handle } });
-      await new Promise((r) => setTimeout(r, 200));
+      // Answered while wait_for_answer holds its broker wait (not before it arrived).
+      await until(() => waits.mock.calls.some(([id]) => id === request.id), 'the held wait');
       broker.answer(request.id, { text: 'Yes, late' });
       const answered = (await waiting) as CallToolResult;
       expect(answered.isError).toBeFalsy();
@@ -186,6 +191,7 @@ describe('clarity-hitl mcp (SDK client over stdio)', () => {
 
   it("keeps the question when the client's own timeout fires first; wait_for_answer without a handle gets it", async () => {
     const client = await connect(url, { CLARITY_HITL_MCP_HANDOFF_SECONDS: '30' });
+    const waits = vi.spyOn(broker, 'waitForResolution');
     try {
       const timedOut = await client
         .callTool({ name: 'ask_human', arguments: { question: 'Short client?' } }, undefined, {
@@ -194,11 +200,16 @@ describe('clarity-hitl mcp (SDK client over stdio)', () => {
         .catch((e: Error) => e);
       expect(String(timedOut)).toMatch(/timed out/i);
       const request = broker.pending().find((r) => r.prompt === 'Short client?')!;
-      await new Promise((r) => setTimeout(r, 300));
+      const askIndex = waits.mock.calls.findIndex(([id]) => id === request.id);
+      expect(askIndex).toBeGreaterThanOrEqual(0);
+      // The server has handled the client's cancel notification (stdio is in order): had it
+      // withdrawn the question or hung up its held ask, that ask would not end answered below.
+      await client.listTools();
       expect(broker.get(request.id)?.status).toBe('pending');
       broker.answer(request.id, { text: 'kept' });
       // The timed-out call's own broker wait ends with the answer first; it must not use it up.
-      await new Promise((r) => setTimeout(r, 500));
+      expect(await waits.mock.results[askIndex]!.value).toMatchObject({ status: 'answered' });
+      await until(() => broker.get(request.id)?.delivery?.state === 'delivered', 'sent to it');
       const result = (await client.callTool({
         name: 'wait_for_answer',
         arguments: {},
