@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientOnFakeStreams, unreadableItem as item } from './fixtures';
 import { UnreadableListeners } from '../../../renderer/src/client/unreadable-listeners';
 import { waitFor } from '../../support/wait-for';
@@ -39,6 +39,10 @@ describe('UnreadableListeners', () => {
 });
 
 describe('HttpInboxClient "could not read" list', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('keeps an item whose event arrived before the older GET /api/unreadable reply', async () => {
     let answerGet: (body: unknown) => void = () => undefined;
     const fetchImpl = ((url: string) =>
@@ -47,6 +51,7 @@ describe('HttpInboxClient "could not read" list', () => {
             answerGet = (body) => resolve(Response.json(body));
           })
         : Promise.resolve(Response.json({}))) as typeof fetch;
+    const received = vi.spyOn(UnreadableListeners.prototype, 'receive');
     const { client, streams } = clientOnFakeStreams(fetchImpl);
     client.subscribe(() => undefined);
     const lists: string[][] = [];
@@ -55,8 +60,14 @@ describe('HttpInboxClient "could not read" list', () => {
     // event overtook the reply.
     streams[0]!.emit('unreadable', { items: [item('bad')], epoch: 'run-1', revision: 1 });
     await waitFor(() => lists.length === 1, 'the event passed on');
-    answerGet({ items: [], epoch: 'run-1', revision: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stale = { items: [], epoch: 'run-1', revision: 0 };
+    answerGet(stale);
+    // The client has handed the reply to its listeners, and they are done with it.
+    const call = await waitFor(
+      () => received.mock.calls.findIndex(([data]) => (data as typeof stale).revision === 0) + 1,
+      'the GET reply received',
+    );
+    await received.mock.results[call - 1]!.value;
     expect(lists).toEqual([['bad']]);
   });
 });
