@@ -7,12 +7,14 @@ import { gzipSync } from 'node:zlib';
  * fetches before the app can paint (index.html's script, its static imports, modulepreloads and
  * stylesheets); `total`: every asset of out/renderer, lazy chunks included. Both enforced by
  * test/e2e/web/renderer-bundle.test.ts and reported by `npm run bench`.
- * `total` went from 230 to 235 with issue 34's popover cold open: the popover's early card (new
- * code, ~1.6 KB with its CSS) and what the first load shed into chunks of their own (the problem
- * lists, the agent context, the key hint; the modules the early card shares with the app), each
- * chunk gzipped apart, with its own import glue. The first load stayed within its 125.
+ * `total` went from 230 to 236 with issue 34 (229.2 → 235.1 KB measured on its own): the
+ * popover's early card (new code, ~1.6 KB with its CSS) and what the first load shed into chunks
+ * of their own so that it stays within its 125 (125.0 → 124.9 KB, with the early card's modules
+ * shared with the app, the one-row bars and the key table added): the problem lists, the agent
+ * context, the key hint and table, the selection's bar, the file picker; each chunk is gzipped
+ * apart, with its own import glue.
  */
-export const RENDERER_BUDGET_KB = { initial: 125, total: 235 } as const;
+export const RENDERER_BUDGET_KB = { initial: 125, total: 236 } as const;
 
 export interface BundleFile {
   file: string;

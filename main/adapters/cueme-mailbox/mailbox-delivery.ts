@@ -11,6 +11,11 @@ export interface MailboxRetry {
   maxMs?: number;
   /** After this long the broker stops retrying (the request then says so). Default 24 h. */
   giveUpMs?: number;
+  /**
+   * A write the worker has not reported on after this long counts as failed (a worker that died
+   * with the command). Default 20 s: the 5 s busy timeout and a slow disk.
+   */
+  replyMs?: number;
 }
 
 /** What the worker said of one write. */
@@ -47,6 +52,7 @@ export class MailboxDelivery {
   private readonly firstMs: number;
   private readonly maxMs: number;
   private readonly giveUpMs: number;
+  private readonly replyMs: number;
 
   /** `post` hands a command to the worker; false when the mailbox is not served right now. */
   constructor(
@@ -59,6 +65,7 @@ export class MailboxDelivery {
     this.firstMs = retry.firstMs ?? 500;
     this.maxMs = retry.maxMs ?? 30_000;
     this.giveUpMs = retry.giveUpMs ?? 24 * 60 * 60 * 1000;
+    this.replyMs = retry.replyMs ?? 20_000;
   }
 
   /** Writes a resolution of a cue; the worker's `written` message reports the outcome. */
@@ -79,6 +86,7 @@ export class MailboxDelivery {
   outcome(requestId: string, outcome: WriteOutcome): void {
     const entry = this.undelivered.get(requestId);
     if (!entry) return;
+    clearTimeout(entry.timer);
     if (outcome.ok) {
       this.forget(requestId);
       return this.tell(entry, { state: 'delivered' });
@@ -99,7 +107,13 @@ export class MailboxDelivery {
     const entry = this.undelivered.get(requestId);
     if (!entry) return;
     entry.tries += 1;
-    if (!this.post(entry.command)) this.failed(requestId, entry, 'the mailbox is not served');
+    if (!this.post(entry.command))
+      return this.failed(requestId, entry, 'the mailbox is not served');
+    entry.timer = setTimeout(
+      () => this.failed(requestId, entry, 'the mailbox worker did not report the write'),
+      this.replyMs,
+    );
+    entry.timer.unref();
   }
 
   private failed(requestId: string, entry: Undelivered, reason: string): void {

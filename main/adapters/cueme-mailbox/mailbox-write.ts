@@ -25,6 +25,7 @@ export function writeAnswer(database: Database, command: WorkerCommand): WorkerM
   const cancelled = command.op === 'cancel';
   const responseText = command.op === 'answer' ? command.text : '';
   const at = nowIso();
+  const responseJson = JSON.stringify({ text: responseText });
   database.exec('BEGIN IMMEDIATE');
   let inserted: number;
   try {
@@ -33,8 +34,7 @@ export function writeAnswer(database: Database, command: WorkerCommand): WorkerM
         .prepare(
           'INSERT OR IGNORE INTO cue_responses (request_id, response_json, cancelled, created_at) VALUES (?, ?, ?, ?)',
         )
-        .run(command.requestId, JSON.stringify({ text: responseText }), cancelled ? 1 : 0, at)
-        .changes,
+        .run(command.requestId, responseJson, cancelled ? 1 : 0, at).changes,
     );
     if (inserted) {
       database
@@ -50,7 +50,9 @@ export function writeAnswer(database: Database, command: WorkerCommand): WorkerM
     }
     throw error;
   }
-  return inserted === 1
+  // Our own earlier write whose report was lost (a retry after a worker restart) is no conflict.
+  const ours = inserted === 1 || sameResponse(database, command.requestId, responseJson, cancelled);
+  return ours
     ? { type: 'written', requestId: command.requestId, ok: true }
     : {
         type: 'written',
@@ -59,4 +61,17 @@ export function writeAnswer(database: Database, command: WorkerCommand): WorkerM
         elsewhere: true,
         detail: 'the cue already had an answer (another console, or cueme gave up waiting)',
       };
+}
+
+/** True when the cue's response row is the one this write would have made. */
+function sameResponse(
+  database: Database,
+  requestId: string,
+  responseJson: string,
+  cancelled: boolean,
+): boolean {
+  const row = database
+    .prepare('SELECT response_json, cancelled FROM cue_responses WHERE request_id = ?')
+    .get(requestId);
+  return row?.response_json === responseJson && Number(row.cancelled) === (cancelled ? 1 : 0);
 }

@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import type { AnswerInput, HitlRequest } from '@contract/request';
 import type { InboxClient } from '../client/inbox-client';
 import { ApprovalAnswer } from './inputs/ApprovalAnswer';
 import { ChoiceAnswer } from './inputs/ChoiceAnswer';
 import { ConfirmAnswer } from './inputs/ConfirmAnswer';
-import { FilePickAnswer } from './inputs/FilePickAnswer';
 import { FormAnswer } from './inputs/FormAnswer';
 import { NoticeAnswer } from './inputs/NoticeAnswer';
 import { TextAnswer } from './inputs/TextAnswer';
+
+// A file pick (Tool Server Lite's `ui: {type: "file"}`) is rare: its picker loads when one shows.
+const FilePickAnswer = lazy(() =>
+  import('./inputs/FilePickAnswer').then((m) => ({ default: m.FilePickAnswer })),
+);
 
 interface Props {
   request: HitlRequest;
@@ -28,7 +33,11 @@ export function AnswerArea({ request, ...rest }: Props) {
     case 'form':
       return <FormAnswer request={{ ...request, input }} {...rest} />;
     case 'file':
-      return <FilePickAnswer request={{ ...request, input }} {...rest} />;
+      return (
+        <Suspense fallback={null}>
+          <FilePickAnswer request={{ ...request, input }} {...rest} />
+        </Suspense>
+      );
     case 'approval':
       return <ApprovalAnswer request={{ ...request, input }} {...rest} />;
     case 'notice':

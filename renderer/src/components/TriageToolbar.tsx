@@ -4,7 +4,6 @@ import { useI18n } from '../i18n/I18nProvider';
 import type { BulkResult } from './BulkDialog';
 import type { TriageView } from '../state/triage';
 import { TriageFilters } from './TriageFilters';
-import { TriageSelection } from './TriageSelection';
 
 export interface TriageToolbarProps {
   view: TriageView;
@@ -23,6 +22,10 @@ export interface TriageToolbarProps {
   result?: BulkResult;
 }
 
+// Loaded when first requests are ticked: out of the inbox's first load.
+const TriageSelection = lazy(() =>
+  import('./TriageSelection').then((m) => ({ default: m.TriageSelection })),
+);
 // Loaded just after the first paint: it stays out of the inbox's first load.
 const SavedFilters = lazy(() =>
   import('./SavedFilters').then((m) => ({ default: m.SavedFilters })),
@@ -87,7 +90,11 @@ export function TriageToolbar(props: TriageToolbarProps) {
           {t('selectAllShown')}
         </button>
       </div>
-      <TriageSelection {...props} />
+      {selected || props.result ? (
+        <Suspense fallback={null}>
+          <TriageSelection {...props} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { keyText } from './key-strings';
-import { KEY_TABLE } from './key-table';
+import { KEY_TABLE, keyHintLine } from './key-table';
 import { UndoSetting } from '../undo/UndoSetting';
 import './keys.css';
 
@@ -67,6 +67,12 @@ export function KeyHelp({ onClose }: { onClose: () => void }) {
       </div>
     </div>
   );
+}
+
+/** The hint line under the inbox's card: every key the inbox handles (KEY_TABLE), briefly. */
+export function KeyHint() {
+  const { language } = useI18n();
+  return <p className="hint keyboard-help">{keyHintLine(language)}</p>;
 }
 
 /** Moves focus to the next (or previous) control inside `box`, wrapping around. */

@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 
 // Loaded when ? is first pressed: the overlay (and its undo setting) stay out of the first load.
 const KeyHelpView = lazy(() => import('./KeyHelp').then((m) => ({ default: m.KeyHelp })));
-// The hint line comes from the same key table, loaded after the first card.
-const KeyHintView = lazy(() => import('./KeyHint').then((m) => ({ default: m.KeyHint })));
+// The hint line comes from the same key table (same chunk), loaded after the first card.
+const KeyHintView = lazy(() => import('./KeyHelp').then((m) => ({ default: m.KeyHint })));
 
 /** The keyboard help overlay (`KeyHelp`), its code loaded on first use. */
 export function KeyHelp({ onClose }: { onClose: () => void }) {

@@ -60,6 +60,8 @@ describe('bulk approve', () => {
     await screen.findByRole('heading', { level: 2, name: 'Request 0' });
     press('X');
     await screen.findByText(/2 selected/);
+    // The selection's bar has loaded (Deny is offered), without Approve.
+    await screen.findByRole('button', { name: 'Deny or cancel…' });
     expect(screen.queryByRole('button', { name: 'Approve…' })).toBeNull();
     press('A');
     expect(screen.queryByRole('dialog')).toBeNull();

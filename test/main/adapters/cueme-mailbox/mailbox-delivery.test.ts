@@ -98,3 +98,31 @@ describe('MailboxDelivery', () => {
     expect(delivery.pending('r1')).toBe(false);
   });
 });
+
+describe('MailboxDelivery with a worker that never reports', () => {
+  it('counts the write as failed after replyMs and tries again', async () => {
+    const broker = new Broker();
+    broker.deliveries.expect('cueme');
+    const { id } = broker.add({ source: 'cueme', key: 'r1', prompt: 'Ship it?' });
+    broker.answer(id, { text: 'yes' });
+    const posted: WorkerCommand[] = [];
+    const delivery = new MailboxDelivery(
+      { ledger: broker.deliveries, board: broker.unreadable },
+      '/db',
+      (command) => (posted.push(command), true),
+      { firstMs: 5, replyMs: 20 },
+    );
+    try {
+      delivery.deliver(answer, { id, verb: 'answered' });
+      await waitFor(() => posted.length >= 2, 'the write tried again');
+      expect(broker.get(id)?.delivery).toMatchObject({
+        state: 'retrying',
+        reason: 'the mailbox worker did not report the write',
+      });
+      delivery.outcome('r1', { ok: true });
+      expect(broker.get(id)?.delivery?.state).toBe('delivered');
+    } finally {
+      delivery.close();
+    }
+  });
+});
