@@ -146,7 +146,12 @@ describe('security probes', () => {
     await symlink(victim, join(dir, 'link.question'));
     const adapter = (
       open as unknown as {
-        watched: { list(): Array<{ invalidFiles(): Array<{ file: string; reason: string }> }> };
+        watched: {
+          list(): Array<{
+            invalidFiles(): Array<{ file: string; reason: string }>;
+            whenIdle(): Promise<void>;
+          }>;
+        };
       }
     ).watched.list()[0]!;
     await waitUntil(
@@ -178,7 +183,14 @@ describe('security probes', () => {
       'planted pending',
     );
     await symlink(victim, join(dir, 'planted.answer'));
-    await new Promise((r) => setTimeout(r, 500)); // give the watcher its chance to misbehave
+    // The watcher's chance to misbehave, as a barrier: a question written after the symlink is
+    // asked only once the watch has reported everything before it, and then the adapter is idle.
+    await writeFile(join(dir, 'after.question'), JSON.stringify({ key: 'after', question: 'q' }));
+    await waitUntil(
+      () => open.broker.findPending('clarity-file', 'after') !== undefined,
+      'the question written after the symlink',
+    );
+    await adapter.whenIdle();
     expect(
       open.broker.findPending('clarity-file', 'planted'),
       'not answered with the symlink target',
