@@ -1,15 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SORT_ORDERS } from '@contract/request-order';
-import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 import { authorityOf, isOperator } from '../guards/authority';
 import { SECURITY_HEADERS } from '../security-headers';
+import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
 const EventsQuerySchema = z.object({
   snapshot_limit: z.coerce.number().int().min(1).max(100_000).optional(),
   snapshot_order: z.enum(SORT_ORDERS).optional(),
 });
+const EVENTS = {
+  summary: 'The SSE stream: a snapshot (or Last-Event-ID replay), then live events',
+  description:
+    'text/event-stream: named events (snapshot, new_question, updated, answered, cancelled, expired, …) and the Clarity spec’s unnamed messages; see docs/http-api.md.',
+  tags: ['events'],
+  querystring: EventsQuerySchema,
+};
 
 /**
  * `GET /events[?snapshot_limit=N[&snapshot_order=newest|urgent|oldest]]`: the SSE stream
@@ -17,12 +24,9 @@ const EventsQuerySchema = z.object({
  * only the first N pending requests: the newest, or the top of the list in `snapshot_order`.
  */
 export const eventsRoute: RouteModule = (app, { events, phones }) => {
-  app.get('/events', (request, reply) => {
-    const { snapshot_limit: snapshotLimit, snapshot_order: snapshotOrder } = parseOrThrow(
-      EventsQuerySchema,
-      request.query,
-      'query',
-    );
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/events', { schema: EVENTS }, (request, reply) => {
+    const { snapshot_limit: snapshotLimit, snapshot_order: snapshotOrder } = request.query;
     const header = request.headers['last-event-id'];
     const raw = Array.isArray(header) ? header[0] : header;
     const lastEventId =

@@ -5,7 +5,8 @@ import type { RouteModule } from '../context';
  * its format) with its last attempts: time, event, try number, status, error, outcome.
  */
 export const webhookRoutes: RouteModule = (app, context) => {
-  app.get('/api/webhooks/deliveries', async () => ({
+  const schema = { summary: 'Each webhook’s last delivery attempts', tags: ['webhooks'] };
+  app.get('/api/webhooks/deliveries', { schema }, async () => ({
     webhooks: context.webhookDeliveries?.() ?? [],
   }));
 };
