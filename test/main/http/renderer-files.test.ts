@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeServer, type TestServer } from './helpers';
 
 const SCRIPT = 'export const answer = 42;\n';
@@ -11,6 +11,8 @@ let dir: string;
 let t: TestServer | undefined;
 
 beforeEach(async () => {
+  // Only the clock is fake (timers and I/O stay real): the listing's age is moved, not waited for.
+  vi.useFakeTimers({ toFake: ['Date'] });
   root = await mkdtemp(path.join(os.tmpdir(), 'hitl-files-'));
   dir = path.join(root, 'renderer');
   await mkdir(path.join(dir, 'assets'), { recursive: true });
@@ -23,6 +25,7 @@ beforeEach(async () => {
   t = await makeServer({ rendererDir: dir });
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await t?.server.close();
   t = undefined;
   await rm(root, { recursive: true, force: true });
@@ -78,8 +81,10 @@ describe("the UI's files", () => {
   it('serves a file written after start (a rebuild) but never a symlink out', async () => {
     await writeFile(path.join(dir, 'assets', 'later-def.js'), 'later');
     await symlink(path.join(root, 'secret.txt'), path.join(dir, 'assets', 'link.js'));
-    // A miss lists the directory again at most once a second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // A miss lists the directory again at most once a second: not yet a second after start.
+    vi.advanceTimersByTime(999);
+    expect((await t!.get('/assets/later-def.js')).statusCode).toBe(404);
+    vi.advanceTimersByTime(1);
     const later = await t!.get('/assets/later-def.js');
     expect(later.statusCode).toBe(200);
     expect(later.body).toBe('later');
@@ -92,7 +97,7 @@ describe("the UI's files", () => {
     await writeFile(path.join(dir, 'assets', 'my file.js'), 'spaced');
     await writeFile(path.join(dir, 'assets', '100%.txt'), 'percent');
     await writeFile(path.join(dir, 'assets', 'é.js'), 'accent');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    vi.advanceTimersByTime(1000);
     expect((await t!.get('/assets/my%20file.js')).body).toBe('spaced');
     expect((await t!.get('/assets/100%25.txt')).body).toBe('percent');
     expect((await t!.get('/assets/%C3%A9.js')).body).toBe('accent');
