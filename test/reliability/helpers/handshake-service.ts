@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { startBrokerService, type BrokerService } from '../../../main/service/broker-service';
 import type { BrokerServiceOptions } from '../../../main/service/broker-service-types';
 import { makeTempDir } from '../../support/temp-dir';
+import type { UnreadableItem } from '@contract/unreadable';
 
 /** A real broker service watching one handshake dir, and the calls the delivery tests make. */
 export interface HandshakeService {
@@ -14,8 +15,8 @@ export interface HandshakeService {
   ask: (base: string, key: string) => Promise<void>;
   /** The spec's `POST /answer` as the operator: status and JSON reply. */
   answer: (key: string, response: string) => Promise<{ status: number; body: AnswerReply }>;
-  /** GET /api/unreadable as the operator: the "could not read" items. */
-  unreadable: () => Promise<Array<{ id: string; reason: string; origin: string }>>;
+  /** GET /api/unreadable as the operator: the "could not read" and undelivered items. */
+  unreadable: () => Promise<UnreadableItem[]>;
   close: () => Promise<void>;
 }
 
@@ -62,9 +63,7 @@ export async function startHandshakeService(
     },
     unreadable: async () => {
       const reply = await fetch(`${service.url}api/unreadable`, { headers: operator });
-      const list = (await reply.json()) as {
-        items: Array<{ id: string; reason: string; origin: string }>;
-      };
+      const list = (await reply.json()) as { items: UnreadableItem[] };
       return list.items;
     },
     close: async () => {
