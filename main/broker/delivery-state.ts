@@ -74,10 +74,11 @@ export class DeliveryLedger {
     const current = record.delivery ?? { state: 'awaiting', at: record.resolvedAt ?? 0 };
     if (!isUndelivered(current)) return undefined;
     const next = nextDelivery(current, checked, (this.options.now ?? Date.now)());
-    if (sameDelivery(current, next)) return undefined;
     const updated = { ...record, delivery: next };
-    this.follow(updated);
     this.index.remember(updated);
+    // Counted in memory; told (persisted, audited, shown) only when it is news.
+    if (sameDelivery(current, next)) return undefined;
+    this.follow(updated);
     this.emit(updated);
     return updated;
   }
@@ -133,7 +134,7 @@ function nextDelivery(current: Delivery, outcome: DeliveryOutcome, at: number): 
   };
 }
 
-/** A retry failing again for the same reason is a change only every 10th time (fewer writes). */
+/** A retry failing again for the same reason is news only every 10th time (fewer writes). */
 function sameDelivery(a: Delivery, b: Delivery): boolean {
   if (a.state !== b.state || a.reason !== b.reason) return false;
   return b.state === 'retrying' && (b.failures ?? 0) % 10 !== 0;

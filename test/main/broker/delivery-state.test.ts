@@ -64,6 +64,20 @@ describe('delivery state of answered requests', () => {
     expect(broker.deliveries.failing).toBe(0);
   });
 
+  it('a retry failing again for the same reason is counted, and told every 10th time', () => {
+    const broker = new Broker();
+    broker.deliveries.expect('clarity-file');
+    const told: number[] = [];
+    broker.deliveries.subscribe((r) => told.push(r.delivery?.failures ?? 0));
+    const r = answered(broker);
+    for (let i = 0; i < 25; i += 1)
+      broker.deliveries.report(r.id, { state: 'retrying', reason: 'EROFS' });
+    expect(broker.get(r.id)?.delivery?.failures).toBe(25);
+    expect(told).toEqual([1, 10, 20]);
+    broker.deliveries.report(r.id, { state: 'retrying', reason: 'ENOSPC' });
+    expect(told).toEqual([1, 10, 20, 26]);
+  });
+
   it('ends undeliverable with its reason, and refuses unknown ids and malformed outcomes', () => {
     const broker = new Broker();
     broker.deliveries.expect('cueme');
