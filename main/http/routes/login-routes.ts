@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { parseOrThrow } from '../../broker/validation';
 import type { RouteModule } from '../context';
 import { authorityOf } from '../guards/authority';
 import {
@@ -10,8 +9,21 @@ import {
 } from '../guards/operator-credentials';
 import { phoneSessionCookie } from '../pairing/phone-sessions';
 import { loginPageHtml } from '../login-page';
+import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
 const LoginQuerySchema = z.object({ code: z.string().max(200).optional() });
+const TAGS = ['login'];
+const LOGIN = {
+  summary: 'Redeem a one-time login (or pairing) code: sets the session cookie, redirects to /',
+  tags: TAGS,
+  querystring: LoginQuerySchema,
+};
+const LINK = {
+  summary: 'A fresh one-time login link (clarity-hitl open)',
+  tags: TAGS,
+  response: { 200: z.object({ url: z.string() }) },
+};
+const LOGOUT = { summary: 'End this browser’s session', tags: TAGS };
 
 /**
  * The web inbox's login (docs/security.md):
@@ -23,8 +35,9 @@ const LoginQuerySchema = z.object({ code: z.string().max(200).optional() });
  * - `POST /api/logout` (operator): ends this browser's session.
  */
 export const loginRoutes: RouteModule = (app, context) => {
-  app.get('/login', async (request, reply) => {
-    const { code } = parseOrThrow(LoginQuerySchema, request.query, 'query');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/login', { schema: LOGIN }, async (request, reply) => {
+    const { code } = request.query;
     reply.header('cache-control', 'no-store');
     if (code !== undefined && context.loginCodes.redeem(code))
       return reply
@@ -41,10 +54,12 @@ export const loginRoutes: RouteModule = (app, context) => {
       .send(loginPageHtml(code === undefined ? 'no-session' : 'used-link'));
   });
 
-  app.post('/api/login-links', async () => ({ url: loginUrl(context.url(), context) }));
+  api.post('/api/login-links', { schema: LINK }, async () => ({
+    url: loginUrl(context.url(), context),
+  }));
 
   // A paired phone that logs out ends its session for good (it leaves the paired list).
-  app.post('/api/logout', async (request, reply) => {
+  api.post('/api/logout', { schema: LOGOUT }, async (request, reply) => {
     const authority = authorityOf(request);
     if (authority.kind === 'operator' && authority.phone) context.phones.revoke(authority.phone);
     return reply.header('set-cookie', operatorLogoutCookie()).send({ ok: true });
