@@ -1,18 +1,11 @@
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PairingLinkSchema, PhoneSessionListSchema } from '@contract/phone-pairing';
 import { registerPhoneIpc } from '../../../../main/desktop/ipc/phone-handlers';
-import { IpcRouter } from '../../../../main/desktop/ipc/ipc-router';
-import { createSenderCheck } from '../../../../main/desktop/ipc/sender-check';
 import { PhoneSessions } from '../../../../main/http/pairing/phone-sessions';
-import { FakeIpcMain } from '../fake-electron';
-
-const INDEX = '/opt/HITL Broker/resources/app/out/renderer/index.html';
-const OURS = pathToFileURL(INDEX).href;
+import { OURS, trustedRouter } from './channel-fixture';
 
 function setup(publicUrl?: string) {
-  const ipc = new FakeIpcMain();
-  const router = new IpcRouter({ ipc, isTrustedSender: createSenderCheck({ indexFile: INDEX }) });
+  const { ipc, router } = trustedRouter();
   const phones = new PhoneSessions({ secret: 'x'.repeat(43) });
   registerPhoneIpc(router, {
     phones,

@@ -1,11 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerRemoteBrokerIpc } from '../../../../main/desktop/ipc/remote-broker-handlers';
-import { IpcRouter } from '../../../../main/desktop/ipc/ipc-router';
-import { createSenderCheck } from '../../../../main/desktop/ipc/sender-check';
 import {
   REMOTE_BROKERS_FILE,
   RemoteBrokerStore,
@@ -14,10 +11,7 @@ import {
 import { RemoteInboxes } from '../../../../main/desktop/attach/remote-inboxes';
 import { startBrokerService } from '../../../../main/service/broker-service';
 import { waitFor } from '../../../support/wait-for';
-import { FakeIpcMain } from '../fake-electron';
-
-const INDEX = '/opt/HITL Broker/resources/app/out/renderer/index.html';
-const OURS = pathToFileURL(INDEX).href;
+import { OURS, trustedRouter } from './channel-fixture';
 
 const fakeSafeStorage: SafeStorageLike = {
   isEncryptionAvailable: () => true,
@@ -34,11 +28,7 @@ afterEach(async () => {
 });
 
 function setup(remotes?: RemoteInboxes) {
-  const ipc = new FakeIpcMain();
-  const router = new IpcRouter({
-    ipc,
-    isTrustedSender: createSenderCheck({ indexFile: INDEX }),
-  });
+  const { ipc, router } = trustedRouter();
   const store = new RemoteBrokerStore(dir, fakeSafeStorage);
   registerRemoteBrokerIpc(router, store, remotes);
   return { ipc, store };
