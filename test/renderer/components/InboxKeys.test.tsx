@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client';
 import { App } from '../../../renderer/src/components/App';
 import { renderWithI18n } from './dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 afterEach(cleanup);
 // These are about the keys: answers go at once (the undo window has its own tests).
@@ -59,7 +60,7 @@ describe('inbox keys (the popover’s keys in the web inbox)', () => {
   it('Y confirms, a digit picks, Enter goes to the answer field and keys typed there stay text', async () => {
     const client = seed();
     renderWithI18n(<App client={client} />);
-    expect(await screen.findByRole('listbox', { name: 'Pending requests' })).toBeTruthy();
+    expectShown(await screen.findByRole('listbox', { name: 'Pending requests' }));
     const answered: string[] = [];
     for (let i = 0; i < 3; i++) {
       const title = await shownTitle();
@@ -168,6 +169,6 @@ describe('inbox keys (the popover’s keys in the web inbox)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The ? button in the top bar opens it too.
     await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts (?)' }));
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+    expectShown(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }));
   });
 });

@@ -6,6 +6,7 @@ import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client'
 import { App } from '../../../renderer/src/components/App';
 import { appDraftStore } from '../../../renderer/src/drafts/app-drafts';
 import { renderWithI18n } from './dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 afterEach(cleanup);
 beforeEach(() => localStorage.clear());
@@ -25,8 +26,8 @@ describe('a draft on a request answered elsewhere survives a reload', () => {
     renderWithI18n(<App client={client} />);
     const draft = await screen.findByRole('textbox', { name: 'Your draft (not sent)' });
     expect((draft as HTMLTextAreaElement).value).toBe('fix: totals');
-    expect(screen.getByRole('heading', { name: 'Commit message?' })).toBeTruthy();
-    expect(screen.getByText('chore: bump')).toBeTruthy();
+    expectShown(screen.getByRole('heading', { name: 'Commit message?' }));
+    expectShown(screen.getByText('chore: bump'));
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(appDraftStore().read(r.id)).toBeUndefined());
     expect(screen.queryByRole('textbox', { name: 'Your draft (not sent)' })).toBeNull();
@@ -41,6 +42,6 @@ describe('a draft on a request answered elsewhere survives a reload', () => {
     renderWithI18n(<App client={client} />);
     const draft = await screen.findByRole('textbox', { name: 'Your draft (not sent)' });
     expect((draft as HTMLTextAreaElement).value).toBe('half a thought');
-    expect(screen.getByRole('heading', { name: 'deploy' })).toBeTruthy();
+    expectShown(screen.getByRole('heading', { name: 'deploy' }));
   });
 });

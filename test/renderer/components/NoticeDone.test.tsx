@@ -5,6 +5,7 @@ import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client'
 import { App } from '../../../renderer/src/components/App';
 import { MARKED_DONE_REASON } from '../../../renderer/src/components/NoticeDone';
 import { renderWithI18n, useSizedDom } from './dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 useSizedDom();
 afterEach(cleanup);
@@ -49,7 +50,7 @@ describe('mark a notice done', () => {
     act(() => {
       fireEvent.keyDown(document.body, { key: 'e' });
     });
-    expect(screen.getByRole('button', { name: 'Cancel request…' })).toBeTruthy();
+    expectShown(screen.getByRole('button', { name: 'Cancel request…' }));
     expect(await resolved(client)).toHaveLength(1);
   });
 

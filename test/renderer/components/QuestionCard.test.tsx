@@ -10,6 +10,7 @@ import {
   type QuestionCardHandle,
 } from '../../../renderer/src/components/QuestionCard';
 import { renderWithI18n } from './dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 afterEach(cleanup);
 
@@ -33,7 +34,7 @@ describe('QuestionCard', () => {
       input: { kind: 'confirm', confirmLabel: 'Deploy' },
     });
     show(client, r);
-    expect(screen.getByRole('article', { name: 'Deploy v2?' })).toBeTruthy();
+    expectShown(screen.getByRole('article', { name: 'Deploy v2?' }));
     expect(screen.getByRole('region', { name: 'Question' }).tabIndex).toBe(0);
     // The markdown renders a moment after the first paint, in a region of the same name.
     await waitFor(
@@ -96,7 +97,7 @@ describe('QuestionCard', () => {
     const client = new FakeInboxClient();
     const r = client.add({ key: 'k', prompt: '继续吗？', input: { kind: 'confirm' } });
     show(client, r, 'zh');
-    expect(screen.getByRole('region', { name: '问题' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '拒绝' })).toBeTruthy();
+    expectShown(screen.getByRole('region', { name: '问题' }));
+    expectShown(screen.getByRole('button', { name: '拒绝' }));
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RequestList, type RequestListHandle } from '../../../renderer/src/components/RequestList';
 import { defaultTriageView, triageRows } from '../../../renderer/src/state/triage';
 import { renderWithI18n, request, useSizedDom } from './dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 afterEach(cleanup);
 
@@ -49,7 +50,7 @@ describe('RequestList', () => {
     expect(
       screen.getByRole('option', { name: /db.*Which database\?/ }).getAttribute('aria-selected'),
     ).toBe('false');
-    expect(screen.getByText('Claude (shop-api)')).toBeTruthy();
+    expectShown(screen.getByText('Claude (shop-api)'));
     ref.current!.focus();
     expect(document.activeElement).toBe(list);
     return userEvent.click(screen.getByRole('option', { name: /db/ })).then(() => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client';
 import { App } from '../../../renderer/src/components/App';
 import { renderWithI18n, useSizedDom } from './dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 useSizedDom();
 afterEach(cleanup);
@@ -22,7 +23,7 @@ describe('saved filters', () => {
       target: { value: 'Deploys' },
     });
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Name' }), { key: 'Enter' });
-    expect(await screen.findByRole('button', { name: 'Forget “Deploys”' })).toBeTruthy();
+    expectShown(await screen.findByRole('button', { name: 'Forget “Deploys”' }));
     fireEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
     expect((search as HTMLInputElement).value).toBe('');
     first.unmount();

@@ -5,6 +5,7 @@ import type { CallView } from '@contract/call-view';
 import { ToolCallView } from '../../../renderer/src/components/calls/ToolCallView';
 import { splitCallPrompt } from '../../../renderer/src/components/calls/card-prompt';
 import { renderWithI18n } from './dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 afterEach(cleanup);
 
@@ -17,7 +18,7 @@ describe('a card per kind of call', () => {
     const block = screen.getByRole('region', { name: 'The command' }).querySelector('pre')!;
     expect(block.textContent).toBe(command);
     expect(block.className).toBe('call-command');
-    expect(screen.getByText('Run the tests in a container')).toBeTruthy();
+    expectShown(screen.getByText('Run the tests in a container'));
   });
 
   it('a diff: the file, its action, line numbers, old and new lines', () => {
@@ -41,9 +42,9 @@ describe('a card per kind of call', () => {
         },
       ],
     });
-    expect(screen.getByText('src/cart.ts')).toBeTruthy();
-    expect(screen.getByText('src/basket.ts')).toBeTruthy();
-    expect(screen.getByText('edit')).toBeTruthy();
+    expectShown(screen.getByText('src/cart.ts'));
+    expectShown(screen.getByText('src/basket.ts'));
+    expectShown(screen.getByText('edit'));
     const rows = screen.getAllByRole('row');
     expect(rows.map((r) => r.className)).toEqual([
       'diff-line diff-ctx',

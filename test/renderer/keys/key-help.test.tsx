@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KeyHelp } from '../../../renderer/src/keys/KeyHelp';
 import { renderWithI18n } from '../components/dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 afterEach(cleanup);
 
@@ -17,6 +18,6 @@ describe('the ? overlay', () => {
       unmount();
     }
     renderWithI18n(<KeyHelp onClose={() => undefined} />);
-    expect(screen.getByText('Search the pending requests')).toBeTruthy();
+    expectShown(screen.getByText('Search the pending requests'));
   });
 });

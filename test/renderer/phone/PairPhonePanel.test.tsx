@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PairingLink, PhonePairingApi, PhoneSessionView } from '@contract/phone-pairing';
 import { PairPhonePanel } from '../../../renderer/src/phone/PairPhonePanel';
 import { renderWithI18n } from '../components/dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 afterEach(cleanup);
 
@@ -63,6 +64,6 @@ describe('PairPhonePanel', () => {
     );
     await screen.findByText('Android · Chrome can no longer open the inbox.');
     expect(calls).toEqual(['revoke pixel-session-0001']);
-    expect(screen.getByText('No phone is paired.')).toBeTruthy();
+    expectShown(screen.getByText('No phone is paired.'));
   });
 });

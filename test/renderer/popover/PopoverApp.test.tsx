@@ -5,6 +5,7 @@ import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client'
 import { InboxClientError } from '../../../renderer/src/client/inbox-client';
 import { PopoverApp, type PopoverShell } from '../../../renderer/src/popover/PopoverApp';
 import { renderWithI18n } from '../components/dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 afterEach(cleanup);
 
@@ -92,7 +93,7 @@ describe('PopoverApp', () => {
     press('2');
     await waitFor(async () => expect(await title()).toBe('Stop?'));
     press('n');
-    expect(await screen.findByText('All clear — nothing is waiting for you.')).toBeTruthy();
+    expectShown(await screen.findByText('All clear — nothing is waiting for you.'));
     expect(client.sentAnswers.map((a) => a.input)).toEqual([
       { value: { kind: 'confirm', confirmed: true } },
       { value: { kind: 'choice', selected: ['y'] } },
@@ -113,7 +114,7 @@ describe('PopoverApp', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Decline' })),
     );
-    expect(screen.getByText(/^Risky: N or Enter declines/)).toBeTruthy();
+    expectShown(screen.getByText(/^Risky: N or Enter declines/));
     press('y');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
     expect(client.sentAnswers).toEqual([]);
@@ -151,7 +152,7 @@ describe('PopoverApp', () => {
     act(() => {
       client.resolveElsewhere(held.id, 'answered', 'feature/x');
     });
-    expect(await screen.findByText('feature/x')).toBeTruthy();
+    expectShown(await screen.findByText('feature/x'));
     expect((screen.getByLabelText('Your draft (not sent)') as HTMLTextAreaElement).value).toBe(
       'my draft',
     );
@@ -178,7 +179,7 @@ describe('PopoverApp', () => {
     const field = screen.getByRole('textbox');
     fireEvent.change(field, { target: { value: 'feature/mine' } });
     fireEvent.submit(field.closest('form')!);
-    expect(await screen.findByText('feature/theirs')).toBeTruthy();
+    expectShown(await screen.findByText('feature/theirs'));
     expect(await title()).toBe('Name the branch?');
     expect((screen.getByLabelText('Your draft (not sent)') as HTMLTextAreaElement).value).toBe(
       'feature/mine',
@@ -197,7 +198,7 @@ describe('PopoverApp', () => {
     renderWithI18n(<PopoverApp client={client} shell={shell} />);
     await title();
     press('?');
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+    expectShown(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }));
     press('Escape');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls).toEqual([]);

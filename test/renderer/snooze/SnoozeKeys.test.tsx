@@ -5,6 +5,7 @@ import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client'
 import { App } from '../../../renderer/src/components/App';
 import { SNOOZE_STORAGE_KEY } from '../../../renderer/src/snooze/snooze-store';
 import { renderWithI18n, useSizedDom } from '../components/dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 useSizedDom();
 afterEach(cleanup);
@@ -78,7 +79,7 @@ describe('snooze', () => {
     localStorage.setItem(SNOOZE_STORAGE_KEY, JSON.stringify({ [a.id]: Date.now() + 3_600_000 }));
     renderWithI18n(<App client={client} />);
     await screen.findByRole('heading', { level: 2, name: 'Request b' });
-    expect(await screen.findByRole('button', { name: '1 snoozed' })).toBeTruthy();
+    expectShown(await screen.findByRole('button', { name: '1 snoozed' }));
     await act(async () => {
       await client.cancel(a.id, 'elsewhere');
     });

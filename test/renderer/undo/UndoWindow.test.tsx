@@ -6,6 +6,7 @@ import { FakeInboxClient } from '../../../renderer/src/client/fake-inbox-client'
 import { App } from '../../../renderer/src/components/App';
 import { loadUndoSeconds } from '../../../renderer/src/undo/undo-prefs';
 import { renderWithI18n, useSizedDom } from '../components/dom-fixtures';
+import { expectShown } from '../../support/expect-shown';
 
 useSizedDom();
 afterEach(cleanup);
@@ -56,14 +57,14 @@ describe('the undo window after a one-key answer', () => {
     expect(await shownTitle()).toBe('Deploy?');
     press('y');
     await waitFor(async () => expect(await shownTitle()).toBe('Fix lint?'));
-    expect(screen.getByText(/Answer to “Deploy\?” goes in 5 s/)).toBeTruthy();
+    expectShown(screen.getByText(/Answer to “Deploy\?” goes in 5 s/));
     expect(screen.queryByRole('option', { name: /Deploy\?/ })).toBeNull();
     expect(client.sentAnswers).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
     await screen.findByRole('option', { name: /Deploy\?/ });
     // The keyboard's undo: U takes back the newest held answer and shows its card again.
     press('y');
-    await waitFor(() => expect(screen.getByText(/goes in/)).toBeTruthy());
+    await waitFor(() => expectShown(screen.getByText(/goes in/)));
     press('u');
     await waitFor(() => expect(screen.queryByText(/goes in/)).toBeNull());
     expect(await shownTitle()).toBe('Deploy?');
@@ -76,7 +77,7 @@ describe('the undo window after a one-key answer', () => {
     renderWithI18n(<App client={client} />);
     expect(await shownTitle()).toBe('Deploy?');
     press('n');
-    await waitFor(() => expect(screen.getByText(/goes in 1 s/)).toBeTruthy());
+    await waitFor(() => expectShown(screen.getByText(/goes in 1 s/)));
     expect(client.sentAnswers).toEqual([]);
     await waitFor(
       () =>

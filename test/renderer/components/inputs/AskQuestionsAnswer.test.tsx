@@ -7,6 +7,7 @@ import type { AnswerInput } from '@contract/request';
 import { AnswerArea } from '../../../../renderer/src/components/AnswerArea';
 import { FakeInboxClient } from '../../../../renderer/src/client/fake-inbox-client';
 import { renderWithI18n, request } from '../dom-fixtures';
+import { expectShown } from '../../../support/expect-shown';
 
 afterEach(cleanup);
 
@@ -57,8 +58,8 @@ const ask: ApprovalInput = {
 describe('the AskUserQuestion card', () => {
   it('shows each question with radios or checkboxes plus Other, and no Allow / Always', () => {
     show(ask);
-    expect(screen.getByText(DB)).toBeTruthy();
-    expect(screen.getByText('Database')).toBeTruthy();
+    expectShown(screen.getByText(DB));
+    expectShown(screen.getByText('Database'));
     const db = screen.getByRole('group', { name: /Which database/ });
     expect(db.querySelectorAll('input[type=radio]')).toHaveLength(4);
     const checks = screen.getByRole('group', { name: /Which checks/ });
@@ -95,7 +96,7 @@ describe('the AskUserQuestion card', () => {
   it('Other: its own text answers a single-select question; a picked option shows its preview', async () => {
     const sent = show(ask);
     await userEvent.click(screen.getByLabelText(/DynamoDB/));
-    expect(screen.getByText('table orders (pk: order_id)')).toBeTruthy();
+    expectShown(screen.getByText('table orders (pk: order_id)'));
     const [dbOther] = screen.getAllByLabelText('Other');
     await userEvent.click(dbOther!);
     expect(screen.queryByText('table orders (pk: order_id)')).toBeNull();
@@ -147,8 +148,6 @@ describe('edit, then allow', () => {
   it('Codex: no edit button, and the reason', () => {
     show({ ...bash, edit: undefined, noEdit: 'Codex takes no edited input from a hook' });
     expect(screen.queryByRole('button', { name: 'Edit, then allow…' })).toBeNull();
-    expect(
-      screen.getByText('No editing here: Codex takes no edited input from a hook.'),
-    ).toBeTruthy();
+    expectShown(screen.getByText('No editing here: Codex takes no edited input from a hook.'));
   });
 });

@@ -6,6 +6,7 @@ import type { AnswerInput } from '@contract/request';
 import { ChoiceAnswer } from '../../../../renderer/src/components/inputs/ChoiceAnswer';
 import { FakeInboxClient } from '../../../../renderer/src/client/fake-inbox-client';
 import { renderWithI18n, request } from '../dom-fixtures';
+import { expectShown } from '../../../support/expect-shown';
 
 afterEach(cleanup);
 
@@ -35,9 +36,9 @@ function show(input: { multiple?: boolean; recommended?: string }) {
 describe('ChoiceAnswer', () => {
   it('names every option (with its description) and marks the recommended one', () => {
     show({ recommended: 'B' });
-    expect(screen.getByRole('group', { name: 'Choose one' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: /World Genesis.*Larger scope/ })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: /Lore Deepening.*Recommended/ })).toBeTruthy();
+    expectShown(screen.getByRole('group', { name: 'Choose one' }));
+    expectShown(screen.getByRole('radio', { name: /World Genesis.*Larger scope/ }));
+    expectShown(screen.getByRole('radio', { name: /Lore Deepening.*Recommended/ }));
   });
 
   it('the recommended option is pre-focused and picked, so Enter (submit) sends it', async () => {
@@ -64,7 +65,7 @@ describe('ChoiceAnswer', () => {
 
   it('multiple: checkboxes, nothing pre-picked even with a recommendation', async () => {
     const sent = show({ multiple: true, recommended: 'A' });
-    expect(screen.getByRole('group', { name: 'Choose any' })).toBeTruthy();
+    expectShown(screen.getByRole('group', { name: 'Choose any' }));
     const boxes = screen.getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes.map((b) => b.checked)).toEqual([false, false, false]);
     await userEvent.click(boxes[0]!);

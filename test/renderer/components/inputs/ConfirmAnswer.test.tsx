@@ -7,6 +7,7 @@ import { ConfirmAnswer } from '../../../../renderer/src/components/inputs/Confir
 import { FakeInboxClient } from '../../../../renderer/src/client/fake-inbox-client';
 import { REFLEX_MS, watchKeys } from '../../../../renderer/src/keys/reflex-guard';
 import { FakeIntersectionObserver, renderWithI18n, request } from '../dom-fixtures';
+import { expectShown } from '../../../support/expect-shown';
 
 let clock = 1_000;
 beforeEach(() => {
@@ -67,8 +68,11 @@ describe('ConfirmAnswer (a dangerous confirm)', () => {
     const sent = show({ danger: true, confirmLabel: 'Ship it', cancelLabel: 'Stop' });
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Stop', 'Ship it']);
     const confirm = screen.getByRole('button', { name: 'Ship it' });
-    expect(confirm.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText(/can be destructive/)).toBeTruthy();
+    // The warning is what describes the confirm button to a screen reader.
+    const describedBy = (confirm.getAttribute('aria-describedby') ?? '').split(/\s+/);
+    const description = describedBy.map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(description.join(' ')).toMatch(/can be destructive/);
+    expectShown(screen.getByText(/can be destructive/));
     // The form's default action (Enter, Ctrl+Enter in the note) is the safe one.
     const note = screen.getByRole('textbox', { name: 'Note (optional)' });
     fireEvent.keyDown(note, { key: 'Enter', ctrlKey: true });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AnswerArea } from '../../../../renderer/src/components/AnswerArea';
 import { FakeInboxClient } from '../../../../renderer/src/client/fake-inbox-client';
 import { renderWithI18n, request } from '../dom-fixtures';
+import { expectShown } from '../../../support/expect-shown';
 
 afterEach(cleanup);
 
@@ -27,7 +28,7 @@ describe('a coding session finished, failed, or waits in its terminal', () => {
     [{ kind: 'notice', session: 'failed' } as const, /stopped on an error/],
   ])('%o: its own hint, nothing to answer', (input, hint) => {
     show(input);
-    expect(screen.getByText(hint)).toBeTruthy();
+    expectShown(screen.getByText(hint));
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import type { AnswerInput } from '@contract/request';
 import { AnswerArea } from '../../../../renderer/src/components/AnswerArea';
 import { FakeInboxClient } from '../../../../renderer/src/client/fake-inbox-client';
 import { renderWithI18n, request } from '../dom-fixtures';
+import { expectShown } from '../../../support/expect-shown';
 
 afterEach(cleanup);
 
@@ -72,7 +73,7 @@ describe('the "always" scope chooser', () => {
       '… and anything else of this form',
     ]);
     expect(what.textContent).toContain('Would not allow: git status; curl');
-    expect(screen.getByText('suggested by Claude Code')).toBeTruthy();
+    expectShown(screen.getByText('suggested by Claude Code'));
     await userEvent.click(screen.getByRole('button', { name: 'Allow and remember' }));
     expect(sent).toEqual([
       { value: { kind: 'approval', decision: 'always', rule: { command: 'git status -s' } } },
@@ -103,7 +104,7 @@ describe('the "always" scope chooser', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Always allow…' }));
     expect(screen.getAllByRole('radio')).toHaveLength(1);
-    expect(screen.getByText(/Nothing wider is offered: rm destroys/)).toBeTruthy();
+    expectShown(screen.getByText(/Nothing wider is offered: rm destroys/));
   });
 
   it('never remembered: no Always button, and the reason (none at all for AskUserQuestion)', () => {
@@ -115,9 +116,7 @@ describe('the "always" scope chooser', () => {
       noAlways: 'request_permissions is never remembered',
     });
     expect(screen.queryByRole('button', { name: 'Always allow…' })).toBeNull();
-    expect(
-      screen.getByText(/Not remembered: request_permissions is never remembered/),
-    ).toBeTruthy();
+    expectShown(screen.getByText(/Not remembered: request_permissions is never remembered/));
     cleanup();
     show({
       kind: 'approval',
