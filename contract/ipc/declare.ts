@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { AgentIdSchema } from '../agent-id';
 import type { AgentMessageView } from '../agent-message';
-import type { ApprovalRuleView } from '../approval';
+import type {
+  AgentMessageList,
+  FileList,
+  PendingList,
+  RequestList,
+  RequestResult,
+  RuleList,
+  RuleResult,
+  RunList,
+} from '../inbox-results';
 import { DesktopSettingsPatchSchema, type DesktopSettings } from '../desktop-settings';
 import { HISTORY_MAX_LIMIT, HISTORY_QUERY_MAX } from '../history-search';
 import { AnswerInputSchema, type HitlRequest } from '../request';
 import { SORT_ORDERS } from '../request-order';
 import type { PairingLink, PhoneSessionList } from '../phone-pairing';
-import type { RunDetail, RunSummary, RunUpdated } from '../run-schemas';
-import type { UnreadableItem, UnreadableList } from '../unreadable';
+import type { RunDetail, RunUpdated } from '../run-schemas';
+import type { UnreadableList } from '../unreadable';
 
 /** A type carried by a declaration (results and pushed events are built by main, not parsed). */
 export interface Carries<T> {
@@ -59,7 +68,8 @@ const Nothing = z.undefined();
 /**
  * Every renderer → main call, declared ONCE: its `window.hitl` function name, the zod schema main
  * checks the payload with (the payload type is derived from it) and the result type. The preload
- * bridge, the main router's validation and the TypeScript types all follow from this table.
+ * bridge, the main router's validation and the TypeScript types all follow from this table. An
+ * inbox operation's result is its one shape (contract/inbox-results.ts), as its HTTP route's.
  */
 export const IPC_INVOKE = {
   'inbox:list-pending': {
@@ -71,7 +81,7 @@ export const IPC_INVOKE = {
         order: z.enum(SORT_ORDERS).optional(),
       })
       .strict(),
-    result: carries<{ requests: HitlRequest[]; seq: number; total: number }>(),
+    result: carries<PendingList>(),
   },
   'inbox:history': {
     bridge: 'history',
@@ -81,52 +91,52 @@ export const IPC_INVOKE = {
         limit: z.number().int().min(1).max(HISTORY_MAX_LIMIT).optional(),
       })
       .strict(),
-    result: carries<HitlRequest[]>(),
+    result: carries<RequestList>(),
   },
   'inbox:answer': {
     bridge: 'answer',
     payload: z.object({ id: Id, input: AnswerInputSchema }).strict(),
-    result: carries<HitlRequest>(),
+    result: carries<RequestResult>(),
   },
   'inbox:cancel': {
     bridge: 'cancel',
     payload: z.object({ id: Id, reason: z.string().max(10_000).optional() }).strict(),
-    result: carries<HitlRequest>(),
+    result: carries<RequestResult>(),
   },
   /** The files a file_pick request offers (at most 5,000; `truncated` when there were more). */
   'inbox:list-files': {
     bridge: 'listFiles',
     payload: z.object({ id: Id }).strict(),
-    result: carries<{ files: string[]; truncated: boolean }>(),
+    result: carries<FileList>(),
   },
   'inbox:agent-messages': {
     bridge: 'agentMessages',
     payload: z.object({ agentId: AgentIdSchema }).strict(),
-    result: carries<AgentMessageView[]>(),
+    result: carries<AgentMessageList>(),
   },
   'inbox:info': { bridge: 'info', payload: Nothing, result: carries<IpcBrokerInfo>() },
   /** The "could not read" items (what agents sent that the broker could not read). */
   'unreadable:list': {
     bridge: 'listUnreadable',
     payload: Nothing,
-    result: carries<UnreadableItem[]>(),
+    result: carries<UnreadableList>(),
   },
   'unreadable:dismiss': {
     bridge: 'dismissUnreadable',
     payload: z.object({ id: z.string().min(1).max(10_000) }).strict(),
-    result: carries<UnreadableItem[]>(),
+    result: carries<UnreadableList>(),
   },
-  'runs:list': { bridge: 'listRuns', payload: Nothing, result: carries<RunSummary[]>() },
+  'runs:list': { bridge: 'listRuns', payload: Nothing, result: carries<RunList>() },
   'runs:get': {
     bridge: 'getRun',
     payload: z.object({ id: Id }).strict(),
     result: carries<RunDetail>(),
   },
-  'rules:list': { bridge: 'listRules', payload: Nothing, result: carries<ApprovalRuleView[]>() },
+  'rules:list': { bridge: 'listRules', payload: Nothing, result: carries<RuleList>() },
   'rules:revoke': {
     bridge: 'revokeRule',
     payload: z.object({ id: Id }).strict(),
-    result: carries<ApprovalRuleView>(),
+    result: carries<RuleResult>(),
   },
   'settings:get': { bridge: 'getSettings', payload: Nothing, result: carries<DesktopSettings>() },
   'settings:update': {

@@ -21,7 +21,15 @@ import type { PhoneSessions } from '../http/pairing/phone-sessions';
 /** The service the desktop runs in-process (B's startBrokerService, or a fake in tests). */
 export type DesktopService = Pick<
   BrokerService,
-  'broker' | 'url' | 'port' | 'stateDir' | 'close' | 'agentMessages' | 'runs' | 'rebindHttp'
+  | 'broker'
+  | 'operations'
+  | 'url'
+  | 'port'
+  | 'stateDir'
+  | 'close'
+  | 'agentMessages'
+  | 'runs'
+  | 'rebindHttp'
 > &
   Partial<Pick<BrokerService, 'sharedStore' | 'loginUrl'>> & {
     store: Pick<BrokerService['store'], 'historyList' | 'setHistoryLimit'>;

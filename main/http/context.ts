@@ -9,10 +9,13 @@ import type { EventHub } from './sse/event-hub';
 import type { FileRootPolicy } from '../adapters/file-pick/file-roots';
 import type { LoginCodes } from './guards/login-codes';
 import type { PhoneSessions } from './pairing/phone-sessions';
+import type { InboxOperations } from '../operations/inbox-operations';
 
 /** What every route module gets besides the Fastify app. */
 export interface HttpContext {
   broker: Broker;
+  /** The inbox operations (main/operations): the same object the desktop IPC handlers call. */
+  operations: InboxOperations;
   /** Handshake directories being watched (may be empty: HTTP-only broker). */
   dirs: string[];
   /** Handshake dirs dropped because they were replaced or removed while watched. */

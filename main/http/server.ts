@@ -30,6 +30,7 @@ import { registerRendererIndex } from './renderer-index';
 import { routeModules } from './routes';
 import { installSecurityHeaders } from './security-headers';
 import { EventHub } from './sse/event-hub';
+import { createInboxOperations, type InboxOperations } from '../operations/inbox-operations';
 
 /** The broker's port unless told otherwise (`--port`, settings). */
 export const DEFAULT_PORT = 7842;
@@ -39,6 +40,11 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface HttpServerOptions {
   broker: Broker;
+  /**
+   * The inbox operations the /api routes call, built once by the service and shared with the
+   * desktop IPC (default: built here over `broker`, `history`, `agentMessages`, `runs`, `rules`).
+   */
+  operations?: InboxOperations;
   /** Address to bind (default 127.0.0.1). Anything but loopback requires `token`. */
   host?: string;
   /** Port (default 7842; 0 picks a free one). */
@@ -158,20 +164,33 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     heartbeatMs: options.heartbeatMs,
     bufferSize: options.eventBufferSize,
   });
+  const agentMessages = options.agentMessages ?? new AgentMessageStore();
+  const history = options.history ?? (() => options.broker.resolved());
+  const runs = options.runs ?? new RunStore();
+  const rules = options.rules ?? new RuleStore(null);
   const context: HttpContext = {
     broker: options.broker,
+    operations:
+      options.operations ??
+      createInboxOperations({
+        broker: options.broker,
+        history,
+        agentMessages: (agentId, limit) => agentMessages.list(agentId, limit),
+        runs,
+        rules,
+      }),
     dirs: options.dirs ?? [],
     dirProblems: options.dirProblems ?? (() => []),
     fileRoots: options.fileRoots ?? new FileRootPolicy({ handshakeDirs: () => options.dirs ?? [] }),
     events,
-    history: options.history ?? (() => options.broker.resolved()),
+    history,
     mirrorQuestion: options.mirrorQuestion,
     requestFiles: options.requestFiles,
     filesSettled: options.filesSettled,
     saveProblem: options.saveProblem,
-    agentMessages: options.agentMessages ?? new AgentMessageStore(),
-    runs: options.runs ?? new RunStore(),
-    rules: options.rules ?? new RuleStore(null),
+    agentMessages,
+    runs,
+    rules,
     version: packageVersion,
     tokenRequired: token !== undefined || operators.length > 0,
     operatorSecret,

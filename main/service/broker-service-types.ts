@@ -6,6 +6,7 @@ import type { PostgresStore } from '../broker/persistence/postgres/postgres-stor
 import type { RequestStore } from '../broker/persistence/request-store';
 import type { OperatorToken } from '../http/guards/security-guard';
 import type { HttpServer } from '../http/server';
+import type { InboxOperations } from '../operations/inbox-operations';
 import type { WatchedDirs } from './watched-dirs';
 import type { WebhookOption } from './webhooks/webhook-config';
 import type { NtfyOption } from './ntfy/ntfy-config';
@@ -105,6 +106,11 @@ export interface BrokerServiceOptions {
 
 export interface BrokerService {
   broker: Broker;
+  /**
+   * The inbox operations (list, answer, cancel, history, files, agents, runs, rules, unreadable),
+   * built once: the HTTP /api routes and the desktop IPC handlers both call this object.
+   */
+  operations: InboxOperations;
   server: HttpServer;
   /** The watched Clarity handshake directories (changeable while running). */
   watched: WatchedDirs;

@@ -15,6 +15,7 @@ import type { PostgresStore } from '../broker/persistence/postgres/postgres-stor
 import { RequestStore } from '../broker/persistence/request-store';
 import { resolveStateDir } from '../broker/persistence/state-dir';
 import { createHttpServer } from '../http/server';
+import { createInboxOperations } from '../operations/inbox-operations';
 import { LoginCodes } from '../http/guards/login-codes';
 import { PhoneSessions } from '../http/pairing/phone-sessions';
 import { loginUrl } from '../http/routes/login-routes';
@@ -157,6 +158,14 @@ export async function startBrokerService(
     );
     const runs = new RunStore({
       persistence: new RunFiles({ dir: path.join(stateDir, 'runs'), onWarning: warn }),
+    // Once for every transport: each HTTP server (a rebind makes a new one) and the desktop IPC.
+    const operations = createInboxOperations({
+      broker,
+      history: () => store.historyList(),
+      agentMessages: (agentId, limit) => agentMessages.list(agentId, limit),
+      runs,
+      rules,
+    });
     });
     await runs.load();
     const publicUrl = publicUrlOf(options.publicUrl);
@@ -189,6 +198,7 @@ export async function startBrokerService(
     cleanups.push(() => runs.close());
     const http = new HttpBinding(
       ({ port, token }) =>
+          operations,
         createHttpServer({
           broker,
           host: options.host,
@@ -239,6 +249,7 @@ export async function startBrokerService(
     watched.startReliableWatch();
 
     let closing: Promise<void> | undefined;
+      operations,
     return {
       broker,
       get server() {

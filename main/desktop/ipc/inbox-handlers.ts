@@ -1,6 +1,6 @@
 import type { IpcBrokerInfo } from '@contract/ipc/channels';
 import type { HitlRequest } from '@contract/request';
-import { createInboxOperations, type InboxOperationsDeps } from '../../operations/inbox-operations';
+import type { InboxOperations } from '../../operations/inbox-operations';
 import { InvalidInputError } from '../../broker/errors';
 import type { SettingsStore } from '../settings/settings-store';
 import type { RemoteBrokerStore } from '../settings/remote-broker-store';
@@ -10,7 +10,9 @@ import { registerRemoteBrokerIpc } from './remote-broker-handlers';
 import { isSafeExternalUrl } from '../security/external-links';
 import type { IpcRouter } from './ipc-router';
 
-export interface DesktopIpcDeps extends InboxOperationsDeps {
+export interface DesktopIpcDeps {
+  /** The service's inbox operations: the same object its HTTP /api routes call. */
+  operations: InboxOperations;
   info: () => IpcBrokerInfo;
   settings: SettingsStore;
   /** The remote brokers of the settings (tokens encrypted with safeStorage). */
@@ -28,11 +30,12 @@ export interface DesktopIpcDeps extends InboxOperationsDeps {
 }
 
 /**
- * Registers every IPC channel: the inbox ones call the shared inbox operations (main/operations),
- * the same the HTTP /api routes call; the rest are desktop-only.
+ * Registers every IPC channel: the inbox ones call the service's inbox operations (main/operations),
+ * the same object the HTTP /api routes call, and resolve with the same shape; the rest are
+ * desktop-only.
  */
 export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): void {
-  const ops = createInboxOperations(deps);
+  const ops = deps.operations;
   const remotes = deps.remotes;
   // The desktop app's own renderer is the operator (IpcRouter checks the sending frame).
   const who = { via: 'desktop' as const, operator: deps.operatorName };
@@ -41,10 +44,14 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
   );
   router.handle('inbox:history', ({ q, limit }) => ops.history(q, limit));
   router.handle('inbox:answer', ({ id, input }) =>
-    remotes?.owns(id) ? remotes.answer(id, input) : ops.answer(id, input, who),
+    remotes?.owns(id)
+      ? remotes.answer(id, input).then((request) => ({ request }))
+      : ops.answer(id, input, who),
   );
   router.handle('inbox:cancel', ({ id, reason }) =>
-    remotes?.owns(id) ? remotes.cancel(id, reason) : ops.cancel(id, reason, who),
+    remotes?.owns(id)
+      ? remotes.cancel(id, reason).then((request) => ({ request }))
+      : ops.cancel(id, reason, who),
   );
   router.handle('inbox:list-files', ({ id }) => ops.listFiles(id));
   router.handle('inbox:agent-messages', ({ agentId }) => ops.agentMessages(agentId));

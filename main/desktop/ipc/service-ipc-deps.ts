@@ -4,17 +4,11 @@ import type { DesktopIpcDeps } from './inbox-handlers';
 /** What the IPC handlers read of the broker service running in-process. */
 export function serviceIpcDeps(
   service: DesktopService,
-): Pick<
-  DesktopIpcDeps,
-  'broker' | 'history' | 'agentMessages' | 'runs' | 'rules' | 'info' | 'phone'
-> {
+): Pick<DesktopIpcDeps, 'operations' | 'info' | 'phone'> {
   const phones = service.server.context.phones;
   return {
-    broker: service.broker,
-    history: () => service.store.historyList(),
-    agentMessages: (agentId) => service.agentMessages.list(agentId),
-    runs: service.runs,
-    rules: service.server.context.rules,
+    // Built once by the service: the HTTP routes call the same object (after a rebind too).
+    operations: service.operations,
     // Read at each call: a rebind (new port or token) gives the service a new server.
     info: () => ({
       version: service.server.context.version,

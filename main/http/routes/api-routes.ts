@@ -6,7 +6,12 @@ import {
   HISTORY_QUERY_MAX,
 } from '@contract/history-search';
 import { AnswerInputSchema } from '@contract/request';
-import { createInboxOperations } from '../../operations/inbox-operations';
+import {
+  FileListSchema,
+  PendingListSchema,
+  RequestListSchema,
+  RequestResultSchema,
+} from '@contract/inbox-results';
 import type { RouteModule } from '../context';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
@@ -22,12 +27,14 @@ const ANSWER = {
   tags: TAGS,
   params: IdParamsSchema,
   body: AnswerInputSchema.describe('answer'),
+  response: { 200: RequestResultSchema },
 };
 const CANCEL = {
   summary: 'Cancel a pending request, with an optional reason',
   tags: TAGS,
   params: IdParamsSchema,
   body: CancelSchema.describe('cancel'),
+  response: { 200: RequestResultSchema },
 };
 
 /**
@@ -35,13 +42,7 @@ const CANCEL = {
  * one parses its input and calls the shared inbox operations (main/operations), as IPC does.
  */
 export const apiRoutes: RouteModule = (app, context) => {
-  const operations = createInboxOperations({
-    broker: context.broker,
-    history: context.history,
-    agentMessages: (agentId) => context.agentMessages.list(agentId),
-    runs: context.runs,
-    rules: context.rules,
-  });
+  const { operations } = context;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const info = {
     summary: 'The broker: version, watched dirs, their problems, its URL',
@@ -56,42 +57,36 @@ export const apiRoutes: RouteModule = (app, context) => {
   }));
 
   const pending = {
-    summary: 'Every pending request, and the event sequence it is as of',
+    summary: 'Every pending request, the event sequence it is as of, and how many are pending',
     tags: TAGS,
+    response: { 200: PendingListSchema },
   };
-  api.get('/api/requests', { schema: pending }, async () => {
-    const { requests, seq } = operations.listPending();
-    return { requests, seq };
-  });
+  api.get('/api/requests', { schema: pending }, async () => operations.listPending());
 
   const history = {
     summary: 'Resolved requests, newest first, optionally searched',
     tags: TAGS,
     querystring: HistoryQuerySchema,
+    response: { 200: RequestListSchema },
   };
   api.get('/api/history', { schema: history }, async (request) => {
     const { q, limit } = request.query;
-    return { requests: operations.history(q, limit) };
+    return operations.history(q, limit);
   });
 
   api.post('/api/requests/:id/answer', { schema: ANSWER }, async (request) => {
-    const { id } = request.params;
-    operations.get(id);
-    const input = request.body;
-    return { request: await operations.answer(id, input, operatorActOf(request)) };
+    return operations.answer(request.params.id, request.body, operatorActOf(request));
   });
 
   api.post('/api/requests/:id/cancel', { schema: CANCEL }, async (request) => {
-    const { id } = request.params;
-    operations.get(id);
-    const { reason } = request.body;
-    return { request: await operations.cancel(id, reason, operatorActOf(request)) };
+    return operations.cancel(request.params.id, request.body.reason, operatorActOf(request));
   });
 
   const files = {
     summary: 'The files a file-pick request offers',
     tags: TAGS,
     params: IdParamsSchema,
+    response: { 200: FileListSchema },
   };
   api.get('/api/requests/:id/files', { schema: files }, async (request) =>
     operations.listFiles(request.params.id),

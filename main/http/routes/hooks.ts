@@ -18,6 +18,7 @@ import { deriveProofKey, proofOf } from '../../service/broker-proof';
 import type { RouteModule } from '../context';
 import { operatorActOf } from '../guards/authority';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
+import { RuleListSchema, RuleResultSchema } from '@contract/inbox-results';
 
 const AgentParamsSchema = z.object({ agent: HookAgentSchema }).describe('path');
 const RuleParamsSchema = z.object({ id: z.string().min(1).max(200) }).describe('path');
@@ -33,7 +34,17 @@ const HOOK = {
   params: AgentParamsSchema,
   body: HookPostSchema.describe('hook body'),
 };
-const REVOKE = { summary: 'Revoke an "always" rule', tags: ['rules'], params: RuleParamsSchema };
+const REVOKE = {
+  summary: 'Revoke an "always" rule',
+  tags: ['rules'],
+  params: RuleParamsSchema,
+  response: { 200: RuleResultSchema },
+};
+const LIST = {
+  summary: 'The remembered "always" rules',
+  tags: ['rules'],
+  response: { 200: RuleListSchema },
+};
 
 /**
  * Coding-agent hooks (`clarity-hitl hook claude-code|codex`) and their remembered rules:
@@ -45,7 +56,7 @@ const REVOKE = { summary: 'Revoke an "always" rule', tags: ['rules'], params: Ru
  *   the proof over the nonce and the decision's canonical text. Hanging up cancels.
  * - `GET /api/rules`, `POST /api/rules/{id}/revoke`: the rules list of the settings view and CLI.
  */
-export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret }) => {
+export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret, operations }) => {
   const desk = new HookDesk(broker, rules);
   const proofKey = deriveProofKey(operatorSecret);
   // A stopping broker lets every held hook go at once (no decision: the agent asks in its terminal).
@@ -75,14 +86,11 @@ export const hookRoutes: RouteModule = (app, { broker, rules, operatorSecret }) 
     };
   });
 
-  const list = { summary: 'The remembered "always" rules', tags: ['rules'] };
-  api.get('/api/rules', { schema: list }, async () => ({ rules: rules.list() }));
-
-  api.post('/api/rules/:id/revoke', { schema: REVOKE }, async (req) => {
-    const { id } = req.params;
-    const who = operatorActOf(req);
-    return { rule: rules.revoke(id, who.operator ? `${who.operator} (${who.via})` : who.via) };
-  });
+  // The rules list and revoke are inbox operations (main/operations), the same as over IPC.
+  api.get('/api/rules', { schema: LIST }, async () => operations.listRules());
+  api.post('/api/rules/:id/revoke', { schema: REVOKE }, async (req) =>
+    operations.revokeRule(req.params.id, operatorActOf(req)),
+  );
 };
 
 /** The decision with exactly the fields the proof covers (nothing else reaches the hook). */

@@ -5,6 +5,7 @@ import {
   RunStartSchema,
   RunSummarySchema,
 } from '@contract/run-schemas';
+import { RunListSchema } from '@contract/inbox-results';
 import type { RouteModule } from '../context';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
@@ -20,9 +21,10 @@ const LOST_CHECK_MS = 30_000;
 
 /**
  * Agent runs (`clarity-hitl run`, docs/http-api.md "Agent runs"): the CLI opens a run and posts
- * its output lines in batches; the UI lists runs, reads one, and hears `run_updated` SSE events.
+ * its output lines in batches; the UI lists runs and reads one (the inbox operations, as over IPC)
+ * and hears `run_updated` SSE events.
  */
-export const runsRoutes: RouteModule = (app, { runs, events }) => {
+export const runsRoutes: RouteModule = (app, { runs, events, operations }) => {
   const stopRelay = runs.onChange((update) => events.publish('run_updated', update));
   const lostCheck = setInterval(() => runs.markLost(), LOST_CHECK_MS);
   lostCheck.unref();
@@ -74,10 +76,10 @@ export const runsRoutes: RouteModule = (app, { runs, events }) => {
       schema: {
         summary: 'Every run the broker keeps',
         tags: ['runs'],
-        response: { 200: z.object({ runs: z.array(RunSummarySchema) }) },
+        response: { 200: RunListSchema },
       },
     },
-    async () => ({ runs: runs.list() }),
+    async () => operations.listRuns(),
   );
 
   api.get(
@@ -90,6 +92,6 @@ export const runsRoutes: RouteModule = (app, { runs, events }) => {
         response: { 200: RunDetailSchema },
       },
     },
-    async (req) => runs.get(req.params.id),
+    async (req) => operations.getRun(req.params.id),
   );
 };

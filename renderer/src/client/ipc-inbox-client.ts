@@ -53,15 +53,15 @@ export class IpcInboxClient implements InboxClient {
     const payload: HistoryQuery = {};
     if (query.q !== undefined) payload.q = query.q;
     if (query.limit !== undefined) payload.limit = query.limit;
-    return unwrap(await this.bridge.history(payload));
+    return unwrap(await this.bridge.history(payload)).requests;
   }
 
   async answer(id: string, input: AnswerInput): Promise<HitlRequest> {
-    return unwrap(await this.bridge.answer({ id, input }));
+    return unwrap(await this.bridge.answer({ id, input })).request;
   }
 
   async cancel(id: string, reason?: string): Promise<HitlRequest> {
-    return unwrap(await this.bridge.cancel(reason === undefined ? { id } : { id, reason }));
+    return unwrap(await this.bridge.cancel(reason === undefined ? { id } : { id, reason })).request;
   }
 
   async listFiles(id: string): Promise<string[]> {
@@ -69,7 +69,7 @@ export class IpcInboxClient implements InboxClient {
   }
 
   async agentMessages(agentId: string): Promise<AgentMessageView[]> {
-    return unwrap(await this.bridge.agentMessages({ agentId }));
+    return unwrap(await this.bridge.agentMessages({ agentId })).messages;
   }
 
   async info(): Promise<BrokerInfo> {
@@ -77,7 +77,7 @@ export class IpcInboxClient implements InboxClient {
   }
 
   async listRuns(): Promise<RunSummary[]> {
-    return unwrap(await this.bridge.listRuns());
+    return unwrap(await this.bridge.listRuns()).runs;
   }
 
   async getRun(id: string): Promise<RunDetail> {
@@ -85,11 +85,11 @@ export class IpcInboxClient implements InboxClient {
   }
 
   async listRules(): Promise<ApprovalRuleView[]> {
-    return unwrap(await this.bridge.listRules());
+    return unwrap(await this.bridge.listRules()).rules;
   }
 
   async revokeRule(id: string): Promise<ApprovalRuleView> {
-    return unwrap(await this.bridge.revokeRule({ id }));
+    return unwrap(await this.bridge.revokeRule({ id })).rule;
   }
 
   subscribeRuns(listener: (update: RunUpdated) => void): () => void {
@@ -104,19 +104,22 @@ export class IpcInboxClient implements InboxClient {
   }
 
   async listUnreadable(): Promise<UnreadableItem[]> {
-    return unwrap(await this.bridge.listUnreadable());
+    return unwrap(await this.bridge.listUnreadable()).items;
   }
 
   async dismissUnreadable(id: string): Promise<UnreadableItem[]> {
-    return unwrap(await this.bridge.dismissUnreadable({ id }));
+    return unwrap(await this.bridge.dismissUnreadable({ id })).items;
   }
 
   subscribeUnreadable(listener: (items: UnreadableItem[]) => void): () => void {
     const lists = new UnreadableListeners();
     const off = lists.add(listener);
     const offBridge = this.bridge.onUnreadableChanged((list) => void lists.receive(list));
-    this.listUnreadable().then(
-      (items) => lists.receive({ items }),
+    // With its epoch and revision (as over HTTP): a reply older than a change's event loses.
+    this.bridge.listUnreadable().then(
+      (envelope) => {
+        if (envelope.ok) void lists.receive(envelope.value);
+      },
       () => undefined,
     );
     return () => {

@@ -81,15 +81,13 @@ export async function startDesktopViews(
   const ipc = new FakeIpcMain();
   const router = new IpcRouter({ ipc, isTrustedSender: createSenderCheck({ devUrl: url }) });
   registerDesktopIpc(router, {
-    broker,
-    history: () => broker.resolved(),
-    agentMessages: () => [],
+    // The same operations object the server's /api routes call, as in the app.
+    operations: server.context.operations,
     info: () => ({ version: 'test', dirs: [], tokenRequired: false, url, dirProblems }),
     settings,
     // No keychain in a browser page: tokens stay for the session (the view says so).
     remoteBrokers,
     remotes,
-    rules: server.context.rules,
     phone: { phones: server.context.phones, publicUrl: () => undefined, ownUrl: () => url },
     openExternal: (u) => calls.openExternal.push(u),
     hidePopover: () => void calls.hide++,

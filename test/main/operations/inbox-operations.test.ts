@@ -52,10 +52,10 @@ describe('inbox operations (shared by HTTP and IPC)', () => {
     });
     await ops.answer(a.id, { text: 'yes ship it' }, { via: 'web-session' });
     await ops.cancel(b.id, 'not needed', { via: 'web-session' });
-    expect(ops.history().map((r) => r.key)).toEqual(['beta', 'alpha']);
-    expect(ops.history('SHIP').map((r) => r.key)).toEqual(['alpha']);
-    expect(ops.history('painter').map((r) => r.key)).toEqual(['beta']);
-    expect(ops.history(undefined, 1)).toHaveLength(1);
+    expect(ops.history().requests.map((r) => r.key)).toEqual(['beta', 'alpha']);
+    expect(ops.history('SHIP').requests.map((r) => r.key)).toEqual(['alpha']);
+    expect(ops.history('painter').requests.map((r) => r.key)).toEqual(['beta']);
+    expect(ops.history(undefined, 1).requests).toHaveLength(1);
   });
 
   it('answer and cancel of an unknown id say not_found', async () => {
@@ -71,10 +71,13 @@ describe('inbox operations (shared by HTTP and IPC)', () => {
     const { broker, ops } = setup();
     const r = broker.add({ source: 'claude-code', key: 'q', prompt: 'Which branch?' });
     expect(() => broker.answer(r.id, { text: 'main' }, 'ui')).toThrow(/only the operator/);
-    const answered = await ops.answer(r.id, { text: 'main' }, { via: 'desktop' });
+    const { request: answered } = await ops.answer(r.id, { text: 'main' }, { via: 'desktop' });
     expect(answered).toMatchObject({ status: 'answered', resolvedBy: 'ui', via: 'desktop' });
     const c = broker.add({ source: 'clarity-http', key: 'c', prompt: 'q' });
-    const cancelled = await ops.cancel(c.id, 'later', { via: 'cli', operator: 'alice' });
+    const { request: cancelled } = await ops.cancel(c.id, 'later', {
+      via: 'cli',
+      operator: 'alice',
+    });
     expect(cancelled).toMatchObject({
       status: 'cancelled',
       resolvedBy: 'cli',
@@ -90,5 +93,31 @@ describe('inbox operations (shared by HTTP and IPC)', () => {
     expect(schema.safeParse({ agentId: 'a'.repeat(200) }).success).toBe(true);
     expect(schema.safeParse({ agentId: 'a'.repeat(201) }).success).toBe(false);
     expect(schema.safeParse({ agentId: 'has space' }).success).toBe(false);
+  });
+
+  it('gives each list one shape: requests, runs, rules, messages and the unreadable list', async () => {
+    const broker = new Broker();
+    const ops = createInboxOperations({
+      broker,
+      history: () => broker.resolved(),
+      agentMessages: (agentId, limit) =>
+        [1, 2, 3].map((at) => ({ role: 'agent' as const, content: [], at })).slice(-(limit ?? 3)),
+    });
+    const r = broker.add({ source: 'clarity-http', key: 'k', prompt: 'p?' });
+    broker.unreadable.report({ id: 'u', source: 'mcp', origin: 'POST /x', reason: 'bad' });
+    expect(ops.listPending()).toMatchObject({ requests: [{ id: r.id }], total: 1 });
+    expect(ops.get(r.id)).toMatchObject({ request: { id: r.id } });
+    expect(ops.listRuns()).toEqual({ runs: [] });
+    expect(ops.listRules()).toEqual({ rules: [] });
+    expect(ops.agentMessages('a', 2).messages.map((m) => m.at)).toEqual([2, 3]);
+    const list = ops.listUnreadable();
+    expect(list).toMatchObject({ items: [{ id: 'u' }], epoch: expect.any(String) });
+    const left = ops.dismissUnreadable('u');
+    expect(left.items).toEqual([]);
+    expect(left.revision).toBeGreaterThan(list.revision!);
+    expect(() => ops.dismissUnreadable('u')).toThrow(/could not read/);
+    await ops.answer(r.id, { text: 'yes' }, { via: 'desktop' });
+    expect(ops.history()).toMatchObject({ requests: [{ id: r.id, status: 'answered' }] });
+    expect(ops.listUndelivered()).toEqual({ requests: [] });
   });
 });

@@ -33,11 +33,11 @@ function fakeBridge() {
     },
     history: async (payload: unknown) => {
       calls.push(['history', payload]);
-      return { ok: true, value: [] };
+      return { ok: true, value: { requests: [] } };
     },
     cancel: async (payload: unknown) => {
       calls.push(['cancel', payload]);
-      return { ok: true, value: request('a') };
+      return { ok: true, value: { request: request('a') } };
     },
     onInboxEvent: (listener: (e: IpcInboxEvent) => void) => {
       inbox = listener;

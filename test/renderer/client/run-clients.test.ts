@@ -100,7 +100,7 @@ describe('IpcInboxClient runs', () => {
     let push: ((u: IpcEventMap['runs:updated']) => void) | undefined;
     const payloads: unknown[] = [];
     const bridge = {
-      listRuns: async () => ({ ok: true, value: [summary('run-1')] }),
+      listRuns: async () => ({ ok: true, value: { runs: [summary('run-1')] } }),
       getRun: async (payload: unknown) => {
         payloads.push(payload);
         return {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_INVOKE_CHANNELS } from '@contract/ipc/channels';
 import { Broker } from '../../../../main/broker/broker';
 import { registerDesktopIpc } from '../../../../main/desktop/ipc/inbox-handlers';
+import { createInboxOperations } from '../../../../main/operations/inbox-operations';
 import { IpcRouter } from '../../../../main/desktop/ipc/ipc-router';
 import { IPC_PAYLOAD_SCHEMAS } from '../../../../main/desktop/ipc/ipc-schemas';
 import { createSenderCheck } from '../../../../main/desktop/ipc/sender-check';
@@ -48,9 +49,11 @@ function setup(operatorName?: string) {
     onRejected: (channel, reason) => rejected.push(`${channel}: ${reason}`),
   });
   const deps = {
-    broker,
-    history: () => broker.resolved(),
-    agentMessages: () => [],
+    operations: createInboxOperations({
+      broker,
+      history: () => broker.resolved(),
+      agentMessages: () => [],
+    }),
     info: () => ({ version: '1', dirs: [], tokenRequired: false, url: 'http://127.0.0.1:7842/' }),
     settings: new SettingsStore({ dir, createBackend: memoryBackend }),
     remoteBrokers: new RemoteBrokerStore(dir, undefined),
@@ -108,15 +111,15 @@ describe('IPC router', () => {
     const answered = await ipc.invoke('inbox:answer', { id: r.id, input: { text: 'yes' } }, OURS);
     expect(answered).toMatchObject({
       ok: true,
-      value: { status: 'answered', answer: { text: 'yes' } },
+      value: { request: { status: 'answered', answer: { text: 'yes' } } },
     });
     expect(await ipc.invoke('inbox:history', { q: 'SHIP' }, OURS)).toMatchObject({
       ok: true,
-      value: [{ key: 'deploy' }],
+      value: { requests: [{ key: 'deploy' }] },
     });
     expect(await ipc.invoke('inbox:history', { q: 'nothing' }, OURS)).toEqual({
       ok: true,
-      value: [],
+      value: { requests: [] },
     });
   });
 

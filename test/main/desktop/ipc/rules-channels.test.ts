@@ -14,11 +14,11 @@ describe('IPC rules channels', () => {
     });
     expect(await ipc.invoke('rules:list', undefined, OURS)).toMatchObject({
       ok: true,
-      value: [{ id: rule.id, commandPrefix: 'cargo build', hits: 0 }],
+      value: { rules: [{ id: rule.id, commandPrefix: 'cargo build', hits: 0 }] },
     });
     expect(await ipc.invoke('rules:revoke', { id: rule.id }, OURS)).toMatchObject({
       ok: true,
-      value: { id: rule.id },
+      value: { rule: { id: rule.id } },
     });
     expect(rules.list()).toEqual([]);
     expect(await ipc.invoke('rules:revoke', { id: rule.id }, OURS)).toEqual({

@@ -10,7 +10,7 @@ describe('IPC run channels', () => {
     runs.append(run.id, [{ kind: 'text', text: 'hello' }]);
     expect(await ipc.invoke('runs:list', undefined, OURS)).toMatchObject({
       ok: true,
-      value: [{ id: run.id, entryCount: 1 }],
+      value: { runs: [{ id: run.id, entryCount: 1 }] },
     });
     expect(await ipc.invoke('runs:get', { id: run.id }, OURS)).toMatchObject({
       ok: true,
@@ -45,7 +45,10 @@ describe('IPC run channels', () => {
 
   it('without a run store, lists none and finds none', async () => {
     const { ipc } = await desktopChannels();
-    expect(await ipc.invoke('runs:list', undefined, OURS)).toEqual({ ok: true, value: [] });
+    expect(await ipc.invoke('runs:list', undefined, OURS)).toEqual({
+      ok: true,
+      value: { runs: [] },
+    });
     expect(await ipc.invoke('runs:get', { id: 'r' }, OURS)).toMatchObject({
       ok: false,
       error: { status: 404 },

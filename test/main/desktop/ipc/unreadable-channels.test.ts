@@ -12,11 +12,11 @@ describe('IPC unreadable channels', () => {
     });
     expect(await ipc.invoke('unreadable:list', undefined, OURS)).toMatchObject({
       ok: true,
-      value: [{ id: 'x', source: 'mcp', count: 1 }],
+      value: { items: [{ id: 'x', source: 'mcp', count: 1 }], epoch: expect.any(String) },
     });
-    expect(await ipc.invoke('unreadable:dismiss', { id: 'x' }, OURS)).toEqual({
+    expect(await ipc.invoke('unreadable:dismiss', { id: 'x' }, OURS)).toMatchObject({
       ok: true,
-      value: [],
+      value: { items: [], revision: 2 },
     });
     expect(await ipc.invoke('unreadable:dismiss', { id: 'x' }, OURS)).toMatchObject({
       ok: false,
