@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import type { InboxClient } from '../client/inbox-client';
 import { useInboxChecks } from '../hooks/use-inbox-checks';
 import { useI18n } from '../i18n/I18nProvider';
-import { currentId, pendingCount, type InboxAction, type InboxState } from '../state/inbox-state';
+import { pendingCount, type InboxAction, type InboxState } from '../state/inbox-state';
 import { emptySelection, selectionReducer } from '../state/selection';
 import { triageOptions, triageRows } from '../state/triage';
 import { useTriageView } from '../state/use-triage-view';
@@ -14,6 +14,7 @@ import { QuestionCard, type QuestionCardHandle } from './QuestionCard';
 import { optionKeysOf } from '../keys/editing';
 import { KeyHint } from '../keys/LazyKeyHelp';
 import { RequestList, type RequestListHandle } from './RequestList';
+import { useChosenRequest } from './use-chosen-request';
 import { useListKeyboard } from './use-list-keyboard';
 import { useUnreadable } from '../hooks/use-unreadable';
 import { useDirProblems } from '../hooks/use-dir-problems';
@@ -105,36 +106,16 @@ export function Inbox({
     () => rows.flatMap((r) => (r.kind === 'request' ? [r.request.id] : [])),
     [rows],
   );
-  const [chosenId, setChosenId] = useState<string | undefined>(initialId);
-  useEffect(() => {
-    if (openRequest) setChosenId(openRequest.id);
-  }, [openRequest]);
-  const lastIndex = useRef(0);
+  const { selectedId, selectedIndex, choose } = useChosenRequest({
+    ids,
+    state,
+    isHeld: (id) => heldById.has(id),
+    partial,
+    initialId,
+    openRequest,
+  });
   const detailRef = useRef<HTMLElement>(null);
   const cardRef = useRef<QuestionCardHandle>(null);
-
-  // The chosen request, or (when it left) the one that took its place in the list.
-  // (A request the restarted broker re-read under a new id stays chosen under that id.)
-  const chosen = chosenId === undefined ? undefined : currentId(state, chosenId);
-  // Only a request the list shows: one a filter hides is never the card nor what a key answers.
-  const visible = useMemo(() => new Set(ids), [ids]);
-  const selectedId =
-    chosen && visible.has(chosen) ? chosen : ids[Math.min(lastIndex.current, ids.length - 1)];
-  const selectedIndex = selectedId ? ids.indexOf(selectedId) : -1;
-  useEffect(() => {
-    if (selectedIndex >= 0) lastIndex.current = selectedIndex;
-  }, [selectedIndex]);
-  // Pin the shown request, so a newer arrival at the top never swaps the card under a half-typed
-  // answer; but not while only the newest page is loaded (the first of the whole list, the most
-  // urgent or oldest, is yet to come).
-  // Hidden by a search or filter, not gone: it is chosen again once the filter lets it show.
-  const hidden =
-    !!chosen && selectedId !== chosen && (state.pending.has(chosen) || heldById.has(chosen));
-  // Only if nothing was chosen since this render: a key pressed before this effect ran wins.
-  useEffect(() => {
-    if (selectedId && selectedId !== chosenId && !partial && !hidden)
-      setChosenId((current) => (current === chosenId ? selectedId : current));
-  }, [selectedId, chosenId, partial, hidden]);
   const heldCard = selectedId ? heldById.get(selectedId) : undefined;
   const listed = selectedId ? (state.pending.get(selectedId) ?? heldCard?.request) : undefined;
   // Snapshot requests were only checked as far as the list reads them: the card gets the full
@@ -164,7 +145,7 @@ export function Inbox({
         0,
         Math.min(ids.length - 1, (selectedIndex < 0 ? 0 : selectedIndex) + delta),
       );
-      setChosenId(ids[next]);
+      choose(ids[next]);
     },
     focusAnswer: () =>
       detailRef.current?.querySelector<HTMLElement>('[data-answer-focus]')?.focus(),
@@ -179,7 +160,7 @@ export function Inbox({
     search: () => searchRef.current?.focus(),
     undo: () => {
       const id = undo?.undo();
-      if (id) setChosenId(id);
+      if (id) choose(id);
     },
     bulk: bulk.deny,
     bulkApprove: () => bulk.approve?.(),
@@ -246,7 +227,7 @@ export function Inbox({
             selectedId={selectedId}
             resolvedIds={heldById}
             now={now}
-            onSelect={setChosenId}
+            onSelect={choose}
             checked={ticked.ids}
             onCheck={onCheck}
           />

@@ -1,6 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { HitlRequest } from '@contract/request';
-import type { PopoverShell } from './PopoverApp';
 
 /**
  * Focuses the card's answer (a choice without a recommended option: the card itself, so digits
@@ -10,7 +9,7 @@ import type { PopoverShell } from './PopoverApp';
  */
 export function usePopoverFocus(
   cardRef: RefObject<HTMLElement | null>,
-  shell: PopoverShell,
+  shell: { onShowRequest(listener: (id: string | null) => void): () => void },
   want: (id: string | null) => void,
   card: { request: HitlRequest | undefined; shownId?: string; held: boolean; loaded: boolean },
   onCard: () => void,
