@@ -4,6 +4,7 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 const AgentContextView = lazy(() =>
   import('./AgentContextPanel').then((m) => ({ default: m.AgentContextPanel })),
 );
+const EmptyStateView = lazy(() => import('./EmptyState').then((m) => ({ default: m.EmptyState })));
 const ProblemListsView = lazy(() =>
   import('./ProblemLists').then((m) => ({ default: m.ProblemLists })),
 );
@@ -23,6 +24,15 @@ export function ProblemLists(props: ComponentProps<typeof ProblemListsView>) {
   return (
     <Suspense fallback={null}>
       <ProblemListsView {...props} />
+    </Suspense>
+  );
+}
+
+/** The empty inbox's page (`EmptyState`: how to connect an agent), its code loaded when shown. */
+export function EmptyState(props: ComponentProps<typeof EmptyStateView>) {
+  return (
+    <Suspense fallback={null}>
+      <EmptyStateView {...props} />
     </Suspense>
   );
 }
