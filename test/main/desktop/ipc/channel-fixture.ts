@@ -10,7 +10,10 @@ import { registerDesktopIpc } from '../../../../main/desktop/ipc/inbox-handlers'
 import { IpcRouter } from '../../../../main/desktop/ipc/ipc-router';
 import { createSenderCheck } from '../../../../main/desktop/ipc/sender-check';
 import { SettingsStore } from '../../../../main/desktop/settings/settings-store';
-import { createInboxOperations } from '../../../../main/operations/inbox-operations';
+import {
+  createInboxOperations,
+  type InboxOperations,
+} from '../../../../main/operations/inbox-operations';
 import { FakeIpcMain } from '../fake-electron';
 
 /** The packaged app's renderer page, and its URL: the sender every trusted call comes from. */
@@ -31,9 +34,12 @@ export function trustedRouter(): { ipc: FakeIpcMain; router: IpcRouter; rejected
 
 /**
  * The desktop's inbox channels (registerDesktopIpc) over a fresh broker, with settings in memory
- * over a temp dir removed when the test ends. `runs` / `rules` go to the inbox operations as given.
+ * over a temp dir removed when the test ends. `runs` / `rules` go to the inbox operations as given;
+ * `operations` (e.g. an HTTP server's, to compare both transports) is used instead when given.
  */
-export async function desktopChannels(options: { runs?: RunStore; rules?: RuleStore } = {}) {
+export async function desktopChannels(
+  options: { runs?: RunStore; rules?: RuleStore; operations?: InboxOperations } = {},
+) {
   const dir = await mkdtemp(join(tmpdir(), 'hitl-ipc-'));
   onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const { ipc, router, rejected } = trustedRouter();
@@ -49,7 +55,7 @@ export async function desktopChannels(options: { runs?: RunStore; rules?: RuleSt
   // operations themselves (it takes the service's), so the fixture fits either while that moves.
   const deps = {
     ...inbox,
-    operations: createInboxOperations(inbox),
+    operations: options.operations ?? createInboxOperations(inbox),
     info: () => ({ version: '1', dirs: [], tokenRequired: false, url: 'http://127.0.0.1:7842/' }),
     settings: new SettingsStore({
       dir,
