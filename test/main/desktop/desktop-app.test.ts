@@ -399,7 +399,10 @@ describe('DesktopApp', () => {
     const second = build();
     await second.desktop.start();
     const history = await second.ipc.invoke('inbox:history', {}, OURS);
-    expect(history).toMatchObject({ ok: true, value: [{ key: 'keep', answer: { text: 'yes' } }] });
+    expect(history).toMatchObject({
+      ok: true,
+      value: { requests: [{ key: 'keep', answer: { text: 'yes' } }] },
+    });
   });
 
   it('handshake directories and history size changed in settings apply at once', async () => {
