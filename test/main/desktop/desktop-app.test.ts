@@ -303,6 +303,8 @@ describe('DesktopApp', () => {
 
     notifications.created[0]!.emit('action', 1);
     notifications.created[1]!.emit('action', 1);
+    // An answer to a request kept on disk is saved (journal) before it is made.
+    await waitFor(() => broker.get(choice.id)?.status === 'answered', 'both answered');
     expect(broker.get(confirm.id)).toMatchObject({
       status: 'answered',
       answer: { value: { kind: 'confirm', confirmed: false } },
