@@ -158,6 +158,8 @@ export async function startBrokerService(
     );
     const runs = new RunStore({
       persistence: new RunFiles({ dir: path.join(stateDir, 'runs'), onWarning: warn }),
+    });
+    await runs.load();
     // Once for every transport: each HTTP server (a rebind makes a new one) and the desktop IPC.
     const operations = createInboxOperations({
       broker,
@@ -166,8 +168,6 @@ export async function startBrokerService(
       runs,
       rules,
     });
-    });
-    await runs.load();
     const publicUrl = publicUrlOf(options.publicUrl);
     const webhooks = options.webhooks?.length
       ? new WebhookDispatcher({
@@ -198,9 +198,9 @@ export async function startBrokerService(
     cleanups.push(() => runs.close());
     const http = new HttpBinding(
       ({ port, token }) =>
-          operations,
         createHttpServer({
           broker,
+          operations,
           host: options.host,
           port,
           token,
@@ -249,9 +249,9 @@ export async function startBrokerService(
     watched.startReliableWatch();
 
     let closing: Promise<void> | undefined;
-      operations,
     return {
       broker,
+      operations,
       get server() {
         return http.server;
       },
