@@ -6,7 +6,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const SOURCES = ['main', 'renderer', 'preload', 'contract'];
 
 /** Core: no Electron, no desktop shell (docs/architecture.md). */
-const CORE = /^main\/(broker|adapters|http|cli|service|operations)\//;
+const CORE = /^main\/(broker|adapters|http|cli|service|operations|config)\//;
 
 /** The import rules of docs/architecture.md: which folder may not import which. */
 const RULES: { name: string; from: RegExp; to: RegExp }[] = [
@@ -19,6 +19,11 @@ const RULES: { name: string; from: RegExp; to: RegExp }[] = [
     to: /^(main|preload|renderer)\//,
   },
   { name: 'http imports the CLI', from: /^main\/http\//, to: /^main\/cli\// },
+  {
+    name: 'config imports an app layer (it is the bottom one: main/broker reads it)',
+    from: /^main\/config\//,
+    to: /^(main\/(?!config\/)|contract\/|preload\/|renderer\/)/,
+  },
   {
     name: 'operations import a transport',
     from: /^main\/operations\//,
@@ -77,11 +82,13 @@ describe('architecture', () => {
       ['main/http/a.ts', ['main/desktop/b.ts']],
       ['main/desktop/b.ts', ['main/http/a.ts']],
       ['renderer/src/c.ts', ['main/broker/broker.ts']],
+      ['main/config/d.ts', ['main/config/e.ts', 'main/adapters/f.ts']],
     ]);
     expect(findCycles(bad)).toHaveLength(1);
     expect(violations(bad)).toEqual([
       'core imports the desktop shell: main/http/a.ts -> main/desktop/b.ts',
       'the renderer imports main: renderer/src/c.ts -> main/broker/broker.ts',
+      'config imports an app layer (it is the bottom one: main/broker reads it): main/config/d.ts -> main/adapters/f.ts',
     ]);
   });
 });
