@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { commands } from './commands';
-import { withUsageExitCodes } from './options';
+import { ConfigError } from '../config/env-read';
+import { ExitCode, withUsageExitCodes } from './options';
 import { version } from '../version';
 
 /** Builds the `clarity-hitl` program; every subcommand lives in its own module under commands/. */
@@ -22,6 +23,6 @@ if (isEntry) {
     .parseAsync(process.argv)
     .catch((error: unknown) => {
       console.error(`clarity-hitl: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
+      process.exit(error instanceof ConfigError ? ExitCode.usage : ExitCode.failure);
     });
 }

@@ -1,8 +1,14 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import { ConfigError, readVar } from '../config/env-read';
+import { HANDSHAKE_DIR } from '../config/env-vars';
+import { optionHelp } from '../config/help-text';
+import { DEFAULT_HANDSHAKE_DIR } from '../config/settings-table';
 
-/** The handshake directory when neither an argument, `--dir` nor `CLARITY_HITL_DIR` names one. */
-export const DEFAULT_HANDSHAKE_DIR = '.clarity-hitl';
+export { DEFAULT_HANDSHAKE_DIR };
+
+/** `--dir`'s help line (every command that reads a handshake directory). */
+export const DIR_HELP = optionHelp('handshakeDir', 'handshake directory');
 
 /** Exit codes of the `clarity-hitl` commands (documented in docs/cli.md). */
 export const ExitCode = {
@@ -28,7 +34,7 @@ export function resolveHandshakeDir(
   flag?: string,
   env: NodeJS.ProcessEnv = process.env,
 ): string {
-  return resolve(arg || flag || env.CLARITY_HITL_DIR || DEFAULT_HANDSHAKE_DIR);
+  return resolve(arg || flag || readVar(HANDSHAKE_DIR, env) || DEFAULT_HANDSHAKE_DIR);
 }
 
 /** Commander parser for a non-negative number of seconds (e.g. `--timeout 90`, `--timeout 1.5`). */
@@ -76,8 +82,8 @@ export function withUsageExitCodes(program: Command): Command {
 }
 
 /**
- * Wraps a command action: a CliError prints `clarity-hitl: <message>` and sets its exit code;
- * anything else prints the same way with exit code 1. The process is never killed mid-write.
+ * Wraps a command action: a CliError prints `clarity-hitl: <message>` and sets its exit code; a
+ * bad environment variable (ConfigError) exits 2; anything else prints the same way with exit code 1. The process is never killed mid-write.
  */
 export function action<A extends unknown[]>(
   run: (...args: A) => Promise<void>,
@@ -88,7 +94,12 @@ export function action<A extends unknown[]>(
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       process.stderr.write(`clarity-hitl: ${message}\n`);
-      process.exitCode = error instanceof CliError ? error.exitCode : ExitCode.failure;
+      process.exitCode =
+        error instanceof CliError
+          ? error.exitCode
+          : error instanceof ConfigError
+            ? ExitCode.usage
+            : ExitCode.failure;
     }
   };
 }

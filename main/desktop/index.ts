@@ -18,9 +18,12 @@ import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from
 import { installTestHooks } from './test-hooks';
 import { LaunchArgsError, parseLaunchArgs, remotesFromEnv, type LaunchArgs } from './launch-args';
 import { loadElectronUpdater } from './updater/app-updater-source';
+import { readConfig } from '../config/config-schema';
 
+// The desktop's own variables (main/config). A bad value is said in one line (exit 2).
+const env = desktopEnv();
 // Tests and portable runs pass a user-data dir; the broker state follows CLARITY_HITL_STATE_DIR.
-if (process.env.HITL_USER_DATA_DIR) app.setPath('userData', process.env.HITL_USER_DATA_DIR);
+if (env.userDataDir) app.setPath('userData', env.userDataDir);
 app.setAppUserModelId('dev.clarity.hitl-broker');
 // The renderer's own scheme (before ready): windows load app://bundle/index.html, not file://.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
@@ -43,7 +46,7 @@ const windowOptions: WindowFactoryOptions = {
 };
 
 // The Electron e2e tests observe the tray and notifications through these hooks (off otherwise).
-const observed = installTestHooks(process.env.HITL_TEST_HOOKS === '1', {
+const observed = installTestHooks(env.testHooks === true, {
   createTray: () => createTray(paths.trayIcon),
   notifications: notificationApi,
 });
@@ -93,10 +96,7 @@ const desktop = new DesktopApp({
   openExternal: (url) => void openExternal(url),
   createSettingsBackend: (options) => new ElectronStore(options),
   startService: (options) => startBrokerService(options),
-  extraDirs: [
-    ...(process.env.CLARITY_HITL_DIR ? [process.env.CLARITY_HITL_DIR] : []),
-    ...launch.dirs,
-  ],
+  extraDirs: [...(env.handshakeDir ? [env.handshakeDir] : []), ...launch.dirs],
   // Checks the GitHub releases named by electron-builder's `publish` config (app-update.yml,
   // written into packaged builds only): a run from source never updates itself.
   updater: app.isPackaged ? { load: () => loadElectronUpdater(log) } : undefined,
@@ -144,3 +144,13 @@ void app.whenReady().then(async () => {
     app.exit(1);
   }
 });
+
+/** The desktop's settings from the environment; a bad variable ends the app with one line. */
+function desktopEnv() {
+  try {
+    return readConfig(process.env, ['userDataDir', 'testHooks', 'handshakeDir']);
+  } catch (error) {
+    console.error(`hitl-desktop: ${(error as Error).message}`);
+    return process.exit(2);
+  }
+}

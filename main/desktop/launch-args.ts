@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { readConfig } from '../config/config-schema';
+import { ConfigError } from '../config/env-read';
+import { REMOTE_TOKENS, REMOTES } from '../config/env-vars';
 
 /** Serve-like flags the desktop app takes on its command line (`npm start -- --port 7900`). */
 export interface LaunchArgs {
@@ -84,14 +87,20 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
  * (space or comma separated) and `CLARITY_HITL_REMOTE_TOKENS="build-vm=secret,…"`.
  */
 export function remotesFromEnv(env: NodeJS.ProcessEnv): LaunchRemote[] {
-  const list = (text: string | undefined) => (text ?? '').split(/[\s,]+/).filter(Boolean);
-  const remotes = list(env.CLARITY_HITL_REMOTES).map((v) => parseRemote(v, 'CLARITY_HITL_REMOTES'));
+  let config: { remotes?: string[]; remoteTokens?: string[] };
+  try {
+    config = readConfig(env, ['remotes', 'remoteTokens']);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new LaunchArgsError(error.message);
+    throw error;
+  }
+  const remotes = (config.remotes ?? []).map((v) => parseRemote(v, REMOTES.name));
   const tokens = new Map<string, string>();
-  for (const pair of list(env.CLARITY_HITL_REMOTE_TOKENS)) {
-    const [name, token] = splitPair(pair, 'CLARITY_HITL_REMOTE_TOKENS');
+  for (const pair of config.remoteTokens ?? []) {
+    const [name, token] = splitPair(pair, REMOTE_TOKENS.name);
     tokens.set(name.trim(), token);
   }
-  return withTokens(remotes, tokens, 'CLARITY_HITL_REMOTE_TOKENS');
+  return withTokens(remotes, tokens, REMOTE_TOKENS.name);
 }
 
 function parseRemote(value: string, flag: string): LaunchRemote {

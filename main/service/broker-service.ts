@@ -32,6 +32,7 @@ import { NtfyPush } from './ntfy/ntfy-push';
 import { startHapiHub } from './hapi/hapi-hub-step';
 import { TelegramPush } from './telegram/telegram-push';
 import { redactStoreUrl } from '../broker/persistence/postgres/redact-url';
+import { readConfig } from '../config/config-schema';
 
 export type { BrokerService, BrokerServiceOptions };
 
@@ -51,10 +52,9 @@ export async function startBrokerService(
   const warn = options.onWarning ?? (() => {});
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const stateDir = resolveStateDir(options.stateDir);
-  const token = options.token ?? (process.env.CLARITY_HITL_BROKER_TOKEN || undefined);
-  const allowQueryToken =
-    options.allowQueryToken ??
-    /^(1|true|yes)$/i.test(process.env.CLARITY_HITL_ALLOW_QUERY_TOKEN ?? '');
+  const env = readConfig(process.env, ['token', 'allowQueryToken', 'operatorAnswersOnly', 'store']);
+  const token = options.token ?? env.token;
+  const allowQueryToken = options.allowQueryToken ?? env.allowQueryToken ?? false;
   // One owner per state dir: a second broker here would split (and overwrite) its state.
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const stateLock = acquireOwnerLock(path.join(stateDir, STATE_LOCK), `state dir ${stateDir}`);
@@ -72,10 +72,8 @@ export async function startBrokerService(
     file: path.join(stateDir, PHONE_SESSIONS_FILE),
     onWarning: warn,
   });
-  const operatorAnswersOnly =
-    options.operatorAnswersOnly ??
-    /^(1|true|yes)$/i.test(process.env.CLARITY_HITL_OPERATOR_ANSWERS_ONLY ?? '');
-  const storeUrl = sharedStoreUrl(options.store ?? process.env.CLARITY_HITL_STORE);
+  const operatorAnswersOnly = options.operatorAnswersOnly ?? env.operatorAnswersOnly ?? false;
+  const storeUrl = sharedStoreUrl(options.store ?? env.store);
   const broker = new Broker({
     onListenerError: (error) => warn(`listener failed: ${describe(error)}`),
     // Per run: after a restart, a page's Last-Event-ID from the last run gets a fresh snapshot

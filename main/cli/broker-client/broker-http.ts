@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
 import type { BrokerLocation } from './locate-broker';
+import { BROKER_URL, TOKEN } from '../../config/env-vars';
 
 // require(), not import: on Node 22 the ES module view of node:http reads every export, and the
 // lazy ones load undici (~60 ms of CPU and ~10 MB at every start of the CLI, serve and hook too).
@@ -16,7 +17,7 @@ export class BrokerUnavailableError extends Error {
   ) {
     super(
       `no HITL Broker is running at ${url} (${cause}). Start one with \`clarity-hitl serve\` or open the desktop app, ` +
-        'then run this again (or point to it with --broker URL / CLARITY_HITL_BROKER).',
+        `then run this again (or point to it with --broker URL / ${BROKER_URL.name}).`,
     );
   }
 }
@@ -149,7 +150,7 @@ function replyJson(status: number, text: string): unknown {
   const err = (json ?? {}) as { error?: string; message?: string };
   const hint =
     status === 401
-      ? ' (give the broker token with --token, CLARITY_HITL_TOKEN or CLARITY_HITL_BROKER_TOKEN)'
+      ? ` (give the broker token with --token, ${[TOKEN.name, ...TOKEN.aliases].join(' or ')})`
       : '';
   throw new BrokerReplyError(
     status,

@@ -1,13 +1,18 @@
 import { resolveStateDir } from '../../broker/persistence/state-dir';
+import { readVar } from '../../config/env-read';
+import { BROKER_URL, TOKEN } from '../../config/env-vars';
+import { optionHelp } from '../../config/help-text';
+import { DEFAULT_BROKER_URL } from '../../config/settings-table';
 import { readDiscovery } from '../../service/discovery-read';
 import { readOperatorSecret } from '../../service/operator-secret';
 
-/** The default address of `clarity-hitl serve` and the desktop app. */
-export const DEFAULT_BROKER_URL = 'http://127.0.0.1:7842/';
+export { DEFAULT_BROKER_URL };
 
 /** `--token`'s help line. */
-export const TOKEN_HELP =
-  'the broker token (default: $CLARITY_HITL_TOKEN, or the discovery file for the local broker)';
+export const TOKEN_HELP = optionHelp('token', 'the broker token');
+
+/** `--broker`'s help line for the commands that talk to a running broker. */
+export const BROKER_HELP = optionHelp('brokerUrl', 'the running broker');
 
 /** Where a CLI found the broker, and how. */
 export interface BrokerLocation {
@@ -23,7 +28,7 @@ export interface BrokerLocation {
 
 /** The broker URL asked for explicitly (`CLARITY_HITL_BROKER`, else `CLARITY_HITL_BROKER_URL`). */
 export function brokerUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return env.CLARITY_HITL_BROKER || env.CLARITY_HITL_BROKER_URL || undefined;
+  return readVar(BROKER_URL, env);
 }
 
 /**
@@ -43,11 +48,7 @@ export function locateBroker(
   const discovery = readDiscovery(stateDir);
   const pick = (url: string, from: BrokerLocation['from']): BrokerLocation => {
     const sameBroker = discovery !== undefined && sameOrigin(url, discovery.url);
-    const token =
-      flagToken ||
-      env.CLARITY_HITL_TOKEN ||
-      env.CLARITY_HITL_BROKER_TOKEN ||
-      (sameBroker ? discovery.token : undefined);
+    const token = flagToken || readVar(TOKEN, env) || (sameBroker ? discovery.token : undefined);
     const secret = as === 'operator' && sameBroker ? readOperatorSecret(stateDir) : undefined;
     return {
       url: url.endsWith('/') ? url : `${url}/`,

@@ -4,9 +4,17 @@ import { resolveThroughBroker } from '../broker-fallback';
 import { appendCliAudit, pendingHint } from '../file-command';
 import { prewriteAnswer } from '../prewritten-answer';
 import { dirBroker, resolveInOwningBroker } from '../handshake-owner';
-import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
+import {
+  CliError,
+  ExitCode,
+  action,
+  resolveHandshakeDir,
+  withUsageExitCode,
+  DIR_HELP,
+} from '../options';
 import type { RegisterCommand } from './register-command';
 import { TOKEN_HELP } from '../broker-client/locate-broker';
+import { optionHelp } from '../../config/help-text';
 import { escapeControls } from '@contract/printable';
 
 interface AnswerFlags {
@@ -21,11 +29,11 @@ export const registerAnswer: RegisterCommand = (program: Command) => {
   const command = program
     .command('answer <key> <response>')
     .description('write the answer for a pending question (by key or question file name)')
-    .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
+    .option('--dir <path>', DIR_HELP)
     .option('--log <file>', 'append a JSONL audit line')
     .option(
       '--broker <url>',
-      'running broker for keys without a question file (default: $CLARITY_HITL_BROKER, the discovery file, or http://127.0.0.1:7842/)',
+      optionHelp('brokerUrl', 'running broker for keys without a question file'),
     )
     .option('--token <token>', TOKEN_HELP)
     .addHelpText(

@@ -3,9 +3,17 @@ import { cancelQuestionInDir } from '../../adapters/clarity-file';
 import { resolveThroughBroker } from '../broker-fallback';
 import { appendCliAudit, describeNotFound } from '../file-command';
 import { dirBroker, resolveInOwningBroker } from '../handshake-owner';
-import { CliError, ExitCode, action, resolveHandshakeDir, withUsageExitCode } from '../options';
+import {
+  CliError,
+  ExitCode,
+  action,
+  resolveHandshakeDir,
+  withUsageExitCode,
+  DIR_HELP,
+} from '../options';
 import type { RegisterCommand } from './register-command';
 import { TOKEN_HELP } from '../broker-client/locate-broker';
+import { optionHelp } from '../../config/help-text';
 import { escapeControls } from '@contract/printable';
 
 interface CancelFlags {
@@ -20,11 +28,11 @@ export const registerCancel: RegisterCommand = (program: Command) => {
   const command = program
     .command('cancel <key>')
     .description('delete a pending question file without answering (the runtime then times out)')
-    .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
+    .option('--dir <path>', DIR_HELP)
     .option('--log <file>', 'append a JSONL audit line')
     .option(
       '--broker <url>',
-      'running broker for keys without a question file (default: $CLARITY_HITL_BROKER, the discovery file, or http://127.0.0.1:7842/)',
+      optionHelp('brokerUrl', 'running broker for keys without a question file'),
     )
     .option('--token <token>', TOKEN_HELP)
     .addHelpText(

@@ -3,6 +3,7 @@ import { HOOK_AGENTS, type HookAgent } from '../../adapters/coding-agents/hook-e
 import { installHook, installedEvents, uninstallHook } from '../hook/hook-install';
 import { defaultHookCommand, settingsFile, type HookScope } from '../hook/hook-settings';
 import { runHook } from '../hook/run-hook';
+import { optionHelp } from '../../config/help-text';
 import { CliError, ExitCode, action, parseSeconds, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './register-command';
 
@@ -35,11 +36,11 @@ function registerAgentHooks(hook: Command): void {
       .description(`${agent}'s command hook: reads the event on stdin, prints the decision`)
       .option(
         '--broker <url>',
-        "running broker (default: $CLARITY_HITL_BROKER_URL, else the discovery file); verified with the state dir's hook-proof.key either way",
+        `${optionHelp('brokerUrl', 'running broker', 'the discovery file')}; verified with the state dir's hook-proof.key either way`,
       )
       .option(
         '--timeout <seconds>',
-        'wait for the operator this long (default 570, $CLARITY_HITL_HOOK_TIMEOUT)',
+        optionHelp('hookTimeout', 'wait for the operator this long'),
         parseSeconds,
       )
       .action(async (flags: { broker?: string; timeout?: number }) => {

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { scanHandshakeDir } from '../../adapters/clarity-file';
-import { action, resolveHandshakeDir, withUsageExitCode } from '../options';
+import { action, resolveHandshakeDir, withUsageExitCode, DIR_HELP } from '../options';
 import { escapeControls } from '@contract/printable';
 import { renderQuestionTable } from '../terminal/question-table';
 import { terminalWidth } from '../terminal/text';
 import type { RegisterCommand } from './register-command';
-import { locateBroker, TOKEN_HELP } from '../broker-client/locate-broker';
+import { brokerUrlFromEnv, locateBroker, TOKEN_HELP } from '../broker-client/locate-broker';
+import { envNames } from '../../config/help-text';
 import { listBrokerRequests } from './list-broker';
 
 interface ListFlags {
@@ -40,11 +41,11 @@ export const registerList: RegisterCommand = (program: Command) => {
   const command = program
     .command('list [dir]')
     .description('list pending question files (not yet answered)')
-    .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
+    .option('--dir <path>', DIR_HELP)
     .option('--json', 'print a JSON array for scripts')
     .option(
       '--broker <url>',
-      "list a broker's pending requests (every protocol) instead of a directory (default: $CLARITY_HITL_BROKER when no directory is given)",
+      `list a broker's pending requests (every protocol) instead of a directory (default: ${envNames('brokerUrl')} when no directory is given)`,
     )
     .option('--token <token>', TOKEN_HELP)
     .addHelpText(
@@ -54,10 +55,9 @@ export const registerList: RegisterCommand = (program: Command) => {
     )
     .action(
       action(async (dirArg: string | undefined, flags: ListFlags) => {
-        const brokerUrl =
-          flags.broker ?? (dirArg || flags.dir ? undefined : process.env.CLARITY_HITL_BROKER);
+        const brokerUrl = flags.broker ?? (dirArg || flags.dir ? undefined : brokerUrlFromEnv());
         if (brokerUrl) {
-          const broker = locateBroker(brokerUrl, process.env, flags.token, 'operator');
+          const broker = locateBroker(brokerUrl, undefined, flags.token, 'operator');
           process.stdout.write(await listBrokerRequests(broker, flags.json === true));
           return;
         }

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { AskReply } from '../../adapters/mcp/tool-results';
 import { callBroker } from '../broker-client/broker-http';
-import { locateBroker } from '../broker-client/locate-broker';
+import { readConfig } from '../../config/config-schema';
+import { BROKER_HELP, locateBroker } from '../broker-client/locate-broker';
 import { version } from '../../version';
 
 /** `clarity-hitl mcp`: a stdio MCP server whose `ask_human` tool asks the running broker. */
@@ -9,10 +10,7 @@ export function registerMcpCommand(program: Command): void {
   program
     .command('mcp')
     .description('run a stdio MCP server with an ask_human tool that asks the running broker')
-    .option(
-      '--broker <url>',
-      'broker URL (default: CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842)',
-    )
+    .option('--broker <url>', BROKER_HELP)
     .action(async (opts: { broker?: string }) => {
       // A call still unanswered after $CLARITY_HITL_MCP_HANDOFF_SECONDS (default 50, 0 = never)
       // returns a handle for wait_for_answer, before the client's own request timeout.
@@ -21,17 +19,17 @@ export function registerMcpCommand(program: Command): void {
         import('@modelcontextprotocol/sdk/server/stdio.js'),
         import('../../adapters/mcp/mcp-server'),
       ]);
-      const progress = Number(process.env.CLARITY_HITL_MCP_PROGRESS_MS);
-      const handoff = process.env.CLARITY_HITL_MCP_HANDOFF_SECONDS;
+      const { mcpProgressMs: progress = 0, mcpHandoffSeconds: handoff } = readConfig(process.env, [
+        'mcpProgressMs',
+        'mcpHandoffSeconds',
+      ]);
       const broker = () => locateBroker(opts.broker);
       const waitQuery = (waitMs: number | undefined) =>
         waitMs === undefined ? '' : `?wait=${waitMs / 1000}`;
       const server = createAskHumanServer({
         version,
         ...(progress > 0 ? { progressIntervalMs: progress } : {}),
-        ...(handoff !== undefined && Number(handoff) >= 0
-          ? { handoffMs: Number(handoff) * 1000 }
-          : {}),
+        ...(handoff !== undefined ? { handoffMs: handoff * 1000 } : {}),
         // Located per call, so a broker started after the MCP client is still found.
         broker: {
           ask: (body, waitMs, signal) =>

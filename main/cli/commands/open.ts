@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { BrokerReplyError, BrokerUnavailableError, callBroker } from '../broker-client/broker-http';
-import { locateBroker } from '../broker-client/locate-broker';
+import { STATE_DIR } from '../../config/env-vars';
+import { BROKER_HELP, locateBroker } from '../broker-client/locate-broker';
 import { CliError, ExitCode, action, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './register-command';
 
@@ -19,20 +20,17 @@ export const registerOpen: RegisterCommand = (program: Command) => {
   const command = program
     .command('open')
     .description('print (and open) a one-time login link to the web inbox of the running broker')
-    .option(
-      '--broker <url>',
-      'running broker (default: $CLARITY_HITL_BROKER, the discovery file, or http://127.0.0.1:7842/)',
-    )
+    .option('--broker <url>', BROKER_HELP)
     .option('--no-browser', 'only print the link')
     .action(action(async (flags: OpenFlags) => openInbox(flags)));
   withUsageExitCode(command);
 };
 
 async function openInbox(flags: OpenFlags): Promise<void> {
-  const broker = locateBroker(flags.broker, process.env, undefined, 'operator');
+  const broker = locateBroker(flags.broker, undefined, undefined, 'operator');
   if (!broker.operatorSecret)
     throw new CliError(
-      `no operator secret for the broker at ${broker.url}: run this as the user who runs the broker (its state dir holds the secret), with the same CLARITY_HITL_STATE_DIR`,
+      `no operator secret for the broker at ${broker.url}: run this as the user who runs the broker (its state dir holds the secret), with the same ${STATE_DIR.name}`,
       ExitCode.failure,
     );
   let url: string;

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { readConfig } from '../../config/config-schema';
+import { ConfigError } from '../../config/env-read';
 
 /**
  * Named operators' `name=token` pairs from outside argv (where `ps` would show them): the file of
  * `--operator-token-file` (else `$CLARITY_HITL_OPERATOR_TOKEN_FILE`), one pair per line (blank
  * lines and `#` comments skipped), and `$CLARITY_HITL_OPERATOR_TOKENS` (pairs separated by commas
- * or white space). An unreadable file is a usage error.
+ * or white space). An unreadable file or a bad variable is a usage error.
  */
 export function operatorTokensFromEnvAndFile(
   file: string | undefined,
@@ -12,7 +14,14 @@ export function operatorTokensFromEnvAndFile(
   env: NodeJS.ProcessEnv = process.env,
 ): string[] {
   const pairs: string[] = [];
-  const path = file ?? (env.CLARITY_HITL_OPERATOR_TOKEN_FILE || undefined);
+  let config: { operatorTokens?: string[]; operatorTokenFile?: string };
+  try {
+    config = readConfig(env, ['operatorTokens', 'operatorTokenFile']);
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message);
+    throw error;
+  }
+  const path = file ?? config.operatorTokenFile;
   if (path !== undefined) {
     let text: string;
     try {
@@ -26,7 +35,5 @@ export function operatorTokensFromEnvAndFile(
     }
     if (pairs.length === 0) return fail(`--operator-token-file ${path}: no name=token line`);
   }
-  for (const pair of (env.CLARITY_HITL_OPERATOR_TOKENS ?? '').split(/[\s,]+/))
-    if (pair) pairs.push(pair);
-  return pairs;
+  return [...pairs, ...(config.operatorTokens ?? [])];
 }

@@ -2,12 +2,9 @@ import type { Command } from 'commander';
 import type { ApprovalRule } from '../../adapters/coding-agents/approval-rule';
 import { describeRule } from '../../adapters/coding-agents/approval-rule';
 import { BrokerReplyError, callBroker } from '../broker-client/broker-http';
-import { locateBroker, TOKEN_HELP } from '../broker-client/locate-broker';
+import { BROKER_HELP, locateBroker, TOKEN_HELP } from '../broker-client/locate-broker';
 import { CliError, ExitCode, action, withUsageExitCode } from '../options';
 import type { RegisterCommand } from './register-command';
-
-const brokerHelp =
-  'running broker (default: $CLARITY_HITL_BROKER, the discovery file, or http://127.0.0.1:7842/)';
 
 /** `clarity-hitl rules list|revoke <id>`: the coding agents' "always allow" rules of the running broker. */
 export const registerRules: RegisterCommand = (program: Command) => {
@@ -18,12 +15,12 @@ export const registerRules: RegisterCommand = (program: Command) => {
     rules
       .command('list')
       .description('list the rules')
-      .option('--broker <url>', brokerHelp)
+      .option('--broker <url>', BROKER_HELP)
       .option('--token <token>', TOKEN_HELP)
       .option('--json', 'print JSON')
       .action(
         action(async (flags: { broker?: string; token?: string; json?: boolean }) => {
-          const broker = locateBroker(flags.broker, process.env, flags.token, 'operator');
+          const broker = locateBroker(flags.broker, undefined, flags.token, 'operator');
           const { rules: list } = await callBroker<{ rules: ApprovalRule[] }>(broker, '/api/rules');
           if (flags.json) return void process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
           if (!list.length) return void process.stdout.write('No rules: every request is asked.\n');
@@ -40,11 +37,11 @@ export const registerRules: RegisterCommand = (program: Command) => {
     rules
       .command('revoke <id>')
       .description('remove a rule: matching requests are asked again')
-      .option('--broker <url>', brokerHelp)
+      .option('--broker <url>', BROKER_HELP)
       .option('--token <token>', TOKEN_HELP)
       .action(
         action(async (id: string, flags: { broker?: string; token?: string }) => {
-          const broker = locateBroker(flags.broker, process.env, flags.token, 'operator');
+          const broker = locateBroker(flags.broker, undefined, flags.token, 'operator');
           try {
             const { rule } = await callBroker<{ rule: ApprovalRule }>(
               broker,

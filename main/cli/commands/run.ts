@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { LineSplitter, parseRunLine } from '@contract/jsonl-events';
-import { locateBroker, type BrokerLocation } from '../broker-client/locate-broker';
+import { BROKER_HELP, locateBroker, type BrokerLocation } from '../broker-client/locate-broker';
 import { InProcessHil, type InProcessHilOptions } from './run/in-process-hil';
 import { relaySignals } from './run/relay-signals';
 import { RunForwarder } from './run/run-forwarder';
@@ -15,10 +15,7 @@ export function registerRunCommand(program: Command): void {
     .description(
       'run an agent that prints JSONL events and show a live view; human_in_loop events go to the inbox (answers reach an in-process agent on its stdin)',
     )
-    .option(
-      '--broker <url>',
-      'broker URL (default: CLARITY_HITL_BROKER_URL, the discovery file, or http://127.0.0.1:7842)',
-    )
+    .option('--broker <url>', BROKER_HELP)
     .argument('<command...>', 'the agent command, after --')
     .passThroughOptions()
     .action(async (command: string[], opts: { broker?: string }) => {

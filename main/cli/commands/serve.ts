@@ -13,7 +13,10 @@ import { UpstreamUrlSchema } from '../../http/upstream-proxy';
 import { describeZodError } from '../../broker/validation';
 import { probePortHolder } from '../../service/port-probe';
 import { OwnerLockError } from '../../service/owner-lock';
-import { ExitCode, withUsageExitCode } from '../options';
+import { readConfig } from '../../config/config-schema';
+import { SETTINGS } from '../../config/settings-table';
+import { envNames, optionHelp } from '../../config/help-text';
+import { DEFAULT_HANDSHAKE_DIR, ExitCode, withUsageExitCode } from '../options';
 import { operatorTokensFromEnvAndFile } from './operator-tokens';
 import type { RegisterCommand } from './register-command';
 import { addHapiFlags, hapiOptions, type HapiFlags } from './serve-hapi-flags';
@@ -99,11 +102,14 @@ export const registerServe: RegisterCommand = (program: Command) => {
     .option('--host <host>', 'address to bind; anything but loopback needs --token', '127.0.0.1')
     .option(
       '--allow-query-token',
-      'also accept the token as ?token= on API and /events requests, for clients that cannot send headers (the URL, token included, may end up in logs; default: $CLARITY_HITL_ALLOW_QUERY_TOKEN)',
+      optionHelp(
+        'allowQueryToken',
+        'also accept the token as ?token= on API and /events requests, for clients that cannot send headers (the URL, token included, may end up in logs)',
+      ),
     )
     .option(
       '--token <secret>',
-      'require this token (visible to local users in ps: prefer --token-file or $CLARITY_HITL_BROKER_TOKEN)',
+      `require this token (visible to local users in ps: prefer --token-file or ${envNames('token')})`,
     )
     .option('--token-file <path>', 'require the token read from this file (first line)')
     .option('--dir <path>', 'handshake directory to watch (repeatable)', collect, [])
@@ -116,7 +122,7 @@ export const registerServe: RegisterCommand = (program: Command) => {
     .option('--log <file>', 'append a JSONL audit log of all interactions')
     .option(
       '--state-dir <path>',
-      'where history and pending requests persist (default: $CLARITY_HITL_STATE_DIR or ~/.clarity-hitl)',
+      optionHelp('stateDir', 'where history and pending requests persist'),
     )
     .option(
       '--history-limit <n>',
@@ -131,21 +137,27 @@ export const registerServe: RegisterCommand = (program: Command) => {
     .option('--no-cue-db', "don't serve the original cueme's SQLite mailbox")
     .option(
       '--store <url>',
-      'team mode: share requests with other instances through PostgreSQL (postgres://user@host/db); default: $CLARITY_HITL_STORE, else the embedded journal',
+      optionHelp(
+        'store',
+        'team mode: share requests with other instances through PostgreSQL (postgres://user@host/db)',
+      ),
     )
     .option(
       '--operator-token <name=token>',
-      'a named operator and their own token (repeatable; visible to local users in ps: prefer --operator-token-file or $CLARITY_HITL_OPERATOR_TOKENS)',
+      `a named operator and their own token (repeatable; visible to local users in ps: prefer --operator-token-file or ${envNames('operatorTokens')})`,
       collect,
       [],
     )
     .option(
       '--operator-token-file <path>',
-      'named operators, one name=token per line (default: $CLARITY_HITL_OPERATOR_TOKEN_FILE)',
+      optionHelp('operatorTokenFile', 'named operators, one name=token per line'),
     )
     .option(
       '--operator-answers-only',
-      "protocols' own answer endpoints (POST /answer, Tool Server complete) need the operator too (default: $CLARITY_HITL_OPERATOR_ANSWERS_ONLY)",
+      optionHelp(
+        'operatorAnswersOnly',
+        "protocols' own answer endpoints (POST /answer, Tool Server complete) need the operator too",
+      ),
     )
     .option(
       '--tool-server-upstream <url>',
@@ -158,8 +170,14 @@ export const registerServe: RegisterCommand = (program: Command) => {
         if (flags.token !== undefined) command.error('use --token or --token-file, not both');
         flags.token = readTokenFile(flags.tokenFile, (m) => command.error(m));
       }
+      let env: { store?: string; token?: string; handshakeDir?: string } = {};
       try {
-        sharedStoreUrl(flags.store ?? process.env.CLARITY_HITL_STORE);
+        env = readConfig(process.env, ['store', 'token', 'handshakeDir']);
+      } catch (error) {
+        command.error((error as Error).message);
+      }
+      try {
+        sharedStoreUrl(flags.store ?? env.store);
       } catch (error) {
         command.error(`--store: ${(error as Error).message.replace(/^store: /, '')}`);
       }
@@ -172,18 +190,18 @@ export const registerServe: RegisterCommand = (program: Command) => {
           command.error(`--operator-token: expected name=token, got "${pair.split('=')[0]}=…"`);
       if (
         !isLoopbackHost(flags.host) &&
-        !(flags.token ?? process.env.CLARITY_HITL_BROKER_TOKEN) &&
+        !(flags.token ?? env.token) &&
         flags.operatorToken.length === 0
       )
         command.error(
-          `binding ${flags.host} (not loopback) requires a token: pass --token-file or set CLARITY_HITL_BROKER_TOKEN`,
+          `binding ${flags.host} (not loopback) requires a token: pass --token-file or set ${SETTINGS.token.env.name}`,
         );
       const outbound = {
         ...outboundServiceOptions(flags, (m) => command.error(m), readTokenFile),
         ...hapiOptions(flags, (m) => command.error(m)),
       };
       const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
-      if (dirs.length === 0) dirs.push(process.env.CLARITY_HITL_DIR || '.clarity-hitl');
+      if (dirs.length === 0) dirs.push(env.handshakeDir ?? DEFAULT_HANDSHAKE_DIR);
       await serve(dirs, flags, outbound);
     });
 };

@@ -13,6 +13,7 @@ import {
   parseSeconds,
   resolveHandshakeDir,
   withUsageExitCode,
+  DIR_HELP,
 } from '../options';
 import { colorEnabled, paint } from '../terminal/colors';
 import { WatchSession } from '../terminal/watch-session';
@@ -30,7 +31,7 @@ export const registerWatch: RegisterCommand = (program: Command) => {
   const command = program
     .command('watch [dir]')
     .description('watch the handshake dir and answer each question in the terminal')
-    .option('--dir <path>', 'handshake directory (default: $CLARITY_HITL_DIR or .clarity-hitl/)')
+    .option('--dir <path>', DIR_HELP)
     .option(
       '--timeout <secs>',
       'skip questions older than this many seconds (default: never)',

@@ -2,6 +2,7 @@
  * The texts the original `cueme` 0.1.16 prints, word for word, so an agent whose prompts were
  * written for it reads the same from this drop-in.
  */
+import { defaultHelp } from '../../config/help-text';
 
 /** Appended to answers: the reminder to keep cueing (in the original's Chinese). */
 export const CUE_REMINDER =
@@ -83,6 +84,6 @@ export const USAGE = [
   '  - join/cue/pause: plain text (stdout)',
   '',
   'HITL Broker options:',
-  '  --broker <url>     the broker (default: $CLARITY_HITL_BROKER_URL, its discovery file, or http://127.0.0.1:7842)',
+  `  --broker <url>     the broker (${defaultHelp('brokerUrl')})`,
   '  --timeout <s>      seconds `cue` waits (default 600; 0 = no limit)',
 ].join('\n');

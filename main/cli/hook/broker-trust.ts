@@ -7,6 +7,8 @@ import {
   hostLiteral,
 } from '../../adapters/coding-agents/hook-wire';
 import { resolveStateDir } from '../../broker/persistence/state-dir';
+import { readVar } from '../../config/env-read';
+import { BROKER_URL, TOKEN } from '../../config/env-vars';
 import { HOOK_PROOF_FILE, proofMatches, readProofKey } from '../../service/broker-proof';
 import { readDiscovery } from '../../service/discovery-read';
 import { callBroker } from '../broker-client/broker-http';
@@ -118,12 +120,11 @@ function hookLocation(
   stateDir: string,
 ): BrokerLocation | undefined {
   const discovery = readDiscovery(stateDir);
-  const fromEnv = env.CLARITY_HITL_BROKER || env.CLARITY_HITL_BROKER_URL || undefined;
+  const fromEnv = flagUrl ? undefined : readVar(BROKER_URL, env);
   const url = flagUrl || fromEnv || discovery?.url;
   if (!url) return undefined;
   const discovered = discovery !== undefined && sameOrigin(url, discovery.url);
-  const token =
-    env.CLARITY_HITL_TOKEN || env.CLARITY_HITL_BROKER_TOKEN || (discovered ? discovery.token : '');
+  const token = readVar(TOKEN, env) || (discovered ? discovery.token : '');
   return {
     url: url.endsWith('/') ? url : `${url}/`,
     from: flagUrl ? 'flag' : fromEnv ? 'env' : 'discovery',

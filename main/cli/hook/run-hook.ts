@@ -5,6 +5,8 @@ import {
   HOOK_AGENTS,
   HOOK_REPLY_LIMIT,
 } from '../../adapters/coding-agents/hook-wire';
+import { ConfigError, readVar } from '../../config/env-read';
+import { HOOK_TIMEOUT } from '../../config/env-vars';
 import { callBroker } from '../broker-client/broker-http';
 import { newNonce, trustedBroker, UntrustedBrokerError } from './broker-trust';
 import { hookOutput } from './hook-output';
@@ -55,14 +57,13 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
 
   const name = event.data.hook_event_name;
   const asks = (DECISION_EVENTS as readonly string[]).includes(name);
-  const timeoutSeconds =
-    seconds(options.timeoutSeconds) ??
-    seconds(Number(env.CLARITY_HITL_HOOK_TIMEOUT)) ??
-    DEFAULT_HOOK_WAIT_SECONDS;
   let reply: unknown;
   let key: string;
+  let timeoutSeconds = DEFAULT_HOOK_WAIT_SECONDS;
   const nonce = newNonce();
   try {
+    timeoutSeconds =
+      seconds(options.timeoutSeconds) ?? seconds(readVar(HOOK_TIMEOUT, env)) ?? timeoutSeconds;
     const broker = await trustedBroker(options.brokerUrl, env);
     key = broker.key;
     reply = await callBroker<unknown>(
@@ -76,7 +77,8 @@ export async function runHook(options: HookRunOptions): Promise<HookOutcome> {
       },
     );
   } catch (error) {
-    if (error instanceof UntrustedBrokerError) return fail(error.message);
+    if (error instanceof UntrustedBrokerError || error instanceof ConfigError)
+      return fail(error.message);
     const timedOut =
       error instanceof Error && /abort|timeout/i.test(`${error.name} ${error.message}`);
     if (timedOut) return fail('the broker did not answer in time');

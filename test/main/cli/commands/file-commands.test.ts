@@ -51,7 +51,10 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
 
   it('list --json is a JSON array for scripts; --dir and CLARITY_HITL_DIR pick the directory', async () => {
     const viaFlag = await runCli(['list', '--json', '--dir', dir]);
-    const viaEnv = await runCli(['list', '--json'], { env: { CLARITY_HITL_DIR: dir } });
+    // No broker URL in the environment: with one (either name), `list` alone lists that broker.
+    const viaEnv = await runCli(['list', '--json'], {
+      env: { CLARITY_HITL_DIR: dir, CLARITY_HITL_BROKER_URL: '' },
+    });
     for (const run of [viaFlag, viaEnv]) {
       expect(run.code).toBe(0);
       const all = JSON.parse(run.stdout) as Array<{

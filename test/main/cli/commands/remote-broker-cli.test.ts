@@ -90,6 +90,11 @@ describe('clarity-hitl list / answer / cancel on a remote broker', { timeout: 12
     const listed = await runCli(['list', '--json'], { env: remote });
     expect(listed.code, listed.stderr).toBe(0);
     expect((JSON.parse(listed.stdout) as unknown[]).length).toBe(2);
+    // The other name of the same setting (issue 35: list read only CLARITY_HITL_BROKER).
+    const alias = { ...env(), CLARITY_HITL_BROKER_URL: url, CLARITY_HITL_TOKEN: OPERATOR };
+    const viaAlias = await runCli(['list', '--json'], { env: alias });
+    expect(viaAlias.code, viaAlias.stderr).toBe(0);
+    expect((JSON.parse(viaAlias.stdout) as unknown[]).length).toBe(2);
 
     const emptyDir = path.join(root, 'empty');
     const answered = await runCli(['answer', 'deploy', 'yes', '--dir', emptyDir], { env: remote });

@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hookEvent, schemaErrors, type EventName } from '../../../support/hook-fixtures';
+import { runHook } from '../../../../main/cli/hook/run-hook';
+import { hookEvent, schemaErrors, stdinOf, type EventName } from '../../../support/hook-fixtures';
 import { noDecision, OPERATOR, printed, useHookBroker } from '../../../support/hook-broker';
 import { waitFor } from '../../../support/wait-for';
 
@@ -192,6 +193,22 @@ describe('clarity-hitl hook against a real broker', () => {
   it('no answer before the limit: the request expires in the inbox and no decision is printed', async () => {
     const outcome = await hook('claude-code', hookEvent('claude-bash'), { timeoutSeconds: 0.3 });
     noDecision(outcome);
+    expect(h.events.map((e) => e.type)).toEqual(['added', 'expired']);
+  });
+
+  it('$CLARITY_HITL_HOOK_TIMEOUT sets the wait; a bad value is no decision naming it, nothing asked', async () => {
+    const run = (timeout: string) =>
+      runHook({
+        agent: 'claude-code',
+        stdin: stdinOf(hookEvent('claude-bash')),
+        brokerUrl: h.service.url,
+        env: { CLARITY_HITL_STATE_DIR: h.service.stateDir, CLARITY_HITL_HOOK_TIMEOUT: timeout },
+      });
+    expect(noDecision(await run('abc'))).toContain(
+      'CLARITY_HITL_HOOK_TIMEOUT=abc: must be a number of seconds above 0',
+    );
+    expect(h.events).toEqual([]);
+    noDecision(await run('0.3'));
     expect(h.events.map((e) => e.type)).toEqual(['added', 'expired']);
   });
 
