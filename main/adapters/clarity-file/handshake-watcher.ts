@@ -2,11 +2,8 @@ import { existsSync, watch as fsWatch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { readdir } from 'node:fs/promises';
 import { answerBaseName, questionBaseName } from './handshake-dir';
-import {
-  startReliableWatch,
-  startReliableWatchInProcess,
-  type ReliableWatch,
-} from './reliable-watch';
+import { createReliableGate, type ReliableGate, type ReliableGateOptions } from './reliable-gate';
+import type { ReliableWatch } from './reliable-watch';
 
 /** How often the directory listing is compared with the last one, to catch events the OS dropped. */
 export const DEFAULT_RESCAN_MS = 2000;
@@ -102,85 +99,23 @@ export function watchHandshakeDir(
   let closed = false;
   let known: Set<string> | undefined;
   let rescanning = false;
-  let reliable: ReliableWatch | undefined;
-  let reliableWanted = false;
-  // The in-process chokidar that keeps reporting until the thread's has finished its first walk.
-  let handingOver: ReliableWatch | undefined;
-  let threaded = false;
-  const maxFiles = options.reliableMaxFiles ?? DEFAULT_RELIABLE_MAX_FILES;
-  const threadFiles = options.reliableThreadFiles ?? DEFAULT_RELIABLE_THREAD_FILES;
+  const ownEcho = safeOwnEcho(options.ownEcho);
+  const gate = reliableGateFor(dir, onChange, onError, options, {
+    watching: () => watcher !== undefined,
+    listed: () => known?.size ?? 0,
+  });
 
-  const ownFile = options.ownFile ?? (() => false);
-  // Called synchronously in the watch's callback: a file-system error there (EACCES, EIO on a
-  // network share) must not escape it, so the event then goes on as any other.
-  const ownEcho = (name: string) => {
-    try {
-      return options.ownEcho?.(name) ?? false;
-    } catch {
-      return false;
-    }
-  };
-  // Whether a handshake file the broker did not write has been seen: chokidar waits for one.
-  let othersSeen = false;
-  // Still there: a listing, or a watch event, can name a mirror the broker has removed since (it
-  // is no longer its own file then, and not anyone else's either).
-  const isOthers = (name: string) =>
-    handshakeBaseOf(name) !== undefined && !ownFile(name) && existsSync(join(dir, name));
-  const noteOthers = (names: Iterable<string>) => {
-    if (othersSeen) return;
-    for (const name of names) {
-      if (!isOthers(name)) continue;
-      othersSeen = true;
-      break;
-    }
-    if (othersSeen && reliableWanted) setImmediate(startChokidar);
-  };
-
-  const reportReliable = (name: string, written: boolean) => {
+  const onEvent = (name: string) => {
+    if (!name) return void rescan();
     const base = handshakeBaseOf(name);
-    if (base !== undefined) onChange(base, written);
+    if (base === undefined || ownEcho(name)) return;
+    gate.noteOthers([name]);
+    onChange(base, true);
   };
-  const startThread = () => {
-    threaded = true;
-    const previous = reliable;
-    handingOver = previous;
-    reliable = startReliableWatch(dir, reportReliable, onError, {
-      onReady: () => {
-        if (handingOver !== previous) return;
-        handingOver = undefined;
-        void previous?.close();
-      },
-    });
-  };
-  const startChokidar = () => {
-    if (closed || reliable || !reliableWanted) return;
-    // Without the directory's own watch chokidar is the only live source: it starts at once.
-    if (!othersSeen && watcher) return;
-    const files = known?.size ?? 0;
-    if (files > maxFiles) return;
-    if (files > threadFiles) startThread();
-    else reliable = startReliableWatchInProcess(dir, reportReliable, onError, ownFile);
-  };
-
   const open = () => {
-    try {
-      const w = fsWatch(dir, { persistent: false }, (_event, name) => {
-        if (!name) return void rescan();
-        const file = name.toString();
-        const base = handshakeBaseOf(file);
-        if (base === undefined || ownEcho(file)) return;
-        if (!othersSeen) noteOthers([file]);
-        onChange(base, true);
-      });
-      w.on('error', (error) => {
-        w.close();
-        if (watcher === w) watcher = undefined;
-        onError(error);
-      });
-      watcher = w;
-    } catch (error) {
-      onError(error);
-    }
+    watcher = openDirWatch(dir, onEvent, onError, (failed) => {
+      if (watcher === failed) watcher = undefined;
+    });
   };
 
   const every = options.rescanMs ?? DEFAULT_RESCAN_MS;
@@ -204,9 +139,7 @@ export function watchHandshakeDir(
       if (closed) return;
       const previous = known;
       known = names;
-      noteOthers(names);
-      if (!reliable && reliableWanted) startChokidar();
-      else if (reliable && !threaded && names.size > threadFiles) startThread();
+      gate.afterRescan(names);
       if (!previous) return;
       for (const name of names) if (!previous.has(name)) onChange(handshakeBaseOf(name)!, true);
       for (const name of previous) if (!names.has(name)) onChange(handshakeBaseOf(name)!, false);
@@ -227,22 +160,85 @@ export function watchHandshakeDir(
     prime: (names) => {
       known ??= new Set(names.filter((n) => handshakeBaseOf(n) !== undefined));
     },
-    startReliable: () => {
-      reliableWanted = true;
-      // Judged now, after the start-up scan: mirrors left from the last run are the broker's again.
-      noteOthers(known ?? []);
-      setImmediate(startChokidar);
-    },
-    reliableMode: () => reliable?.mode,
+    // Judged now, after the start-up scan: mirrors left from the last run are the broker's again.
+    startReliable: () => gate.want(known ?? []),
+    reliableMode: () => gate.mode(),
     close: async () => {
       closed = true;
       clearTimeout(timer);
       watcher?.close();
       watcher = undefined;
-      await Promise.all([reliable?.close(), handingOver?.close()]);
-      reliable = undefined;
-      handingOver = undefined;
+      await gate.close();
     },
+  };
+}
+
+/** The chokidar side of watchHandshakeDir, reporting base names to `onChange`. */
+function reliableGateFor(
+  dir: string,
+  onChange: (base: string, written: boolean) => void,
+  onError: (error: unknown) => void,
+  options: HandshakeWatchOptions,
+  state: Pick<ReliableGateOptions, 'watching' | 'listed'>,
+): ReliableGate {
+  const ownFile = options.ownFile ?? (() => false);
+  return createReliableGate({
+    dir,
+    onChange: (name, written) => {
+      const base = handshakeBaseOf(name);
+      if (base !== undefined) onChange(base, written);
+    },
+    onError,
+    ownFile,
+    // Still there: a listing, or a watch event, can name a mirror the broker has removed since
+    // (it is no longer its own file then, and not anyone else's either).
+    isOthers: (name) =>
+      handshakeBaseOf(name) !== undefined && !ownFile(name) && existsSync(join(dir, name)),
+    maxFiles: options.reliableMaxFiles ?? DEFAULT_RELIABLE_MAX_FILES,
+    threadFiles: options.reliableThreadFiles ?? DEFAULT_RELIABLE_THREAD_FILES,
+    ...state,
+  });
+}
+
+/**
+ * `fs.watch` on `dir` (not persistent), calling `onEvent` with each event's file name (empty
+ * when the OS gave none). A failure to start goes to `onError`; an error later closes the watch,
+ * then `onFailed` and `onError` hear it (the caller re-opens on its next rescan).
+ */
+function openDirWatch(
+  dir: string,
+  onEvent: (name: string) => void,
+  onError: (error: unknown) => void,
+  onFailed: (watch: FSWatcher) => void,
+): FSWatcher | undefined {
+  try {
+    const w = fsWatch(dir, { persistent: false }, (_event, name) =>
+      onEvent(name?.toString() ?? ''),
+    );
+    w.on('error', (error) => {
+      w.close();
+      onFailed(w);
+      onError(error);
+    });
+    return w;
+  } catch (error) {
+    onError(error);
+    return undefined;
+  }
+}
+
+/**
+ * HandshakeWatchOptions.ownEcho, called synchronously in the watch's callback: a file-system
+ * error there (EACCES, EIO on a network share) must not escape it, so the event then goes on as
+ * any other.
+ */
+function safeOwnEcho(ownEcho: ((name: string) => boolean) | undefined): (name: string) => boolean {
+  return (name) => {
+    try {
+      return ownEcho?.(name) ?? false;
+    } catch {
+      return false;
+    }
   };
 }
 
