@@ -7,6 +7,7 @@ import { AgentIdSchema } from '@contract/agent-id';
 import { AgentMessageSchema } from '@contract/agent-message';
 import { checkedByHandler } from '../schema/parsed-by';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
+import { AgentMessageListSchema } from '@contract/inbox-results';
 
 /** A batch of messages (order kept); a single message is posted as itself. */
 const BatchSchema = z.array(z.unknown()).min(1).max(200);
@@ -25,14 +26,16 @@ const LIST = {
   tags: TAGS,
   params: Params,
   querystring: ListQuerySchema,
+  response: { 200: AgentMessageListSchema },
 };
 
 /**
  * HAPI agent messages (docs/protocols.md#hapi-agent-messages): agents post `AgentMessage {role, content}`
  * (or HAPI's own `{type: "output"}` envelope) for their agent id (the same id their requests carry in `request.agent.id`, e.g. a cueme agent_id);
- * the UI reads the recent ones and hears new ones as SSE `agent_message` events.
+ * the UI reads the recent ones (the inbox operation `agentMessages`, as IPC `inbox:agent-messages`)
+ * and hears new ones as SSE `agent_message` events.
  */
-export const hapiRoutes: RouteModule = (app, { agentMessages: store }) => {
+export const hapiRoutes: RouteModule = (app, { agentMessages: store, operations }) => {
   app.post<{ Params: { agentId: string } }>(
     '/api/agents/:agentId/messages',
     { schema: POST },
@@ -62,7 +65,6 @@ export const hapiRoutes: RouteModule = (app, { agentMessages: store }) => {
       (req.params as { agentId: string }).agentId,
       'agentId',
     );
-    const { limit } = req.query;
-    return { messages: store.list(agentId, limit) };
+    return operations.agentMessages(agentId, req.query.limit);
   });
 };
