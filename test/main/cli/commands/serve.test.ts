@@ -20,7 +20,7 @@ interface Run {
 function runCli(args: string[], env: Record<string, string> = {}): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/clarity-hitl.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, CLARITY_HITL_BROKER_TOKEN: '', ...env },
+    env: { ...process.env, CLARITY_HITL_TOKEN: '', CLARITY_HITL_BROKER_TOKEN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -149,6 +149,31 @@ describe('clarity-hitl serve', { timeout: 60_000 }, () => {
     cleanups.push(() => run.child.kill('SIGKILL'));
     expect(await run.exited).toBe(2);
     expect(run.stderr()).toContain('requires a token');
+  });
+
+  it('takes the token from $CLARITY_HITL_TOKEN, the name the clients read (issue 35)', async () => {
+    const run = runCli(
+      ['serve', path.join(root, 'hs'), '--port', '0', '--state-dir', path.join(root, 'state')],
+      { CLARITY_HITL_TOKEN: 'env-token' },
+    );
+    cleanups.push(() => run.child.kill('SIGKILL'));
+    await until(() => run.stdout().includes('Press Ctrl-C'), 30_000, 'the start-up lines');
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(run.stdout())![1]!;
+    expect((await fetch(new URL('questions', url))).status).toBe(401);
+    const authorized = { headers: { authorization: 'Bearer env-token' } };
+    expect((await fetch(new URL('questions', url), authorized)).status).toBe(200);
+  });
+
+  it('a bad variable exits 2 with one line naming it', async () => {
+    const state = path.join(root, 'state');
+    const run = runCli(['serve', path.join(root, 'hs'), '--port', '0', '--state-dir', state], {
+      CLARITY_HITL_ALLOW_QUERY_TOKEN: 'maybe',
+    });
+    cleanups.push(() => run.child.kill('SIGKILL'));
+    expect(await run.exited).toBe(2);
+    expect(run.stderr()).toBe(
+      'clarity-hitl: CLARITY_HITL_ALLOW_QUERY_TOKEN=maybe: must be 1, true or yes (on), or 0, false or no (off)\n',
+    );
   });
 
   it('exits 2 on usage errors', async () => {
