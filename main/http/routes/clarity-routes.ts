@@ -24,7 +24,8 @@ export const clarityRoutes: RouteModule = (app, context) => {
   // An HTTP-mode agent collects its answer by polling: the reply that carries it delivers it.
   broker.deliveries.expect('clarity-http');
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/questions', { schema: LIST }, async (request, reply) => {
+  // Sent as prebuilt JSON (or streamed): the schema documents the entries.
+  app.get('/questions', { schema: LIST }, async (request, reply) => {
     // Coding agents' requests are the operator's alone: the spec's token-less list leaves them out.
     const all = broker.pending();
     const pending = isOperator(request) ? all : all.filter((r) => !isOperatorOnly(r));
