@@ -111,7 +111,10 @@ export const IPC_INVOKE = {
   },
   'inbox:agent-messages': {
     bridge: 'agentMessages',
-    payload: z.object({ agentId: AgentIdSchema }).strict(),
+    /** `limit`: the last so many (as `GET /api/agents/{id}/messages?limit=`). */
+    payload: z
+      .object({ agentId: AgentIdSchema, limit: z.number().int().min(1).max(1000).optional() })
+      .strict(),
     result: carries<AgentMessageList>(),
   },
   'inbox:info': { bridge: 'info', payload: Nothing, result: carries<IpcBrokerInfo>() },

@@ -54,7 +54,7 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
       : ops.cancel(id, reason, who),
   );
   router.handle('inbox:list-files', ({ id }) => ops.listFiles(id));
-  router.handle('inbox:agent-messages', ({ agentId }) => ops.agentMessages(agentId));
+  router.handle('inbox:agent-messages', ({ agentId, limit }) => ops.agentMessages(agentId, limit));
   router.handle('inbox:info', () => deps.info());
   router.handle('unreadable:list', () => ops.listUnreadable());
   router.handle('unreadable:dismiss', ({ id }) => ops.dismissUnreadable(id));

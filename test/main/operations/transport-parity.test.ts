@@ -78,7 +78,8 @@ describe('one shape per inbox operation on HTTP and IPC (issue 35)', () => {
     const done = io.broker.add({ source: 'clarity-http', key: 'done', prompt: 'Ship it?' });
     io.broker.answer(done.id, { text: 'yes' }, 'cli');
     io.broker.unreadable.report({ id: 'u1', source: 'mcp', origin: 'POST /x', reason: 'bad' });
-    io.agentMessages.append('agent-1', { role: 'agent', content: [{ type: 'text', text: 'hi' }] });
+    for (const text of ['hi', 'bye'])
+      io.agentMessages.append('agent-1', { role: 'agent', content: [{ type: 'text', text }] });
     const run = io.runs.start({ command: ['node', 'agent.js'] });
     io.runs.append(run.id, [{ kind: 'text', text: 'hello' }]);
     io.rules.add({ agent: 'codex', tool: 'Bash', project: '/p', commandPrefix: 'cargo build' });
@@ -98,6 +99,10 @@ describe('one shape per inbox operation on HTTP and IPC (issue 35)', () => {
       [await io.http('GET', `/api/runs/${run.id}`), await io.ipc('runs:get', { id: run.id })],
       [await io.http('GET', '/api/rules'), await io.ipc('rules:list')],
       [await io.http('GET', '/api/unreadable'), await io.ipc('unreadable:list')],
+      [
+        await io.http('GET', '/api/agents/agent-1/messages?limit=1'),
+        await io.ipc('inbox:agent-messages', { agentId: 'agent-1', limit: 1 }),
+      ],
     ];
     for (const [overHttp, overIpc] of pairs) expect(overIpc).toEqual(overHttp);
     // Not vacuous: every list holds what was put in, and no request carries `meta`.
@@ -105,11 +110,12 @@ describe('one shape per inbox operation on HTTP and IPC (issue 35)', () => {
       { requests: [{ id: pick.id }], seq: expect.any(Number), total: 1 },
       { requests: [{ id: done.id }] },
       { files: ['a.txt'], truncated: false },
-      { messages: [{ role: 'agent' }] },
+      { messages: [{ content: [{ text: 'hi' }] }, { content: [{ text: 'bye' }] }] },
       { runs: [{ id: run.id }] },
       { run: { id: run.id }, entries: [{ text: 'hello' }] },
       { rules: [{ commandPrefix: 'cargo build' }] },
       { items: [{ id: 'u1' }], epoch: expect.any(String), revision: 1 },
+      { messages: [{ content: [{ text: 'bye' }] }] },
     ]);
     expect(JSON.stringify(pairs)).not.toContain('secret');
   });
