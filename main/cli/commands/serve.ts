@@ -165,46 +165,54 @@ export const registerServe: RegisterCommand = (program: Command) => {
       upstreamUrl,
     )
     .option('--instance-name <name>', "this instance's name in team mode (default: the host name)")
-    .action(async (dirArg: string | undefined, flags: ServeFlags, command: Command) => {
-      if (flags.tokenFile !== undefined) {
-        if (flags.token !== undefined) command.error('use --token or --token-file, not both');
-        flags.token = readTokenFile(flags.tokenFile, (m) => command.error(m));
-      }
-      let env: { store?: string; token?: string; handshakeDir?: string } = {};
-      try {
-        env = readConfig(process.env, ['store', 'token', 'handshakeDir']);
-      } catch (error) {
-        command.error((error as Error).message);
-      }
-      try {
-        sharedStoreUrl(flags.store ?? env.store);
-      } catch (error) {
-        command.error(`--store: ${(error as Error).message.replace(/^store: /, '')}`);
-      }
-      flags.operatorToken = [
-        ...flags.operatorToken,
-        ...operatorTokensFromEnvAndFile(flags.operatorTokenFile, (m) => command.error(m)),
-      ];
-      for (const pair of flags.operatorToken)
-        if (!/^[^=\s]+=\S+$/.test(pair))
-          command.error(`--operator-token: expected name=token, got "${pair.split('=')[0]}=…"`);
-      if (
-        !isLoopbackHost(flags.host) &&
-        !(flags.token ?? env.token) &&
-        flags.operatorToken.length === 0
-      )
-        command.error(
-          `binding ${flags.host} (not loopback) requires a token: pass --token-file or set ${SETTINGS.token.env.name}`,
-        );
-      const outbound = {
-        ...outboundServiceOptions(flags, (m) => command.error(m), readTokenFile),
-        ...hapiOptions(flags, (m) => command.error(m)),
-      };
-      const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
-      if (dirs.length === 0) dirs.push(env.handshakeDir ?? DEFAULT_HANDSHAKE_DIR);
-      await serve(dirs, flags, outbound);
-    });
+    .action(serveCommand);
 };
+
+/** The serve action: flags and variables checked (a bad one is a usage error), then {@link serve}. */
+async function serveCommand(
+  dirArg: string | undefined,
+  flags: ServeFlags,
+  command: Command,
+): Promise<void> {
+  if (flags.tokenFile !== undefined) {
+    if (flags.token !== undefined) command.error('use --token or --token-file, not both');
+    flags.token = readTokenFile(flags.tokenFile, (m) => command.error(m));
+  }
+  let env: { store?: string; token?: string; handshakeDir?: string } = {};
+  try {
+    env = readConfig(process.env, ['store', 'token', 'handshakeDir']);
+  } catch (error) {
+    command.error((error as Error).message);
+  }
+  try {
+    sharedStoreUrl(flags.store ?? env.store);
+  } catch (error) {
+    const given = flags.store !== undefined ? '--store' : SETTINGS.store.env.name;
+    command.error(`${given}: ${(error as Error).message.replace(/^store: /, '')}`);
+  }
+  flags.operatorToken = [
+    ...flags.operatorToken,
+    ...operatorTokensFromEnvAndFile(flags.operatorTokenFile, (m) => command.error(m)),
+  ];
+  for (const pair of flags.operatorToken)
+    if (!/^[^=\s]+=\S+$/.test(pair))
+      command.error(`--operator-token: expected name=token, got "${pair.split('=')[0]}=…"`);
+  if (
+    !isLoopbackHost(flags.host) &&
+    !(flags.token ?? env.token) &&
+    flags.operatorToken.length === 0
+  )
+    command.error(
+      `binding ${flags.host} (not loopback) requires a token: pass --token-file or set ${SETTINGS.token.env.name}`,
+    );
+  const outbound = {
+    ...outboundServiceOptions(flags, (m) => command.error(m), readTokenFile),
+    ...hapiOptions(flags, (m) => command.error(m)),
+  };
+  const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
+  if (dirs.length === 0) dirs.push(env.handshakeDir ?? DEFAULT_HANDSHAKE_DIR);
+  await serve(dirs, flags, outbound);
+}
 
 async function serve(
   dirs: string[],
