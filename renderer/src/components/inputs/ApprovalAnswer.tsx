@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ScopeChoice } from '@contract/approval';
 import { useDraft } from '../../drafts/use-draft';
 import type { AnswerInput } from '@contract/request';
 import { useI18n } from '../../i18n/I18nProvider';
-import { keyText } from '../../keys/key-strings';
 import { isReflex } from '../../keys/reflex-guard';
 import { AskQuestionsAnswer } from './AskQuestionsAnswer';
 import { EditThenAllow } from './EditThenAllow';
-import { ScopeChooser } from './ScopeChooser';
+import { AlwaysRule, ApprovalHints, ReasonField, ToggleButton } from './ApprovalParts';
 import { submitOnModEnter, type AnswerInputProps } from './types';
-
-/** Tools whose "always" is not even mentioned (a question is answered, never remembered). */
-const SILENT_NO_ALWAYS = new Set(['AskUserQuestion']);
 
 /** A coding agent's request: AskUserQuestion's questions, or a permission to give. */
 export function ApprovalAnswer(props: AnswerInputProps<'approval'>) {
@@ -22,35 +19,40 @@ export function ApprovalAnswer(props: AnswerInputProps<'approval'>) {
   );
 }
 
+type Decision = 'allow' | 'deny' | 'always';
+
+/** The answer for `decision`: a deny carries the trimmed reason (if any), an always its rule. */
+function approvalValue(
+  decision: Decision,
+  reason: string,
+  rule: () => ScopeChoice['scope'],
+): AnswerInput['value'] {
+  const trimmed = reason.trim();
+  return {
+    kind: 'approval',
+    decision,
+    ...(decision === 'deny' && trimmed ? { reason: trimmed } : {}),
+    ...(decision === 'always' ? { rule: rule() } : {}),
+  };
+}
+
 /**
  * A coding agent's permission request: Deny (the solid button, and what Enter does), Allow once,
  * or Always allow under one of the scopes the broker offered (the exact command or file is
  * preselected: two clicks remember the narrowest rule).
  */
 function PermissionAnswer({ request, busy, submit }: AnswerInputProps<'approval'>) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const input = request.input;
   const scopes = input.scopes ?? [];
   const [tooQuick, setTooQuick] = useState(false);
-  const shownAt = useRef(Number.POSITIVE_INFINITY);
-  useEffect(() => {
-    shownAt.current = performance.now();
-  }, []);
+  const shownAt = useShownAt();
   const [reason, setReason] = useDraft('reason', '');
   const [always, setAlways] = useState(false);
   const [editing, setEditing] = useState(false);
   const [picked, setPicked] = useState(0);
-  const reasonId = `reason-${request.id}`;
-  const send = (decision: 'allow' | 'deny' | 'always') => {
-    const trimmed = reason.trim();
-    const value: AnswerInput['value'] = {
-      kind: 'approval',
-      decision,
-      ...(decision === 'deny' && trimmed ? { reason: trimmed } : {}),
-      ...(decision === 'always' ? { rule: scopes[picked]!.scope } : {}),
-    };
-    submit({ value });
-  };
+  const send = (decision: Decision) =>
+    submit({ value: approvalValue(decision, reason, () => scopes[picked]!.scope) });
   return (
     <form
       className="answer-form approval"
@@ -78,26 +80,14 @@ function PermissionAnswer({ request, busy, submit }: AnswerInputProps<'approval'
           {t('approvalAllowOnce')}
         </button>
         {scopes.length > 0 ? (
-          <button
-            type="button"
-            className="secondary quiet"
-            aria-expanded={always}
-            disabled={busy}
-            onClick={() => setAlways((open) => !open)}
-          >
+          <ToggleButton open={always} busy={busy} toggle={() => setAlways((open) => !open)}>
             {t('approvalAlwaysStart')}
-          </button>
+          </ToggleButton>
         ) : null}
         {input.edit?.length ? (
-          <button
-            type="button"
-            className="secondary quiet"
-            aria-expanded={editing}
-            disabled={busy}
-            onClick={() => setEditing((open) => !open)}
-          >
+          <ToggleButton open={editing} busy={busy} toggle={() => setEditing((open) => !open)}>
             {t('approvalEdit')}
-          </button>
+          </ToggleButton>
         ) : null}
       </div>
       {editing && input.edit?.length ? (
@@ -108,40 +98,28 @@ function PermissionAnswer({ request, busy, submit }: AnswerInputProps<'approval'
           onAllow={(edited) => submit({ value: { kind: 'approval', decision: 'allow', edited } })}
         />
       ) : null}
-      {input.noEdit ? <p className="hint">{t('approvalNoEdit', { why: input.noEdit })}</p> : null}
-      {scopes.length === 0 && input.noAlways && !SILENT_NO_ALWAYS.has(input.tool) ? (
-        <p className="hint">{t('approvalNoAlways', { why: input.noAlways })}</p>
-      ) : null}
-      {tooQuick ? (
-        <p className="hint danger-guard" role="status">
-          {keyText(language, 'dangerTooQuick')}
-        </p>
-      ) : null}
+      <ApprovalHints input={input} tooQuick={tooQuick} />
       {always && scopes.length > 0 ? (
-        <fieldset className="approval-rule">
-          <legend>{t('approvalRuleLegend', { tool: input.tool })}</legend>
-          <ScopeChooser input={input} requestId={request.id} picked={picked} onPick={setPicked} />
-          <button
-            type="button"
-            className="secondary confirm-always"
-            disabled={busy}
-            onClick={() => send('always')}
-          >
-            {t('approvalAlwaysConfirm')}
-          </button>
-        </fieldset>
+        <AlwaysRule
+          input={input}
+          requestId={request.id}
+          picked={picked}
+          onPick={setPicked}
+          busy={busy}
+          confirm={() => send('always')}
+        />
       ) : null}
-      <label htmlFor={reasonId} className="field-label">
-        {t('approvalReason')}
-      </label>
-      <textarea
-        id={reasonId}
-        value={reason}
-        rows={2}
-        maxLength={10_000}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <ReasonField id={`reason-${request.id}`} reason={reason} setReason={setReason} />
       <p className="hint">{t('approvalHint')}</p>
     </form>
   );
+}
+
+/** When the card showed (for the reflex guard on Allow once). */
+function useShownAt() {
+  const shownAt = useRef(Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, []);
+  return shownAt;
 }

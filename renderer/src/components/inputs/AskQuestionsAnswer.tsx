@@ -25,6 +25,22 @@ function picksOf(questions: AskQuestion[], picked: PickedAll): AskPicks {
   return picks;
 }
 
+/** `prev` with `label` picked (toggled for a multi-select question; alone otherwise). */
+function withPick(prev: Picked, label: string, multiSelect: boolean | undefined): Picked {
+  if (!multiSelect) return { ...prev, selected: [label], otherOn: false };
+  const selected = prev.selected.includes(label)
+    ? prev.selected.filter((s) => s !== label)
+    : [...prev.selected, label];
+  return { ...prev, selected };
+}
+
+/** `prev` with "Other" picked (toggled for a multi-select question; alone otherwise). */
+function withOther(prev: Picked, multiSelect: boolean | undefined): Picked {
+  return multiSelect
+    ? { ...prev, otherOn: !prev.otherOn }
+    : { ...prev, selected: [], otherOn: true };
+}
+
 /**
  * Claude Code's AskUserQuestion: each question with its options (radios, or checkboxes for a
  * multi-select one), each option's description and preview, and "Other" with its own text; one
@@ -51,89 +67,16 @@ export function AskQuestionsAnswer({
         if (ready && !busy) submit({ value: { kind: 'approval', decision: 'allow', answers } });
       }}
     >
-      {questions.map((q, qi) => {
-        const p = picked[q.question] ?? EMPTY;
-        const name = `ask-${request.id}-${qi}`;
-        const pick = (label: string) =>
-          update(q.question, (prev) =>
-            q.multiSelect
-              ? {
-                  ...prev,
-                  selected: prev.selected.includes(label)
-                    ? prev.selected.filter((s) => s !== label)
-                    : [...prev.selected, label],
-                }
-              : { ...prev, selected: [label], otherOn: false },
-          );
-        return (
-          <fieldset key={q.question} className="ask-question">
-            <legend>
-              {q.header ? <span className="ask-header">{q.header}</span> : null}
-              <span className="ask-text">{q.question}</span>
-              <span className="hint">{q.multiSelect ? t('chooseMany') : t('chooseOne')}</span>
-            </legend>
-            {q.options.map((option, oi) => {
-              const id = `${name}-${oi}`;
-              const on = p.selected.includes(option.label);
-              return (
-                <div key={option.label} className={on ? 'ask-option picked' : 'ask-option'}>
-                  <label htmlFor={id} className="choice">
-                    <input
-                      id={id}
-                      type={q.multiSelect ? 'checkbox' : 'radio'}
-                      name={name}
-                      checked={on}
-                      {...(qi === 0 && oi === 0 ? { 'data-answer-focus': true } : {})}
-                      onChange={() => pick(option.label)}
-                    />
-                    <span className="choice-body">
-                      <span className="choice-title">{option.label}</span>
-                      {option.description ? (
-                        <span className="choice-description">{option.description}</span>
-                      ) : null}
-                    </span>
-                  </label>
-                  {option.preview && on ? (
-                    <pre className="ask-preview" aria-label={t('askPreview')}>
-                      {option.preview}
-                    </pre>
-                  ) : null}
-                </div>
-              );
-            })}
-            <div className={p.otherOn ? 'ask-option picked' : 'ask-option'}>
-              <label htmlFor={`${name}-other`} className="choice">
-                <input
-                  id={`${name}-other`}
-                  type={q.multiSelect ? 'checkbox' : 'radio'}
-                  name={name}
-                  checked={p.otherOn}
-                  onChange={() =>
-                    update(q.question, (prev) =>
-                      q.multiSelect
-                        ? { ...prev, otherOn: !prev.otherOn }
-                        : { ...prev, selected: [], otherOn: true },
-                    )
-                  }
-                />
-                <span className="choice-title">{t('askOther')}</span>
-              </label>
-              {p.otherOn ? (
-                <textarea
-                  aria-label={t('askOtherText', { question: q.question })}
-                  rows={2}
-                  maxLength={10_000}
-                  value={p.other}
-                  onChange={(e) => {
-                    const other = e.target.value;
-                    update(q.question, (prev) => ({ ...prev, other }));
-                  }}
-                />
-              ) : null}
-            </div>
-          </fieldset>
-        );
-      })}
+      {questions.map((q, qi) => (
+        <AskQuestionField
+          key={q.question}
+          q={q}
+          name={`ask-${request.id}-${qi}`}
+          first={qi === 0}
+          p={picked[q.question] ?? EMPTY}
+          update={(change) => update(q.question, change)}
+        />
+      ))}
       <div className="actions">
         <button type="submit" className="primary" disabled={!ready || busy}>
           {t('askSubmit')}
@@ -149,5 +92,90 @@ export function AskQuestionsAnswer({
       </div>
       <p className="hint">{t('askHint')}</p>
     </form>
+  );
+}
+
+interface FieldProps {
+  q: AskQuestion;
+  /** The radio group's name (and the inputs' id prefix). */
+  name: string;
+  /** Whether this is the first question (its first option takes the answer focus). */
+  first: boolean;
+  p: Picked;
+  update: (change: (p: Picked) => Picked) => void;
+}
+
+/** One question: its options, each with description and preview, and "Other" with its text. */
+function AskQuestionField({ q, name, first, p, update }: FieldProps) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="ask-question">
+      <legend>
+        {q.header ? <span className="ask-header">{q.header}</span> : null}
+        <span className="ask-text">{q.question}</span>
+        <span className="hint">{q.multiSelect ? t('chooseMany') : t('chooseOne')}</span>
+      </legend>
+      {q.options.map((option, oi) => {
+        const id = `${name}-${oi}`;
+        const on = p.selected.includes(option.label);
+        return (
+          <div key={option.label} className={on ? 'ask-option picked' : 'ask-option'}>
+            <label htmlFor={id} className="choice">
+              <input
+                id={id}
+                type={q.multiSelect ? 'checkbox' : 'radio'}
+                name={name}
+                checked={on}
+                {...(first && oi === 0 ? { 'data-answer-focus': true } : {})}
+                onChange={() => update((prev) => withPick(prev, option.label, q.multiSelect))}
+              />
+              <span className="choice-body">
+                <span className="choice-title">{option.label}</span>
+                {option.description ? (
+                  <span className="choice-description">{option.description}</span>
+                ) : null}
+              </span>
+            </label>
+            {option.preview && on ? (
+              <pre className="ask-preview" aria-label={t('askPreview')}>
+                {option.preview}
+              </pre>
+            ) : null}
+          </div>
+        );
+      })}
+      <AskOther q={q} name={name} p={p} update={update} />
+    </fieldset>
+  );
+}
+
+/** A question's "Other" choice and, when on, its text. */
+function AskOther({ q, name, p, update }: Omit<FieldProps, 'first'>) {
+  const { t } = useI18n();
+  return (
+    <div className={p.otherOn ? 'ask-option picked' : 'ask-option'}>
+      <label htmlFor={`${name}-other`} className="choice">
+        <input
+          id={`${name}-other`}
+          type={q.multiSelect ? 'checkbox' : 'radio'}
+          name={name}
+          checked={p.otherOn}
+          onChange={() => update((prev) => withOther(prev, q.multiSelect))}
+        />
+        <span className="choice-title">{t('askOther')}</span>
+      </label>
+      {p.otherOn ? (
+        <textarea
+          aria-label={t('askOtherText', { question: q.question })}
+          rows={2}
+          maxLength={10_000}
+          value={p.other}
+          onChange={(e) => {
+            const other = e.target.value;
+            update((prev) => ({ ...prev, other }));
+          }}
+        />
+      ) : null}
+    </div>
   );
 }

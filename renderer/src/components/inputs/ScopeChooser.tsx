@@ -55,61 +55,98 @@ export function ScopeChooser({
         }
       }}
     >
-      {scopes.map((choice, index) => {
-        const id = `scope-${requestId}-${index}`;
-        const text = scopeText(choice.scope);
-        const [before, after = ''] = t(labelKey(choice, input), { tool: input.tool }).split(
-          '{scope}',
-        );
-        return (
-          <div key={id} className={index === picked ? 'scope-choice picked' : 'scope-choice'}>
-            <input
-              type="radio"
-              id={id}
-              name={`scope-${requestId}`}
-              checked={index === picked}
-              onChange={() => onPick(index)}
-              aria-describedby={`${id}-what`}
-            />
-            <label htmlFor={id} className="scope-label">
-              {before}
-              {text && choice.kind !== 'exact' ? <code>{text}</code> : null}
-              {after}
-              {choice.suggestedBy ? (
-                <span className="scope-badge">
-                  {t('scopeSuggested', { agent: choice.suggestedBy })}
-                </span>
-              ) : null}
-            </label>
-            <div id={`${id}-what`} className="scope-what">
-              {choice.allows.length > 0 ? (
-                <div className="scope-examples">
-                  <span className="scope-examples-title">{t('scopeAllows')}</span>
-                  <ul>
-                    {choice.allows.map((example) => (
-                      <li key={example}>
-                        <code>{example}</code>
-                      </li>
-                    ))}
-                    {choice.kind !== 'exact' ? (
-                      <li className="scope-more">{t('scopeAndMore')}</li>
-                    ) : null}
-                  </ul>
-                </div>
-              ) : null}
-              {choice.refuses ? (
-                <p className="scope-refuses">
-                  <span className="scope-examples-title">{t('scopeRefuses')}</span>{' '}
-                  <code>{choice.refuses}</code>
-                </p>
-              ) : null}
-              {choice.kind === 'exact' && input.notWider ? (
-                <p className="hint">{t('scopeNotWider', { why: input.notWider })}</p>
-              ) : null}
-            </div>
-          </div>
-        );
-      })}
+      {scopes.map((choice, index) => (
+        <ScopeOption
+          key={`scope-${requestId}-${index}`}
+          choice={choice}
+          input={input}
+          id={`scope-${requestId}-${index}`}
+          name={`scope-${requestId}`}
+          picked={index === picked}
+          onPick={() => onPick(index)}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** One scope's radio, its label, and what it would allow and refuse. */
+function ScopeOption({
+  choice,
+  input,
+  id,
+  name,
+  picked,
+  onPick,
+}: {
+  choice: ScopeChoice;
+  input: ApprovalInput;
+  id: string;
+  name: string;
+  picked: boolean;
+  onPick: () => void;
+}) {
+  const { t } = useI18n();
+  const text = scopeText(choice.scope);
+  const [before, after = ''] = t(labelKey(choice, input), { tool: input.tool }).split('{scope}');
+  return (
+    <div className={picked ? 'scope-choice picked' : 'scope-choice'}>
+      <input
+        type="radio"
+        id={id}
+        name={name}
+        checked={picked}
+        onChange={onPick}
+        aria-describedby={`${id}-what`}
+      />
+      <label htmlFor={id} className="scope-label">
+        {before}
+        {text && choice.kind !== 'exact' ? <code>{text}</code> : null}
+        {after}
+        {choice.suggestedBy ? (
+          <span className="scope-badge">{t('scopeSuggested', { agent: choice.suggestedBy })}</span>
+        ) : null}
+      </label>
+      <ScopeWhat id={`${id}-what`} choice={choice} input={input} />
+    </div>
+  );
+}
+
+/** What a scope would allow (concrete examples) and one thing it would not. */
+function ScopeWhat({
+  id,
+  choice,
+  input,
+}: {
+  id: string;
+  choice: ScopeChoice;
+  input: ApprovalInput;
+}) {
+  const { t } = useI18n();
+  return (
+    <div id={id} className="scope-what">
+      {choice.allows.length > 0 ? (
+        <div className="scope-examples">
+          <span className="scope-examples-title">{t('scopeAllows')}</span>
+          <ul>
+            {choice.allows.map((example) => (
+              <li key={example}>
+                <code>{example}</code>
+              </li>
+            ))}
+            {choice.kind !== 'exact' ? <li className="scope-more">{t('scopeAndMore')}</li> : null}
+          </ul>
+        </div>
+      ) : null}
+      {choice.refuses ? (
+        <p className="scope-refuses">
+          <span className="scope-examples-title">{t('scopeRefuses')}</span>{' '}
+          <code>{choice.refuses}</code>
+        </p>
+      ) : null}
+      {choice.kind === 'exact' && input.notWider ? (
+        <p className="hint">{t('scopeNotWider', { why: input.notWider })}</p>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,108 @@
+/** The permission card's smaller parts: its toggles, its hints, the "always" rule and the deny reason. */
+import type { ReactNode } from 'react';
+import type { ApprovalInput } from '@contract/approval';
+import { useI18n } from '../../i18n/I18nProvider';
+import { keyText } from '../../keys/key-strings';
+import { ScopeChooser } from './ScopeChooser';
+
+/** Tools whose "always" is not even mentioned (a question is answered, never remembered). */
+const SILENT_NO_ALWAYS = new Set(['AskUserQuestion']);
+
+/** A quiet button that opens or closes a part of the form. */
+export function ToggleButton({
+  open,
+  busy,
+  toggle,
+  children,
+}: {
+  open: boolean;
+  busy: boolean;
+  toggle: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="secondary quiet"
+      aria-expanded={open}
+      disabled={busy}
+      onClick={toggle}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Why editing or "always" is not offered, and the reflex guard's note. */
+export function ApprovalHints({ input, tooQuick }: { input: ApprovalInput; tooQuick: boolean }) {
+  const { t, language } = useI18n();
+  const scopes = input.scopes ?? [];
+  return (
+    <>
+      {input.noEdit ? <p className="hint">{t('approvalNoEdit', { why: input.noEdit })}</p> : null}
+      {scopes.length === 0 && input.noAlways && !SILENT_NO_ALWAYS.has(input.tool) ? (
+        <p className="hint">{t('approvalNoAlways', { why: input.noAlways })}</p>
+      ) : null}
+      {tooQuick ? (
+        <p className="hint danger-guard" role="status">
+          {keyText(language, 'dangerTooQuick')}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The "always allow" rule: the scope chooser and its confirm button. */
+export function AlwaysRule({
+  input,
+  requestId,
+  picked,
+  onPick,
+  busy,
+  confirm,
+}: {
+  input: ApprovalInput;
+  requestId: string;
+  picked: number;
+  onPick: (index: number) => void;
+  busy: boolean;
+  confirm: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="approval-rule">
+      <legend>{t('approvalRuleLegend', { tool: input.tool })}</legend>
+      <ScopeChooser input={input} requestId={requestId} picked={picked} onPick={onPick} />
+      <button type="button" className="secondary confirm-always" disabled={busy} onClick={confirm}>
+        {t('approvalAlwaysConfirm')}
+      </button>
+    </fieldset>
+  );
+}
+
+/** The deny reason's label and text. */
+export function ReasonField({
+  id,
+  reason,
+  setReason,
+}: {
+  id: string;
+  reason: string;
+  setReason: (reason: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <label htmlFor={id} className="field-label">
+        {t('approvalReason')}
+      </label>
+      <textarea
+        id={id}
+        value={reason}
+        rows={2}
+        maxLength={10_000}
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </>
+  );
+}
