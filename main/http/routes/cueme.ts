@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { waitWhileConnected } from '../../adapters/held-request';
 import { AgentRegistry } from '../../adapters/cueme/agent-registry';
 import { agentReply, cueOutcome, openCue } from '../../adapters/cueme/cue-request';
@@ -8,6 +9,14 @@ import { InvalidInputError } from '../../broker/errors';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
 const TAGS = ['cueme (HAP)'];
+const CueOutcome = z
+  .object({
+    status: z.string(),
+    text: z.string().optional(),
+    reason: z.string().optional(),
+    timeout_sec: z.number().optional(),
+  })
+  .describe('answered (text), cancelled (reason?) or expired (timeout_sec?)');
 
 /**
  * HAP / `cueme` (docs/protocols.md#hap--cueme), broker side: `join`, `recall` and the held
@@ -49,6 +58,7 @@ export const cuemeRoutes: RouteModule = (app, { broker }) => {
     summary: 'A cue or pause, held until the operator answers, cancels or it expires',
     tags: TAGS,
     body: CueBodySchema.describe('cue body'),
+    response: { 200: CueOutcome },
   };
   api.post('/api/cueme/cue', { schema: cueSchema }, async (req, reply) => {
     const body = req.body;

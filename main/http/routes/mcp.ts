@@ -13,6 +13,15 @@ const WaitQuerySchema = z.object({
 });
 const HandleParams = z.object({ handle: z.string() });
 const TAGS = ['MCP'];
+const Outcome = z
+  .object({
+    status: z.string(),
+    text: z.string().optional(),
+    reason: z.string().optional(),
+    timeout_sec: z.number().optional(),
+    handle: z.string().optional(),
+  })
+  .describe('answered (text), pending (handle: wait again), cancelled or expired');
 
 /**
  * The broker side of `clarity-hitl mcp`'s tools.
@@ -30,6 +39,7 @@ export const mcpRoutes: RouteModule = (app, { broker }) => {
     tags: TAGS,
     body: AskBodySchema.describe('ask body'),
     querystring: WaitQuerySchema,
+    response: { 200: Outcome },
   };
   api.post('/api/mcp/ask', { schema: askSchema }, async (req, reply) => {
     const body = req.body;
@@ -51,6 +61,7 @@ export const mcpRoutes: RouteModule = (app, { broker }) => {
     tags: TAGS,
     params: HandleParams,
     querystring: WaitQuerySchema,
+    response: { 200: Outcome },
   };
   api.get('/api/mcp/asks/:handle', { schema: waitSchema }, async (req, reply) => {
     const { wait } = req.query;

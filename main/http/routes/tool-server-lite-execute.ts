@@ -30,12 +30,26 @@ export interface ToolServerDeps {
 
 const STOPPING = 'the HITL broker is stopping; call again to keep waiting';
 
+const ExecuteReply = z.object({
+  success: z.boolean(),
+  data: z.object({ status: z.string(), output: z.string(), error: z.string() }),
+  error: z.string().optional(),
+  message: z.string().optional(),
+  field: z.string().optional(),
+});
+
 const EXECUTE = {
   summary: 'Run a tool: human_in_loop is held until the operator completes or cancels it',
   description:
     'Every failure is HTTP 200 `{success: false, error, data}` (InfiAgent’s client raises on any non-2xx); other tools go to --tool-server-upstream.',
   tags: ['Tool Server Lite'],
   body: checkedByHandler(z.union([ExecuteBodySchema, z.object({ tool_name: z.string() })])),
+  response: {
+    200: ExecuteReply.describe(
+      'completed, cancelled, timed out, or a failure the model can act on',
+    ),
+    503: ExecuteReply.describe('the broker is stopping: call again to keep waiting'),
+  },
 };
 
 /** A body naming the human_in_loop tool (anything else goes to the upstream, when there is one). */
