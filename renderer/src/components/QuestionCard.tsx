@@ -57,40 +57,8 @@ export function QuestionCard({
   resolved,
 }: QuestionCardProps) {
   const { t, language } = useI18n();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const { busy, error, run, submit } = useSendAnswer(request, client, onResolving, onResolveFailed);
   const headingId = `card-title-${request.id}`;
-
-  const run = (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(undefined);
-    onResolving?.(request.id);
-    action().then(
-      () => appDraftStore().remove(request.id),
-      (e: unknown) => {
-        onResolveFailed?.(request.id);
-        setBusy(false);
-        setError(t('errorPrefix', { error: e instanceof Error ? e.message : String(e) }));
-      },
-    );
-  };
-  const undo = useUndo();
-  const submit = (answer: AnswerInput) => {
-    const ms = undo ? undoWindowMs(request, undo.seconds) : 0;
-    if (!undo || ms === 0) return run(() => client.answer(request.id, answer));
-    // Held for the undo window (the list leaves the request out meanwhile), then sent.
-    undo.hold(request, ms, () => {
-      onResolving?.(request.id);
-      return client.answer(request.id, answer).then(
-        () => appDraftStore().remove(request.id),
-        (e: unknown) => {
-          onResolveFailed?.(request.id);
-          undo.failed(request, e);
-          throw e;
-        },
-      );
-    });
-  };
   const cardRef = useRef<HTMLElement>(null);
   useImperativeHandle(ref, () => ({
     act(action) {
@@ -133,30 +101,105 @@ export function QuestionCard({
           client={client}
         />
       ) : (
-        <>
-          <RequestDrafts request={request}>
-            <AnswerArea request={request} client={client} busy={busy} submit={submit} />
-          </RequestDrafts>
-          {error ? (
-            <p className="error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <footer className="card-footer">
-            {request.input.kind === 'notice' ? (
-              <NoticeDone
-                busy={busy}
-                done={() => run(() => client.cancel(request.id, MARKED_DONE_REASON))}
-              />
-            ) : (
-              <CancelControl
-                busy={busy}
-                cancel={(reason) => run(() => client.cancel(request.id, reason))}
-              />
-            )}
-          </footer>
-        </>
+        <CardAnswer
+          request={request}
+          client={client}
+          busy={busy}
+          error={error}
+          submit={submit}
+          run={run}
+        />
       )}
     </article>
+  );
+}
+
+/**
+ * Sending the card's answer or cancel: busy meanwhile, the error if it failed; an answer is held
+ * for the undo window first when one is set.
+ */
+function useSendAnswer(
+  request: HitlRequest,
+  client: InboxClient,
+  onResolving: ((id: string) => void) | undefined,
+  onResolveFailed: ((id: string) => void) | undefined,
+) {
+  const { t } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  const run = (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    onResolving?.(request.id);
+    action().then(
+      () => appDraftStore().remove(request.id),
+      (e: unknown) => {
+        onResolveFailed?.(request.id);
+        setBusy(false);
+        setError(t('errorPrefix', { error: e instanceof Error ? e.message : String(e) }));
+      },
+    );
+  };
+  const undo = useUndo();
+  const submit = (answer: AnswerInput) => {
+    const ms = undo ? undoWindowMs(request, undo.seconds) : 0;
+    if (!undo || ms === 0) return run(() => client.answer(request.id, answer));
+    // Held for the undo window (the list leaves the request out meanwhile), then sent.
+    undo.hold(request, ms, () => {
+      onResolving?.(request.id);
+      return client.answer(request.id, answer).then(
+        () => appDraftStore().remove(request.id),
+        (e: unknown) => {
+          onResolveFailed?.(request.id);
+          undo.failed(request, e);
+          throw e;
+        },
+      );
+    });
+  };
+  return { busy, error, run, submit };
+}
+
+/** The card's answer input (with its drafts), the send error, and Cancel or Done. */
+function CardAnswer({
+  request,
+  client,
+  busy,
+  error,
+  submit,
+  run,
+}: {
+  request: HitlRequest;
+  client: InboxClient;
+  busy: boolean;
+  error: string | undefined;
+  submit: (answer: AnswerInput) => void;
+  run: (action: () => Promise<unknown>) => void;
+}) {
+  return (
+    <>
+      <RequestDrafts request={request}>
+        <AnswerArea request={request} client={client} busy={busy} submit={submit} />
+      </RequestDrafts>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <footer className="card-footer">
+        {request.input.kind === 'notice' ? (
+          <NoticeDone
+            busy={busy}
+            done={() => run(() => client.cancel(request.id, MARKED_DONE_REASON))}
+          />
+        ) : (
+          <CancelControl
+            busy={busy}
+            cancel={(reason) => run(() => client.cancel(request.id, reason))}
+          />
+        )}
+      </footer>
+    </>
   );
 }

@@ -27,43 +27,27 @@ export function SavedFilters({ view, update, filtered }: Props) {
     onDemandText(language, key, vars);
   const [filters, setFilters] = useState<SavedFilter[]>(() => readSavedFilters());
   const [naming, setNaming] = useState(false);
+  // Kept here: a name typed, then Escape, is still there when naming again.
   const [name, setName] = useState('');
-  const nameId = useId();
   const active = filters.find((f) => isActive(f, view));
   const keep = (next: SavedFilter[]) => {
     setFilters(next);
     writeSavedFilters(next);
   };
   if (naming) {
-    const save = () => {
-      if (name.trim()) keep(withFilter(filters, name, view));
-      setNaming(false);
-      setName('');
-    };
     return (
-      <span className="saved-filters">
-        <label htmlFor={nameId}>{ot('savedFilterName')}</label>
-        <input
-          id={nameId}
-          type="text"
-          autoFocus
-          maxLength={60}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              save();
-            } else if (e.key === 'Escape') {
-              e.stopPropagation();
-              setNaming(false);
-            }
-          }}
-        />
-        <button type="button" className="secondary" disabled={!name.trim()} onClick={save}>
-          {ot('savedFilterSave')}
-        </button>
-      </span>
+      <NameFilter
+        label={ot('savedFilterName')}
+        saveText={ot('savedFilterSave')}
+        name={name}
+        setName={setName}
+        save={() => {
+          if (name.trim()) keep(withFilter(filters, name, view));
+          setNaming(false);
+          setName('');
+        }}
+        cancel={() => setNaming(false)}
+      />
     );
   }
   return (
@@ -99,6 +83,50 @@ export function SavedFilters({ view, update, filtered }: Props) {
           {ot('savedFilterForget', { name: active.name })}
         </button>
       ) : null}
+    </span>
+  );
+}
+
+/** Naming the current search and filters: Enter or the button saves, Escape cancels. */
+function NameFilter({
+  label,
+  saveText,
+  name,
+  setName,
+  save,
+  cancel,
+}: {
+  label: string;
+  saveText: string;
+  name: string;
+  setName: (name: string) => void;
+  save: () => void;
+  cancel: () => void;
+}) {
+  const nameId = useId();
+  return (
+    <span className="saved-filters">
+      <label htmlFor={nameId}>{label}</label>
+      <input
+        id={nameId}
+        type="text"
+        autoFocus
+        maxLength={60}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            save();
+          } else if (e.key === 'Escape') {
+            e.stopPropagation();
+            cancel();
+          }
+        }}
+      />
+      <button type="button" className="secondary" disabled={!name.trim()} onClick={() => save()}>
+        {saveText}
+      </button>
     </span>
   );
 }

@@ -53,43 +53,16 @@ export function useDepartureNotices(
         drafts.remove(d.request.id);
         return [];
       }
-      const { id, key, status } = d.request;
+      const { id } = d.request;
       const ours = mine.current.delete(id);
       // Its draft goes when the answer call succeeds (the card's job): if the call fails after
       // all (someone else won the race), onResolveFailed turns this into a held card.
       if (ours) rememberOurs(oursLeft.current, d);
       else if (drafts.read(id)) kept.push({ request: d.request, gone: !!d.gone });
-      const message: MessageKey = d.gone
-        ? 'noticeGone'
-        : ours
-          ? status === 'answered'
-            ? 'noticeSentAnswer'
-            : d.request.input.kind === 'notice'
-              ? 'noticeMarkedDone'
-              : 'noticeSentCancel'
-          : status === 'answered'
-            ? 'noticeAnswered'
-            : status === 'cancelled'
-              ? 'noticeCancelled'
-              : 'noticeExpired';
-      return [
-        {
-          id: d.n,
-          text:
-            message === 'noticeExpired'
-              ? expiryNotice(d.request, t)
-              : t(message, { key: d.request.title ?? key }),
-          tone: ours ? 'success' : 'info',
-        },
-      ];
+      return [departureNotice(d, ours, t)];
     });
     if (added.length) setNotices((n) => [...n, ...added].slice(-5));
-    if (kept.length) {
-      setHeld((h) => [
-        ...h.filter((x) => !kept.some((k) => k.request.id === x.request.id)),
-        ...kept,
-      ]);
-    }
+    if (kept.length) setHeld((h) => withHeld(h, kept));
   }, [departures, t]);
   const dismiss = useCallback((id: number) => setNotices((n) => n.filter((x) => x.id !== id)), []);
   const onResolving = useCallback((id: string, bulk = false) => {
@@ -104,29 +77,13 @@ export function useDepartureNotices(
     oursLeft.current.delete(id);
     setNotices((n) => n.filter((x) => x.id !== left.n));
     if (store.current.read(id)) {
-      setHeld((h) => [
-        ...h.filter((x) => x.request.id !== id),
-        { request: left.request, gone: !!left.gone },
-      ]);
+      setHeld((h) => withHeld(h, [{ request: left.request, gone: !!left.gone }]));
     }
   }, []);
-  // Departures the effect has not taken in yet are held in this very render, so the inbox never
-  // sees the open card leave for a moment (it would move the selection).
-  const arriving = departures.filter(
-    (d) =>
-      d.n > seen.current &&
-      !mine.current.has(d.request.id) &&
-      !held.some((h) => h.request.id === d.request.id) &&
-      drafts.read(d.request.id) !== undefined,
-  );
-  const allHeld = useMemo(
-    () =>
-      arriving.length
-        ? [...held, ...arriving.map((d) => ({ request: d.request, gone: !!d.gone }))]
-        : held,
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `arriving` derives from these
-    [held, departures],
-  );
+  const allHeld = useArrivingHeld(departures, held, (d) => {
+    const id = d.request.id;
+    return d.n > seen.current && !mine.current.has(id) && drafts.read(id) !== undefined;
+  });
   const dismissHeld = useCallback((id: string) => {
     store.current.remove(id);
     setHeld((h) => h.filter((x) => x.request.id !== id));
@@ -144,6 +101,58 @@ export function useDepartureNotices(
     dismissHeld,
     restoreHeld,
   };
+}
+
+/** Which notice a departure gets: ours (sent, marked done) or someone else's doing. */
+function departureMessage(d: Departure, ours: boolean): MessageKey {
+  if (d.gone) return 'noticeGone';
+  const { status } = d.request;
+  if (ours) {
+    if (status === 'answered') return 'noticeSentAnswer';
+    return d.request.input.kind === 'notice' ? 'noticeMarkedDone' : 'noticeSentCancel';
+  }
+  if (status === 'answered') return 'noticeAnswered';
+  return status === 'cancelled' ? 'noticeCancelled' : 'noticeExpired';
+}
+
+/** The notice for a departure (an expiry says what the operator missed). */
+function departureNotice(d: Departure, ours: boolean, t: AgeTranslate): Notice {
+  const message = departureMessage(d, ours);
+  return {
+    id: d.n,
+    text:
+      message === 'noticeExpired'
+        ? expiryNotice(d.request, t)
+        : t(message, { key: d.request.title ?? d.request.key }),
+    tone: ours ? 'success' : 'info',
+  };
+}
+
+/** `held` with `cards` added, each replacing the one held for the same request. */
+function withHeld(held: HeldCard[], cards: HeldCard[]): HeldCard[] {
+  return [...held.filter((x) => !cards.some((k) => k.request.id === x.request.id)), ...cards];
+}
+
+/**
+ * `held` plus the departures the effect has not taken in yet that it will hold (`willHold`), so
+ * the inbox never sees the open card leave for a moment (it would move the selection).
+ */
+function useArrivingHeld(
+  departures: readonly Departure[],
+  held: HeldCard[],
+  willHold: (d: Departure) => boolean,
+): HeldCard[] {
+  const arriving = departures.filter(
+    (d) => willHold(d) && !held.some((h) => h.request.id === d.request.id),
+  );
+  return useMemo(
+    () =>
+      arriving.length
+        ? [...held, ...arriving.map((d) => ({ request: d.request, gone: !!d.gone }))]
+        : held,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `arriving` derives from these
+    [held, departures],
+  );
 }
 
 /** Keeps the last few departures we took for ours (a late failure may prove otherwise). */
