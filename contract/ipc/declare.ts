@@ -93,6 +93,12 @@ export const IPC_INVOKE = {
       .strict(),
     result: carries<RequestList>(),
   },
+  /** One request by id (pending, or resolved while the broker remembers it). */
+  'inbox:get': {
+    bridge: 'getRequest',
+    payload: z.object({ id: Id }).strict(),
+    result: carries<RequestResult>(),
+  },
   'inbox:answer': {
     bridge: 'answer',
     payload: z.object({ id: Id, input: AnswerInputSchema }).strict(),

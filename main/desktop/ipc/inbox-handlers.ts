@@ -43,6 +43,7 @@ export function registerDesktopIpc(router: IpcRouter, deps: DesktopIpcDeps): voi
     withRemote(ops.listPending(limit, order), remotes),
   );
   router.handle('inbox:history', ({ q, limit }) => ops.history(q, limit));
+  router.handle('inbox:get', ({ id }) => ops.get(id));
   router.handle('inbox:answer', ({ id, input }) =>
     remotes?.owns(id)
       ? remotes.answer(id, input).then((request) => ({ request }))

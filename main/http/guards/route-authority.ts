@@ -20,6 +20,7 @@ export const ROUTE_CLASSES: Readonly<Record<string, RouteClass>> = {
   'POST /api/requests/:id/answer': 'operator',
   'POST /api/requests/:id/cancel': 'operator',
   'GET /api/requests/:id/files': 'operator',
+  'GET /api/requests/:id': 'operator',
   'GET /api/rules': 'operator',
   'POST /api/rules/:id/revoke': 'operator',
   'GET /api/runs': 'operator',

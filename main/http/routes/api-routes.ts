@@ -74,6 +74,16 @@ export const apiRoutes: RouteModule = (app, context) => {
     return operations.history(q, limit);
   });
 
+  const one = {
+    summary: 'One request by id (pending, or resolved while the broker remembers it)',
+    tags: TAGS,
+    params: IdParamsSchema,
+    response: { 200: RequestResultSchema },
+  };
+  api.get('/api/requests/:id', { schema: one }, async (request) =>
+    operations.get(request.params.id),
+  );
+
   api.post('/api/requests/:id/answer', { schema: ANSWER }, async (request) => {
     return operations.answer(request.params.id, request.body, operatorActOf(request));
   });

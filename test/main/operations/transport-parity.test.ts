@@ -88,6 +88,10 @@ describe('one shape per inbox operation on HTTP and IPC (issue 35)', () => {
       [await io.http('GET', '/api/requests'), await io.ipc('inbox:list-pending', {})],
       [await io.http('GET', '/api/history?q=ship'), await io.ipc('inbox:history', { q: 'ship' })],
       [
+        await io.http('GET', `/api/requests/${done.id}`),
+        await io.ipc('inbox:get', { id: done.id }),
+      ],
+      [
         await io.http('GET', `/api/requests/${pick.id}/files`),
         await io.ipc('inbox:list-files', { id: pick.id }),
       ],
@@ -109,6 +113,7 @@ describe('one shape per inbox operation on HTTP and IPC (issue 35)', () => {
     expect(pairs.map(([h]) => h)).toMatchObject([
       { requests: [{ id: pick.id }], seq: expect.any(Number), total: 1 },
       { requests: [{ id: done.id }] },
+      { request: { id: done.id, status: 'answered' } },
       { files: ['a.txt'], truncated: false },
       { messages: [{ content: [{ text: 'hi' }] }, { content: [{ text: 'bye' }] }] },
       { runs: [{ id: run.id }] },
