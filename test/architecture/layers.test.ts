@@ -47,8 +47,10 @@ describe('architecture', () => {
 
   it('reads the whole source tree', () => {
     expect(graph.size).toBeGreaterThan(200);
-    // The server builds the operations (or is handed the service's); its routes only call them.
-    expect(graph.get('main/http/server.ts')).toContain('main/operations/inbox-operations.ts');
+    // The server's context builds the operations (or is handed the service's); routes call them.
+    expect(graph.get('main/http/build-context.ts')).toContain(
+      'main/operations/inbox-operations.ts',
+    );
   });
 
   it('has no import cycle in main, renderer, preload or contract', () => {
