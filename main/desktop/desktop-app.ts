@@ -20,6 +20,7 @@ import { remoteBrokersView } from './ipc/remote-broker-handlers';
 import type { DesktopInbox } from './attach/merged-inbox';
 import type { RemoteBrokerTarget } from './attach/remote-broker';
 import { DesktopBroker } from './desktop-broker';
+import { MainWindowSlot } from './main-window';
 
 export type { DesktopAppDeps, DesktopService } from './desktop-deps';
 
@@ -37,7 +38,9 @@ export class DesktopApp {
   private updates: DesktopUpdates | undefined;
   private notices: Notices | undefined;
   private router: IpcRouter | undefined;
-  private mainWindow: WindowLike | undefined;
+  private readonly mainWindow = new MainWindowSlot(() =>
+    this.deps.createMainWindow(this.brokers.attachedTo),
+  );
   private trayIcon: TrayLike | undefined;
   private readonly unsubscribers: (() => void)[] = [];
   private stopping: Promise<void> | undefined;
@@ -241,19 +244,7 @@ export class DesktopApp {
 
   /** Shows (creating if needed), restores and focuses the main window; optionally on one request. */
   openMainWindow(requestId?: string): WindowLike {
-    if (!this.mainWindow || this.mainWindow.isDestroyed()) {
-      const window = this.deps.createMainWindow(this.brokers.attachedTo);
-      window.on('closed', () => {
-        if (this.mainWindow === window) this.mainWindow = undefined;
-      });
-      this.mainWindow = window;
-    }
-    const window = this.mainWindow;
-    if (window.isMinimized()) window.restore();
-    window.show();
-    window.focus();
-    if (requestId) window.send('window:show-request', { id: requestId });
-    return window;
+    return this.mainWindow.open(requestId);
   }
 
   /** Stops everything once: notifications, tray, IPC, then the service (which flushes persistence). */
@@ -294,7 +285,7 @@ export class DesktopApp {
   }
 
   private broadcast<C extends IpcEventChannel>(channel: C, payload: IpcEventMap[C]): void {
-    const windows = [this.mainWindow, this.popoverCtl?.currentWindow()];
+    const windows = [this.mainWindow.current(), this.popoverCtl?.currentWindow()];
     for (const window of windows)
       if (window && !window.isDestroyed()) window.send(channel, payload);
   }
