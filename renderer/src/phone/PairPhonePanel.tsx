@@ -24,6 +24,51 @@ export function PairPhonePanel({
 }) {
   const { language } = useI18n();
   const s = (key: PhoneStringKey, vars?: Record<string, string>) => phoneText(language, key, vars);
+  const { link, live, phones, error, notice, createLink, revoke } = usePairing(api);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Sub = headingLevel === 2 ? 'h3' : 'h4';
+
+  return (
+    <section className="pair-phone" aria-labelledby="pair-phone-title">
+      <Heading id="pair-phone-title">{s('pairTitle')}</Heading>
+      <p className="hint">{s('pairIntro')}</p>
+      {link && live ? (
+        <PairCode link={link} />
+      ) : link ? (
+        <p className="hint">{s('expired')}</p>
+      ) : null}
+      <button
+        type="button"
+        className={live ? 'secondary' : 'primary'}
+        onClick={() => void createLink()}
+      >
+        {s(link ? 'newCode' : 'showCode')}
+      </button>
+      <p role="status" className="hint">
+        {notice}
+      </p>
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+      <Sub>{s('phones')}</Sub>
+      {phones === undefined ? (
+        <p className="hint">{s('loading')}</p>
+      ) : (
+        <PhoneSessionList phones={phones} onRevoke={(p) => void revoke(p)} />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The pairing state over `api`: the link shown (and whether it is live), the paired phones
+ * (watched while a code shows), the last error and notice, and the create and revoke actions.
+ */
+function usePairing(api: PhonePairingApi) {
+  const { language } = useI18n();
+  const s = (key: PhoneStringKey, vars?: Record<string, string>) => phoneText(language, key, vars);
   const now = useNow(1000);
   const [link, setLink] = useState<PairingLink>();
   const [phones, setPhones] = useState<PhoneSessionView[]>();
@@ -68,53 +113,28 @@ export function PairPhonePanel({
       setError(undefined);
       setNotice(s('revoked', { label: phone.label }));
     }, fail);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const Sub = headingLevel === 2 ? 'h3' : 'h4';
+  return { link, live, phones, error, notice, createLink, revoke };
+}
+
+/** A live pairing link: its QR code, expiry, a warning for a local address, the link itself. */
+function PairCode({ link }: { link: PairingLink }) {
+  const { language } = useI18n();
+  const s = (key: PhoneStringKey, vars?: Record<string, string>) => phoneText(language, key, vars);
   const time = (ms: number) =>
     new Date(ms).toLocaleTimeString(language === 'zh' ? 'zh-CN' : 'en', { timeStyle: 'short' });
-
   return (
-    <section className="pair-phone" aria-labelledby="pair-phone-title">
-      <Heading id="pair-phone-title">{s('pairTitle')}</Heading>
-      <p className="hint">{s('pairIntro')}</p>
-      {link && live ? (
-        <div className="pair-code">
-          <QrCode code={link.qr} label={s('qrLabel')} />
-          <p>{s('expires', { time: time(link.expiresAt) })}</p>
-          {link.reach === 'local' ? (
-            <p className="pair-warning" role="note">
-              {s('localWarning', { host: new URL(link.url).host })}
-            </p>
-          ) : null}
-          <details>
-            <summary>{s('showLink')}</summary>
-            <code className="pair-link">{link.url}</code>
-          </details>
-        </div>
-      ) : link ? (
-        <p className="hint">{s('expired')}</p>
-      ) : null}
-      <button
-        type="button"
-        className={live ? 'secondary' : 'primary'}
-        onClick={() => void createLink()}
-      >
-        {s(link ? 'newCode' : 'showCode')}
-      </button>
-      <p role="status" className="hint">
-        {notice}
-      </p>
-      {error ? (
-        <p role="alert" className="error">
-          {error}
+    <div className="pair-code">
+      <QrCode code={link.qr} label={s('qrLabel')} />
+      <p>{s('expires', { time: time(link.expiresAt) })}</p>
+      {link.reach === 'local' ? (
+        <p className="pair-warning" role="note">
+          {s('localWarning', { host: new URL(link.url).host })}
         </p>
       ) : null}
-      <Sub>{s('phones')}</Sub>
-      {phones === undefined ? (
-        <p className="hint">{s('loading')}</p>
-      ) : (
-        <PhoneSessionList phones={phones} onRevoke={(p) => void revoke(p)} />
-      )}
-    </section>
+      <details>
+        <summary>{s('showLink')}</summary>
+        <code className="pair-link">{link.url}</code>
+      </details>
+    </div>
   );
 }

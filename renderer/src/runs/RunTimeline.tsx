@@ -22,7 +22,7 @@ export const RunTimeline = forwardRef<HTMLElement, Props>(function RunTimeline(
   { detail, now, hilIndex, client, onOpenRequest, onBack },
   ref,
 ) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const { run, entries } = detail;
   const items = useMemo(() => timelineItems(entries), [entries]);
   const dropped = entries[0]?.n ?? 0;
@@ -32,16 +32,6 @@ export const RunTimeline = forwardRef<HTMLElement, Props>(function RunTimeline(
   useEffect(() => {
     if (followRef.current) endRef.current?.scrollIntoView({ block: 'end' });
   }, [items]);
-  const when = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  });
-  const exit =
-    run.signal != null
-      ? t('runSignal', { signal: run.signal })
-      : run.exitCode != null
-        ? t('runExitCode', { code: run.exitCode })
-        : undefined;
   return (
     <section
       ref={ref}
@@ -58,55 +48,17 @@ export const RunTimeline = forwardRef<HTMLElement, Props>(function RunTimeline(
         followRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
       }}
     >
-      <header className="run-header">
-        <h2>
-          {runTitle(run)} <RunStatusBadge status={run.status} />
-        </h2>
-        <RunProgress phase={run.phase} pct={run.pct} />
-        <dl className="meta">
-          <div>
-            <dt>{t('runCommand')}</dt>
-            <dd>
-              <code>{run.command.join(' ')}</code>
-            </dd>
-          </div>
-          {run.project ? (
-            <div>
-              <dt>{t('runProject')}</dt>
-              <dd>{run.project}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('runEventStart')}</dt>
-            <dd>{when.format(run.startedAt)}</dd>
-          </div>
-          <div>
-            <dt>{t('runDurationLabel')}</dt>
-            <dd>
-              {formatDuration(runDuration(run, now))}
-              {exit ? ` · ${exit}` : ''}
-            </dd>
-          </div>
-        </dl>
-      </header>
+      <RunHeader run={run} now={now} />
       {dropped > 0 ? <p className="hint">{t('runOlderDropped', { n: dropped })}</p> : null}
       <ol className="run-timeline" aria-live="polite" aria-relevant="additions">
         {items.map((item) => (
           <li key={item.key} className={`run-item run-item-${item.kind}`}>
-            {item.kind === 'stream' ? (
-              <p className="run-stream">{item.text}</p>
-            ) : item.kind === 'log' ? (
-              <pre className="run-log" aria-label={t('runOutput')}>
-                {item.lines.join('\n')}
-              </pre>
-            ) : (
-              <RunEventItem
-                item={item}
-                hilIndex={hilIndex}
-                client={client}
-                onOpenRequest={onOpenRequest}
-              />
-            )}
+            <TimelineBody
+              item={item}
+              hilIndex={hilIndex}
+              client={client}
+              onOpenRequest={onOpenRequest}
+            />
           </li>
         ))}
       </ol>
@@ -114,3 +66,77 @@ export const RunTimeline = forwardRef<HTMLElement, Props>(function RunTimeline(
     </section>
   );
 });
+
+/** The run's header: title and status, progress, command, project, start, duration and exit. */
+function RunHeader({ run, now }: { run: RunDetail['run']; now: number }) {
+  const { t, language } = useI18n();
+  const when = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  });
+  const exit =
+    run.signal != null
+      ? t('runSignal', { signal: run.signal })
+      : run.exitCode != null
+        ? t('runExitCode', { code: run.exitCode })
+        : undefined;
+  return (
+    <header className="run-header">
+      <h2>
+        {runTitle(run)} <RunStatusBadge status={run.status} />
+      </h2>
+      <RunProgress phase={run.phase} pct={run.pct} />
+      <dl className="meta">
+        <div>
+          <dt>{t('runCommand')}</dt>
+          <dd>
+            <code>{run.command.join(' ')}</code>
+          </dd>
+        </div>
+        {run.project ? (
+          <div>
+            <dt>{t('runProject')}</dt>
+            <dd>{run.project}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('runEventStart')}</dt>
+          <dd>{when.format(run.startedAt)}</dd>
+        </div>
+        <div>
+          <dt>{t('runDurationLabel')}</dt>
+          <dd>
+            {formatDuration(runDuration(run, now))}
+            {exit ? ` · ${exit}` : ''}
+          </dd>
+        </div>
+      </dl>
+    </header>
+  );
+}
+
+/** One timeline item's body: a stream line, a block of output, or an event. */
+function TimelineBody({
+  item,
+  hilIndex,
+  client,
+  onOpenRequest,
+}: {
+  item: ReturnType<typeof timelineItems>[number];
+  hilIndex: ReadonlyMap<string, string>;
+  client: InboxClient;
+  onOpenRequest: (id: string) => void;
+}) {
+  const { t } = useI18n();
+  if (item.kind === 'stream') return <p className="run-stream">{item.text}</p>;
+  if (item.kind === 'log') {
+    return (
+      <pre className="run-log" aria-label={t('runOutput')}>
+        {item.lines.join('\n')}
+      </pre>
+    );
+  }
+  return (
+    <RunEventItem item={item} hilIndex={hilIndex} client={client} onOpenRequest={onOpenRequest} />
+  );
+}
