@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import type { DesktopSettings, DesktopSettingsPatch } from '@contract/desktop-settings';
 import type { PhonePairingApi } from '@contract/phone-pairing';
 import { useI18n } from '../i18n/I18nProvider';
 import { RulesView, type RulesApi } from '../rules/RulesView';
 import { NotifyEventsChoice } from '../attention/NotifyEventsChoice';
 import { settingsText, type SettingsStringKey } from './settings-strings';
-import { maskPassword } from './mask-password';
+import { CheckFields, Field, PreferenceFields, ServerFields } from './SettingsFields';
+import { useSettingsForm, type SettingsStatus } from './use-settings-form';
 import { RemoteBrokersSection, type RemoteBrokersApi } from './RemoteBrokersSection';
 import './settings.css';
 
@@ -40,60 +41,45 @@ export function SettingsView({
 }) {
   const { language } = useI18n();
   const s = (key: SettingsStringKey) => settingsText(language, key);
-  const [saved, setSaved] = useState<DesktopSettings>();
-  const [draft, setDraft] = useState<DesktopSettings>();
-  const [dirsText, setDirsText] = useState('');
-  const [rootsText, setRootsText] = useState('');
-  const [editingStore, setEditingStore] = useState(false);
-  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string }>();
-
-  useEffect(() => {
-    api.get().then(
-      (settings) => {
-        setSaved(settings);
-        setDraft(settings);
-        setDirsText(settings.handshakeDirs.join('\n'));
-        setRootsText(settings.fileRoots.join('\n'));
-      },
-      (e: unknown) =>
-        setStatus({ tone: 'error', text: String(e instanceof Error ? e.message : e) }),
-    );
-  }, [api]);
-
+  const form = useSettingsForm(api, s('saved'));
+  const { draft, saved, status } = form;
   if (!draft || !saved) return <p className="center hint">{status?.text ?? s('loading')}</p>;
-  const set = <K extends keyof DesktopSettings>(key: K, value: DesktopSettings[K]) =>
-    setDraft({ ...draft, [key]: value });
-
-  const save = async () => {
-    const next = {
-      ...draft,
-      handshakeDirs: lines(dirsText),
-      fileRoots: lines(rootsText),
-    };
-    const patch: Record<string, unknown> = {};
-    for (const key of Object.keys(next) as (keyof DesktopSettings)[]) {
-      if (JSON.stringify(next[key]) !== JSON.stringify(saved[key])) patch[key] = next[key];
-    }
-    try {
-      const stored = await api.update(patch as DesktopSettingsPatch);
-      setSaved(stored);
-      setDraft(stored);
-      setStatus({ tone: 'ok', text: s('saved') });
-    } catch (e) {
-      setStatus({ tone: 'error', text: e instanceof Error ? e.message : String(e) });
-    }
-  };
-
-  const check = (
-    key: 'notifications' | 'sound' | 'doNotDisturb' | 'startAtLogin' | 'autoUpdate',
-  ) => (
-    <label className="check">
-      <input type="checkbox" checked={draft[key]} onChange={(e) => set(key, e.target.checked)} />{' '}
-      {s(key)}
-    </label>
+  const shown = <SettingsForm {...form} draft={draft} s={s} onBack={onBack} />;
+  return rules || brokers || phone ? (
+    <>
+      {shown}
+      {phone ? (
+        <Suspense fallback={null}>
+          <PhonePairing api={phone} />
+        </Suspense>
+      ) : null}
+      {brokers ? <RemoteBrokersSection api={brokers} /> : null}
+      {rules ? <RulesView api={rules} headingLevel={2} /> : null}
+    </>
+  ) : (
+    shown
   );
+}
 
-  const form = (
+/** The form itself: paths, server, on/off settings, notified events, preferences, phone, Save. */
+function SettingsForm({
+  draft,
+  set,
+  s,
+  dirsText,
+  setDirsText,
+  rootsText,
+  setRootsText,
+  status,
+  save,
+  onBack,
+}: ReturnType<typeof useSettingsForm> & {
+  draft: DesktopSettings;
+  s: (key: SettingsStringKey) => string;
+  onBack: (() => void) | undefined;
+}) {
+  const fields = { draft, set, s };
+  return (
     <form
       className="settings"
       noValidate
@@ -130,147 +116,44 @@ export function SettingsView({
           onChange={(e) => setRootsText(e.target.value)}
         />
       </Field>
-      <div className="settings-row">
-        <Field label={s('port')} id="set-port">
-          <input
-            id="set-port"
-            type="number"
-            min={0}
-            max={65535}
-            value={draft.port}
-            onChange={(e) => set('port', e.target.valueAsNumber)}
-          />
-        </Field>
-        <Field label={s('token')} id="set-token" hint={s('tokenHint')}>
-          <input
-            id="set-token"
-            type="password"
-            autoComplete="off"
-            value={draft.token}
-            onChange={(e) => set('token', e.target.value)}
-          />
-        </Field>
-      </div>
-      <Field label={s('store')} id="set-store" hint={s('storeHint')}>
-        <input
-          id="set-store"
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="embedded"
-          value={editingStore ? draft.store : maskPassword(draft.store)}
-          onFocus={() => setEditingStore(true)}
-          onBlur={() => setEditingStore(false)}
-          onChange={(e) => set('store', e.target.value)}
-        />
-      </Field>
+      <ServerFields {...fields} />
       <p className="hint">{s('restartHint')}</p>
-      <fieldset>
-        {check('notifications')}
-        {check('sound')}
-        {check('doNotDisturb')}
-        {check('startAtLogin')}
-        {check('autoUpdate')}
-      </fieldset>
+      <CheckFields {...fields} />
       <NotifyEventsChoice
         value={draft.notifyEvents}
         disabled={!draft.notifications}
         onChange={(next) => set('notifyEvents', next)}
       />
-      <div className="settings-row align-inputs">
-        <Field label={s('language')} id="set-language">
-          <select
-            id="set-language"
-            value={draft.language}
-            onChange={(e) => set('language', e.target.value as DesktopSettings['language'])}
-          >
-            <option value="system">{s('languageSystem')}</option>
-            <option value="en">English</option>
-            <option value="zh-CN">简体中文</option>
-          </select>
-        </Field>
-        <Field label={s('theme')} id="set-theme">
-          <select
-            id="set-theme"
-            value={draft.theme}
-            onChange={(e) => set('theme', e.target.value as DesktopSettings['theme'])}
-          >
-            <option value="system">{s('themeSystem')}</option>
-            <option value="light">{s('themeLight')}</option>
-            <option value="dark">{s('themeDark')}</option>
-          </select>
-        </Field>
-        <Field label={s('historySize')} id="set-history">
-          <input
-            id="set-history"
-            type="number"
-            min={10}
-            max={100000}
-            value={draft.historySize}
-            onChange={(e) => set('historySize', e.target.valueAsNumber)}
-          />
-        </Field>
-      </div>
+      <PreferenceFields {...fields} />
       <Suspense fallback={null}>
         <PhoneFields value={draft.phone} onChange={(next) => set('phone', next)} />
       </Suspense>
-      <div className="actions">
-        <button type="submit" className="primary">
-          {s('save')}
-        </button>
-        {status ? (
-          <span
-            role={status.tone === 'error' ? 'alert' : 'status'}
-            className={status.tone === 'error' ? 'error' : 'hint'}
-          >
-            {status.text}
-          </span>
-        ) : null}
-      </div>
+      <SaveActions s={s} status={status} />
     </form>
   );
-  return rules || brokers || phone ? (
-    <>
-      {form}
-      {phone ? (
-        <Suspense fallback={null}>
-          <PhonePairing api={phone} />
-        </Suspense>
-      ) : null}
-      {brokers ? <RemoteBrokersSection api={brokers} /> : null}
-      {rules ? <RulesView api={rules} headingLevel={2} /> : null}
-    </>
-  ) : (
-    form
-  );
 }
 
-function Field({
-  label,
-  id,
-  hint,
-  children,
+/** Save, and what the last save (or the load) said. */
+function SaveActions({
+  s,
+  status,
 }: {
-  label: string;
-  id: string;
-  hint?: string;
-  children: ReactNode;
+  s: (key: SettingsStringKey) => string;
+  status: SettingsStatus | undefined;
 }) {
   return (
-    <div className="settings-field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children}
-      {hint ? <span className="hint">{hint}</span> : null}
+    <div className="actions">
+      <button type="submit" className="primary">
+        {s('save')}
+      </button>
+      {status ? (
+        <span
+          role={status.tone === 'error' ? 'alert' : 'status'}
+          className={status.tone === 'error' ? 'error' : 'hint'}
+        >
+          {status.text}
+        </span>
+      ) : null}
     </div>
   );
-}
-
-/** The non-empty lines of a one-path-per-line field, trimmed. */
-function lines(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
 }
