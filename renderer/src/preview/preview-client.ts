@@ -14,23 +14,37 @@ export function createPreviewClient(mode: string): FakeInboxClient {
   if (mode === 'empty') return client;
   const bulk = Number(mode);
   if (Number.isInteger(bulk) && bulk > 0) {
-    for (let i = 0; i < bulk; i++) {
-      client.add({
-        key: `bulk-${i}`,
-        prompt: `Question **${i}**: proceed?`,
-        createdAt: now - i * 1000,
-        source: i % 2 ? 'clarity-file' : 'clarity-http',
-      });
-    }
+    addBulk(client, bulk, now);
     return client;
   }
-  const agent = {
-    id: 'agent-7',
-    name: 'claude-code',
-    runtime: 'claude-code',
-    projectDir: '~/src/shop',
-    terminal: 'tty3',
-  };
+  addRequests(client, now);
+  addAgentMessages(client, now);
+  addPreviewRuns(client, now);
+  return client;
+}
+
+const agent = {
+  id: 'agent-7',
+  name: 'claude-code',
+  runtime: 'claude-code',
+  projectDir: '~/src/shop',
+  terminal: 'tty3',
+};
+
+/** `n` plain requests from two sources, a second apart (the 10,000-row preview). */
+function addBulk(client: FakeInboxClient, n: number, now: number): void {
+  for (let i = 0; i < n; i++) {
+    client.add({
+      key: `bulk-${i}`,
+      prompt: `Question **${i}**: proceed?`,
+      createdAt: now - i * 1000,
+      source: i % 2 ? 'clarity-file' : 'clarity-http',
+    });
+  }
+}
+
+/** One request of every input kind. */
+function addRequests(client: FakeInboxClient, now: number): void {
   client.add({
     key: 'review-step-3',
     source: 'clarity-file',
@@ -97,6 +111,10 @@ export function createPreviewClient(mode: string): FakeInboxClient {
     expiresAt: now + 90 * 1000,
   });
   client.setFiles(pick.id, ['data/2024.csv', 'data/2025.csv', 'exports/customers.csv']);
+}
+
+/** The agent's transcript so far (thinking, tool calls and results, text), for its context. */
+function addAgentMessages(client: FakeInboxClient, now: number): void {
   client.postAgentMessage(agent.id, {
     role: 'assistant',
     content: [
@@ -118,6 +136,4 @@ export function createPreviewClient(mode: string): FakeInboxClient {
     ],
     at: now - 3 * MIN,
   });
-  addPreviewRuns(client, now);
-  return client;
 }

@@ -5,10 +5,21 @@ const MIN = 60_000;
 
 /** Three agent runs for the dev preview's Runs view: one running, one done, one failed. */
 export function addPreviewRuns(client: FakeInboxClient, now: number): void {
-  const base = { hilIds: [], updatedAt: now };
-  const lines = (at: number, list: RunLineInput[]): RunEntry[] =>
-    list.map((line, n) => ({ ...line, n, at: at + n * 1000 }));
+  addFailedRun(client, now);
+  addDoneRun(client, now);
+  addRunningRun(client, now);
+}
 
+/** What every preview run has. */
+const baseOf = (now: number) => ({ hilIds: [], updatedAt: now });
+
+/** A run's lines as entries, a second apart from `at`. */
+const lines = (at: number, list: RunLineInput[]): RunEntry[] =>
+  list.map((line, n) => ({ ...line, n, at: at + n * 1000 }));
+
+/** A lint agent that failed. */
+function addFailedRun(client: FakeInboxClient, now: number): void {
+  const base = baseOf(now);
   const failed: RunSummary = {
     ...base,
     id: 'run-preview-1',
@@ -32,7 +43,11 @@ export function addPreviewRuns(client: FakeInboxClient, now: number): void {
       { kind: 'event', event: { type: 'result', ok: false, summary: '3 errors left' } },
     ]),
   });
+}
 
+/** A writing agent that succeeded, with an artifact. */
+function addDoneRun(client: FakeInboxClient, now: number): void {
+  const base = baseOf(now);
   const done: RunSummary = {
     ...base,
     id: 'run-preview-2',
@@ -69,7 +84,11 @@ export function addPreviewRuns(client: FakeInboxClient, now: number): void {
       { kind: 'event', event: { type: 'end', status: 'ok' } },
     ]),
   });
+}
 
+/** Claude Code, running, waiting on a human-in-the-loop question. */
+function addRunningRun(client: FakeInboxClient, now: number): void {
+  const base = baseOf(now);
   const running: RunSummary = {
     ...base,
     id: 'run-preview-3',
