@@ -1,0 +1,122 @@
+import { FileRootPolicy } from '../../adapters/file-pick/file-roots';
+import type { Broker } from '../../broker/broker';
+import type { RequestStore } from '../../broker/persistence/request-store';
+import type { LoginCodes } from '../../http/guards/login-codes';
+import type { PhoneSessions } from '../../http/pairing/phone-sessions';
+import { createHttpServer, type HttpServer } from '../../http/server';
+import type { BrokerServiceOptions } from '../broker-service-types';
+import { removeDiscovery, writeDiscovery } from '../discovery';
+import { HttpBinding, type HttpBindingConfig } from '../http-binding';
+import type { OwnerLock } from '../owner-lock';
+import type { WatchedDirs } from '../watched-dirs';
+import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
+import type { Cleanups } from './cleanups';
+import type { InboxParts } from './inbox-step';
+
+/** Who may do what over HTTP, settled before the server starts. */
+export interface HttpAccess {
+  token: string | undefined;
+  operatorSecret: string;
+  loginCodes: LoginCodes;
+  phoneSessions: PhoneSessions;
+  operatorAnswersOnly: boolean;
+  allowQueryToken: boolean;
+  publicUrl: string | undefined;
+}
+
+/** The running parts the HTTP server serves. */
+export interface HttpServed {
+  broker: Broker;
+  store: RequestStore;
+  watched: WatchedDirs;
+  inbox: InboxParts;
+  webhooks?: WebhookDispatcher;
+  lock: OwnerLock;
+  stateDir: string;
+}
+
+type HttpOptions = Pick<
+  BrokerServiceOptions,
+  | 'host'
+  | 'port'
+  | 'operators'
+  | 'fileRoots'
+  | 'rendererDir'
+  | 'toolServerUpstream'
+  | 'heartbeatMs'
+  | 'onWarning'
+>;
+
+/**
+ * The service's HTTP step: the server on `options.port` with the configured token, rebuilt on
+ * each rebind; each time it listens, the state lock and the handshake locks record its URL and
+ * `<stateDir>/broker.json` (discovery) is written. Resolves once it listens.
+ */
+export async function serveHttp(
+  options: HttpOptions,
+  access: HttpAccess,
+  served: HttpServed,
+  cleanups: Cleanups,
+): Promise<HttpBinding> {
+  const { watched, stateDir } = served;
+  // Before the HTTP server's close in the list, so it runs after: no batch comes in any more.
+  cleanups.add(() => served.inbox.runs.close());
+  const http = new HttpBinding(httpServerFor(options, access, served), (server, { token }) => {
+    served.lock.setUrl(server.url());
+    watched.setOwnerUrl(server.url());
+    writeDiscovery(stateDir, {
+      url: server.url(),
+      port: server.port(),
+      ...(token ? { token } : {}),
+      pid: process.pid,
+    });
+  });
+  cleanups.add(() => http.close());
+  await http.start({ port: options.port, token: access.token });
+  cleanups.add(() => removeDiscovery(stateDir));
+  return http;
+}
+
+/** Builds the HTTP server for one binding (port, token) over the service's parts. */
+function httpServerFor(
+  options: HttpOptions,
+  access: HttpAccess,
+  served: HttpServed,
+): (config: HttpBindingConfig) => Promise<HttpServer> {
+  const { broker, store, watched, inbox, webhooks } = served;
+  const warn = options.onWarning ?? (() => {});
+  return ({ port, token }) =>
+    createHttpServer({
+      broker,
+      operations: inbox.operations,
+      host: options.host,
+      port,
+      token,
+      operators: options.operators,
+      operatorSecret: access.operatorSecret,
+      loginCodes: access.loginCodes,
+      phoneSessions: access.phoneSessions,
+      operatorAnswersOnly: access.operatorAnswersOnly,
+      allowQueryToken: access.allowQueryToken,
+      publicUrl: access.publicUrl,
+      dirs: watched.dirs,
+      dirProblems: () => watched.problems(),
+      fileRoots: new FileRootPolicy({
+        roots: options.fileRoots,
+        handshakeDirs: () => watched.dirs,
+        onRefused: (root, reason) => warn(`file_pick root ${root} refused: ${reason}`),
+      }),
+      rendererDir: options.rendererDir,
+      toolServerUpstream: options.toolServerUpstream,
+      history: () => store.historyList(),
+      mirrorQuestion: (request, ready) => watched.mirrorTarget()?.mirror(request, ready),
+      requestFiles: (request) => watched.filesOf(request.id),
+      filesSettled: (request) => watched.settled(request.id),
+      saveProblem: (id) => store.saveProblem(id),
+      heartbeatMs: options.heartbeatMs,
+      agentMessages: inbox.agentMessages,
+      runs: inbox.runs,
+      rules: inbox.rules,
+      ...(webhooks ? { webhookDeliveries: () => webhooks.deliveries() } : {}),
+    });
+}
