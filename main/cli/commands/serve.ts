@@ -2,23 +2,18 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { defaultCuemeDbPath } from '../../adapters/cueme-mailbox/cueme-mailbox';
-import {
-  sharedStoreUrl,
-  startBrokerService,
-  type BrokerService,
-} from '../../service/broker-service';
+import { sharedStoreUrl } from '../../service/broker-service';
 import { isLoopbackHost } from '../../http/guards/allowed-hosts';
 import { DEFAULT_PORT } from '../../http/server';
 import { UpstreamUrlSchema } from '../../http/upstream-proxy';
 import { describeZodError } from '../../broker/validation';
-import { probePortHolder } from '../../service/port-probe';
-import { OwnerLockError } from '../../service/owner-lock';
 import { readConfig } from '../../config/config-schema';
 import { SETTINGS } from '../../config/settings-table';
 import { envNames, optionHelp } from '../../config/help-text';
-import { DEFAULT_HANDSHAKE_DIR, ExitCode, withUsageExitCode } from '../options';
+import { DEFAULT_HANDSHAKE_DIR, withUsageExitCode } from '../options';
 import { operatorTokensFromEnvAndFile } from './operator-tokens';
 import type { RegisterCommand } from './register-command';
+import { serve, type ServeOptions } from './serve-run';
 import { addHapiFlags, hapiOptions, type HapiFlags } from './serve-hapi-flags';
 import {
   addOutboundFlags,
@@ -26,10 +21,7 @@ import {
   type OutboundFlags,
 } from './serve-outbound-flags';
 
-/** Exit code of a usage error (bad flag value, port held by another program). */
-export const EXIT_USAGE = ExitCode.usage;
-/** Exit code when another HITL broker already runs there (same port, state dir or handshake dir). */
-export const EXIT_ALREADY_RUNNING = 3;
+export { EXIT_ALREADY_RUNNING, EXIT_USAGE } from './serve-run';
 
 interface ServeFlags extends OutboundFlags, HapiFlags {
   port: number;
@@ -211,98 +203,35 @@ async function serveCommand(
   };
   const dirs = [...(dirArg ? [dirArg] : []), ...flags.dir];
   if (dirs.length === 0) dirs.push(env.handshakeDir ?? DEFAULT_HANDSHAKE_DIR);
-  await serve(dirs, flags, outbound);
+  await serve(brokerOptions(dirs, flags, outbound));
 }
 
-async function serve(
+/** The broker service's options from the checked flags (the outbound ones already read). */
+function brokerOptions(
   dirs: string[],
   flags: ServeFlags,
   outbound: ReturnType<typeof outboundServiceOptions> & ReturnType<typeof hapiOptions>,
-): Promise<void> {
-  let service: BrokerService;
-  try {
-    service = await startBrokerService({
-      dirs,
-      port: flags.port,
-      host: flags.host,
-      token: flags.token,
-      ...(flags.allowQueryToken ? { allowQueryToken: true } : {}),
-      ...(flags.operatorAnswersOnly ? { operatorAnswersOnly: true } : {}),
-      stateDir: flags.stateDir,
-      historyLimit: flags.historyLimit,
-      logFile: flags.log,
-      cuemeDb: flags.cueDb === false ? null : flags.cueDb || defaultCuemeDbPath(),
-      fileRoots: flags.fileRoot.length ? flags.fileRoot : undefined,
-      ...(flags.toolServerUpstream ? { toolServerUpstream: flags.toolServerUpstream } : {}),
-      onWarning: (message) => console.error(`clarity-hitl: ${message}`),
-      ...(flags.store ? { store: flags.store } : {}),
-      ...(flags.instanceName ? { instanceName: flags.instanceName } : {}),
-      ...outbound,
-      operators: flags.operatorToken.map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), token: pair.slice(at + 1) };
-      }),
-    });
-  } catch (error) {
-    if (error instanceof OwnerLockError) {
-      console.error(`clarity-hitl: ${error.message}`);
-      process.exitCode = EXIT_ALREADY_RUNNING;
-      return;
-    }
-    if (error instanceof Error && error.message.startsWith('shared store ')) {
-      console.error(`clarity-hitl: ${error.message}`);
-      process.exitCode = 1;
-      return;
-    }
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    const holder = await probePortHolder(flags.host, flags.port);
-    const message = holder.isBroker
-      ? `port ${flags.port} is taken: a HITL broker already runs there. Open ${holder.url}`
-      : `port ${flags.port} on ${flags.host} is taken by another program; pick another with --port`;
-    console.error(`clarity-hitl: ${message}`);
-    process.exitCode = holder.isBroker ? EXIT_ALREADY_RUNNING : EXIT_USAGE;
-    return;
-  }
-  console.log(`HITL broker listening on ${service.url}`);
-  // Jupyter-style: the inbox is the operator's, so it opens from a one-time link (a day to use it;
-  // `clarity-hitl open` prints a fresh one).
-  console.log(`Open the inbox (login link, works once): ${service.loginUrl(24 * 3600_000)}`);
-  for (const dir of service.watched.dirs) console.log(`Watching ${dir}`);
-  if (flags.toolServerUpstream)
-    console.log(`Forwarding tools other than human_in_loop to ${flags.toolServerUpstream.href}`);
-  if (service.sharedStore) console.log('Team mode: requests are shared through PostgreSQL');
-  if (service.hapiHub) console.log(`Following the HAPI hub at ${service.hapiHub.client.origin}`);
-  if (service.webhooks)
-    console.log(`Sending events to ${service.webhooks.deliveries().length} webhook(s)`);
-  if (service.ntfy)
-    console.log(
-      `Pushing new requests to ntfy topic ${service.ntfy.target.topic} (answers through ${service.ntfy.target.replyTopic})`,
-    );
-  if (service.telegram)
-    console.log(`Sending new requests to Telegram chat ${service.telegram.target.chat}`);
-  console.log('Press Ctrl-C to stop.');
-
-  await new Promise<void>((resolve) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        // A second Ctrl-C means "now"; repeated SIGTERMs (process managers send several) just wait.
-        if (signal !== 'SIGINT') return;
-        console.error('clarity-hitl: Ctrl-C again, exiting now');
-        process.exit(130);
-      }
-      stopping = true;
-      console.log(`Stopping (${signal})…`);
-      service.close().then(resolve, (error: unknown) => {
-        console.error(
-          `clarity-hitl: error while stopping: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        process.exitCode = 1;
-        resolve();
-      });
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-  console.log('Stopped.');
+): ServeOptions {
+  return {
+    dirs,
+    port: flags.port,
+    host: flags.host,
+    token: flags.token,
+    ...(flags.allowQueryToken ? { allowQueryToken: true } : {}),
+    ...(flags.operatorAnswersOnly ? { operatorAnswersOnly: true } : {}),
+    stateDir: flags.stateDir,
+    historyLimit: flags.historyLimit,
+    logFile: flags.log,
+    cuemeDb: flags.cueDb === false ? null : flags.cueDb || defaultCuemeDbPath(),
+    fileRoots: flags.fileRoot.length ? flags.fileRoot : undefined,
+    ...(flags.toolServerUpstream ? { toolServerUpstream: flags.toolServerUpstream } : {}),
+    onWarning: (message) => console.error(`clarity-hitl: ${message}`),
+    ...(flags.store ? { store: flags.store } : {}),
+    ...(flags.instanceName ? { instanceName: flags.instanceName } : {}),
+    ...outbound,
+    operators: flags.operatorToken.map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), token: pair.slice(at + 1) };
+    }),
+  };
 }
