@@ -16,9 +16,8 @@ import { Notices } from './Notices';
 import { UndoProvider } from '../undo/UndoProvider';
 import { useDepartureNotices } from './use-departure-notices';
 import { KeyHelp } from '../keys/LazyKeyHelp';
-import { HeaderMenu } from './HeaderMenu';
 import { MainView } from './MainView';
-import { Preferences } from './Preferences';
+import { Preferences } from './LazyPreferences';
 import { ViewTabs, type View } from './ViewTabs';
 import { watchKeys } from '../keys/reflex-guard';
 import { useHelpKey } from '../keys/use-help-key';
@@ -71,16 +70,14 @@ export function App({ client }: { client: InboxClient }) {
             setView('inbox');
           }}
         />
-        <HeaderMenu>
-          <Preferences
-            attention={attention}
-            theme={theme}
-            setTheme={setTheme}
-            phoneShown={view === 'phone'}
-            showPhone={() => setView('phone')}
-            showHelp={() => setHelp(true)}
-          />
-        </HeaderMenu>
+        <Preferences
+          attention={attention}
+          theme={theme}
+          setTheme={setTheme}
+          phoneShown={view === 'phone'}
+          showPhone={() => setView('phone')}
+          showHelp={() => setHelp(true)}
+        />
       </header>
       <UndoProvider now={now}>
         <ConnectionBanner state={connection} />

@@ -4,13 +4,14 @@ import { desktopBridge } from '../client/desktop-bridge';
 import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGES, type Language } from '../i18n/translate';
 import { keyText } from '../keys/key-strings';
+import { HeaderMenu } from './HeaderMenu';
 import type { ThemePreference } from '../theme/use-theme';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '简体中文' };
 
 /**
  * The top bar's preferences (in its ⋯ menu on a narrow window): notifications and sound (web
- * only), theme, language, "Pair a phone" (web only) and the key help.
+ * only), theme, language, "Pair a phone" (web only) and the key help, in the bar's HeaderMenu.
  */
 export function Preferences({
   attention,
@@ -30,7 +31,7 @@ export function Preferences({
 }) {
   const { t, language, setLanguage } = useI18n();
   return (
-    <>
+    <HeaderMenu>
       {desktopBridge() ? null : <AttentionControls {...attention} />}
       <label>
         <span className="visually-hidden">{t('themeLabel')}</span>
@@ -78,6 +79,6 @@ export function Preferences({
       >
         ?
       </button>
-    </>
+    </HeaderMenu>
   );
 }

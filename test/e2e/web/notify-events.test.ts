@@ -31,7 +31,10 @@ describe('which events notify, in the web inbox (real Chromium)', () => {
       await page.goto(harness.url);
       await page.getByRole('option', { name: /Finished: all tests pass/ }).waitFor();
       const toggle = page.getByRole('button', { name: 'Which events notify' });
-      // On a narrow window the top bar's preferences may fold behind a menu button.
+      // The top bar's preferences load after the first card; on a narrow window they may fold
+      // behind a menu button.
+      const theme = page.getByLabel('Theme', { exact: true });
+      await theme.waitFor({ state: 'attached' });
       if (!(await toggle.isVisible()))
         await page.getByRole('button', { name: /theme, language/ }).click();
       await toggle.click();
@@ -56,6 +59,7 @@ describe('which events notify, in the web inbox (real Chromium)', () => {
       expect(JSON.parse(stored!).events).toEqual({ finished: false, failed: true, waiting: true });
       await page.reload();
       await page.getByRole('option', { name: /Finished: all tests pass/ }).waitFor();
+      await theme.waitFor({ state: 'attached' });
       if (!(await toggle.isVisible()))
         await page.getByRole('button', { name: /theme, language/ }).click();
       await toggle.click();
