@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import type { DesktopSettings, DesktopSettingsPatch } from '@contract/desktop-settings';
+import type { DesktopSettings } from '@contract/desktop-settings';
 import type { PhonePairingApi } from '@contract/phone-pairing';
 import { useI18n } from '../i18n/I18nProvider';
 import { RulesView, type RulesApi } from '../rules/RulesView';
 import { NotifyEventsChoice } from '../attention/NotifyEventsChoice';
 import { settingsText, type SettingsStringKey } from './settings-strings';
 import { CheckFields, Field, PreferenceFields, ServerFields } from './SettingsFields';
-import { useSettingsForm, type SettingsStatus } from './use-settings-form';
+import { useSettingsForm, type SettingsApi, type SettingsStatus } from './use-settings-form';
 import { RemoteBrokersSection, type RemoteBrokersApi } from './RemoteBrokersSection';
 import './settings.css';
 
@@ -16,11 +16,7 @@ const PhonePairing = lazy(() =>
   import('./PhoneSection').then((m) => ({ default: m.PhonePairing })),
 );
 
-/** Reads and writes the desktop settings (over IPC in the app). Errors carry a message naming the field. */
-export interface SettingsApi {
-  get(): Promise<DesktopSettings>;
-  update(patch: DesktopSettingsPatch): Promise<DesktopSettings>;
-}
+export type { SettingsApi } from './use-settings-form';
 
 /** The desktop settings form: every setting, validated by the main process on save. */
 export function SettingsView({

@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { DesktopSettings, DesktopSettingsPatch } from '@contract/desktop-settings';
-import type { SettingsApi } from './SettingsView';
 
 /** A save's outcome (or the load's error), shown under the form. */
+/** Reads and writes the desktop settings (over IPC in the app). Errors carry a message naming the field. */
+export interface SettingsApi {
+  get(): Promise<DesktopSettings>;
+  update(patch: DesktopSettingsPatch): Promise<DesktopSettings>;
+}
+
 export interface SettingsStatus {
   tone: 'ok' | 'error';
   text: string;
