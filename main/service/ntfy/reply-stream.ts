@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keepFollowing, withIdleWatch } from '../../adapters/outbound/reconnecting-stream';
 
 /** One line of ntfy's JSON stream (`GET /<topic>/json`): only the fields the broker reads. */
 const StreamLineSchema = z.object({
@@ -49,46 +50,35 @@ export class ReplyStream {
     this.stop.abort();
   }
 
-  private async run(): Promise<void> {
-    const base = this.options.retryMs ?? 1000;
-    let wait = base;
-    while (!this.stop.signal.aborted) {
-      try {
-        await this.follow(() => (wait = base));
-      } catch (error) {
-        if (this.stop.signal.aborted) return;
-        this.options.onWarning?.(`ntfy reply stream: ${describe(error)}; reconnecting`);
-      }
-      await sleep(wait, this.stop.signal);
-      wait = Math.min(wait * 2, 30_000);
-    }
+  private run(): Promise<void> {
+    return keepFollowing({
+      stop: this.stop.signal,
+      ...(this.options.retryMs !== undefined ? { retryMs: this.options.retryMs } : {}),
+      follow: (opened) => this.follow(opened),
+      onStopped: (error) =>
+        this.options.onWarning?.(
+          `ntfy reply stream: ${error === undefined ? 'ended' : describe(error)}; reconnecting`,
+        ),
+    });
   }
 
-  private async follow(onOpen: () => void): Promise<void> {
+  private follow(onOpen: () => void): Promise<void> {
     const url = new URL(`${encodeURIComponent(this.options.topic)}/json`, this.options.server);
     url.searchParams.set('since', this.since);
-    const idle = new AbortController();
-    const idleMs = this.options.idleMs ?? 120_000;
-    let timer = setTimeout(() => idle.abort(), idleMs);
-    try {
-      const response = await fetch(url, {
-        headers: this.options.token ? { authorization: `Bearer ${this.options.token}` } : {},
-        signal: AbortSignal.any([this.stop.signal, idle.signal]),
-      });
-      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-      onOpen();
-      this.connected?.();
-      await this.read(response.body as AsyncIterable<Uint8Array>, () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => idle.abort(), idleMs);
-      });
-    } catch (error) {
-      if (idle.signal.aborted && !this.stop.signal.aborted)
-        throw new Error(`silent for ${idleMs} ms`);
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+    const headers: Record<string, string> = this.options.token
+      ? { authorization: `Bearer ${this.options.token}` }
+      : {};
+    return withIdleWatch(
+      this.stop.signal,
+      this.options.idleMs ?? 120_000,
+      async (signal, touch) => {
+        const response = await fetch(url, { headers, signal });
+        if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+        onOpen();
+        this.connected?.();
+        await this.read(response.body as AsyncIterable<Uint8Array>, touch);
+      },
+    );
   }
 
   private async read(body: AsyncIterable<Uint8Array>, onData: () => void): Promise<void> {
@@ -119,19 +109,6 @@ export class ReplyStream {
     this.since = parsed.data.id;
     if (parsed.data.message !== undefined) this.options.onMessage(parsed.data.message);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    timer.unref?.();
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }
 
 function describe(error: unknown): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sleep } from '../../adapters/outbound/reconnecting-stream';
 import {
   BotApiError,
   CallbackQuerySchema,
@@ -83,17 +84,4 @@ export class UpdatePoller {
     if (updates.length > 0 && this.offset === before)
       throw new Error('getUpdates: updates without an update_id');
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    timer.unref?.();
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }

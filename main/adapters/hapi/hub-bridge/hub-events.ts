@@ -1,5 +1,6 @@
 import { FOLLOWED_EVENTS, HubEventSchema, type HubEvent } from './hub-wire';
 import type { HubClient } from './hub-client';
+import { keepFollowing, withIdleWatch } from '../../outbound/reconnecting-stream';
 
 /**
  * A frame longer than this is skipped, unread (a session message can carry a whole file: the
@@ -38,46 +39,27 @@ export class HubEvents {
     this.stop.abort();
   }
 
-  private async run(): Promise<void> {
-    const base = this.options.retryMs ?? 1000;
-    let wait = base;
-    while (!this.stop.signal.aborted) {
-      try {
-        await this.follow(() => (wait = base));
-        if (!this.stop.signal.aborted)
-          this.options.onWarning?.(`HAPI hub event stream ended; reconnecting`);
-      } catch (error) {
-        if (this.stop.signal.aborted) return;
+  private run(): Promise<void> {
+    return keepFollowing({
+      stop: this.stop.signal,
+      ...(this.options.retryMs !== undefined ? { retryMs: this.options.retryMs } : {}),
+      follow: (opened) => this.follow(opened),
+      onStopped: (error) =>
         this.options.onWarning?.(
-          `HAPI hub event stream: ${error instanceof Error ? error.message : String(error)}; reconnecting`,
-        );
-      }
-      await sleep(wait, this.stop.signal);
-      wait = Math.min(wait * 2, 30_000);
-    }
+          error === undefined
+            ? 'HAPI hub event stream ended; reconnecting'
+            : `HAPI hub event stream: ${error instanceof Error ? error.message : String(error)}; reconnecting`,
+        ),
+    });
   }
 
-  private async follow(onOpen: () => void): Promise<void> {
-    const idle = new AbortController();
-    const idleMs = this.options.idleMs ?? 90_000;
-    let timer = setTimeout(() => idle.abort(), idleMs);
-    try {
-      const response = await this.options.client.openEvents(
-        AbortSignal.any([this.stop.signal, idle.signal]),
-      );
+  private follow(onOpen: () => void): Promise<void> {
+    return withIdleWatch(this.stop.signal, this.options.idleMs ?? 90_000, async (signal, touch) => {
+      const response = await this.options.client.openEvents(signal);
       if (!response.body) throw new Error('no body');
       onOpen();
-      await this.read(response.body as AsyncIterable<Uint8Array>, () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => idle.abort(), idleMs);
-      });
-    } catch (error) {
-      if (idle.signal.aborted && !this.stop.signal.aborted)
-        throw new Error(`silent for ${idleMs} ms`);
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+      await this.read(response.body as AsyncIterable<Uint8Array>, touch);
+    });
   }
 
   private async read(body: AsyncIterable<Uint8Array>, onData: () => void): Promise<void> {
@@ -131,17 +113,4 @@ export class HubEvents {
     }
     this.options.onEvent(parsed.data);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    timer.unref?.();
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }
