@@ -35,6 +35,8 @@ export async function startBrokerService(
   const env = readConfig(process.env, ['token', 'allowQueryToken', 'operatorAnswersOnly', 'store']);
   const token = options.token ?? env.token;
   const allowQueryToken = options.allowQueryToken ?? env.allowQueryToken ?? false;
+  // A bad --store is refused before the state dir is claimed (its lock would stay held).
+  const storeUrl = sharedStoreUrl(options.store ?? env.store);
   const { lock, operatorSecret } = claimStateDir(stateDir);
   const loginCodes = new LoginCodes();
   const phoneSessions = new PhoneSessions({
@@ -43,7 +45,6 @@ export async function startBrokerService(
     onWarning: warn,
   });
   const operatorAnswersOnly = options.operatorAnswersOnly ?? env.operatorAnswersOnly ?? false;
-  const storeUrl = sharedStoreUrl(options.store ?? env.store);
   const stores = await openBrokerStores(options, stateDir, storeUrl, lock, warn);
   const { broker, store, sharedStore } = stores;
   const cleanups = new Cleanups(
