@@ -164,9 +164,10 @@ describe('coding-agent cards in the web inbox', () => {
       expect(await block.textContent()).toBe(command);
       expect(await block.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
       await card.getByRole('button', { name: 'Edit, then allow…' }).click();
+      const box = card.getByLabel('Edit command, then allow once');
+      await box.waitFor(); // its code loads when first opened
       await shoot(page, `agent-bash-${width}`);
       expect(await horizontalOverflow(page)).toBe(0);
-      const box = card.getByLabel('Edit command, then allow once');
       await box.fill('npm test -- --run src/cart/total.test.ts');
       await card.getByRole('button', { name: 'Allow edited' }).click();
       await until(() => harness.broker.get(request.id)?.status === 'answered', 'the answer');

@@ -74,6 +74,7 @@ describe('the "always" scope chooser in the web inbox', () => {
         .filter({ has: page.getByRole('heading', { name: 'Bash: git status -s' }) });
       await card.getByRole('button', { name: 'Always allow…' }).click();
       const group = card.getByRole('radiogroup', { name: 'What to allow from now on' });
+      await group.waitFor(); // the rule's code loads when first opened
       expect(await group.getByRole('radio').count()).toBe(2);
       expect(await group.getByRole('radio').first().isChecked()).toBe(true);
       await card.getByText('Would not allow:').first().scrollIntoViewIfNeeded();
@@ -110,6 +111,7 @@ describe('the "always" scope chooser in the web inbox', () => {
         .filter({ has: page.getByRole('heading', { name: 'Edit: src/cart/total.ts' }) });
       await card.getByRole('button', { name: 'Always allow…' }).click();
       const group = card.getByRole('radiogroup');
+      await group.waitFor();
       expect(await group.getByRole('radio').count()).toBe(4);
       await group.getByLabel(/^Any file under src\/cart\/\*\*$/).check();
       const examples = await card
@@ -133,6 +135,7 @@ describe('the "always" scope chooser in the web inbox', () => {
         .getByRole('article')
         .filter({ has: page.getByRole('heading', { name: 'Bash: rm -rf build' }) });
       await rmCard.getByRole('button', { name: 'Always allow…' }).click();
+      await rmCard.getByRole('radiogroup').waitFor();
       expect(await rmCard.getByRole('radio').count()).toBe(1);
       await rmCard.getByText(/Nothing wider is offered: rm destroys/).waitFor();
       await shoot(page, `always-scope-rm-${width}`);

@@ -5,8 +5,8 @@ import type { AnswerInput } from '@contract/request';
 import { useI18n } from '../../i18n/I18nProvider';
 import { isReflex } from '../../keys/reflex-guard';
 import { AskQuestionsAnswer } from './AskQuestionsAnswer';
-import { EditThenAllow } from './EditThenAllow';
-import { AlwaysRule, ApprovalHints, ReasonField, ToggleButton } from './ApprovalParts';
+import { ApprovalHints, ReasonField, ToggleButton } from './ApprovalParts';
+import { AlwaysRule, EditThenAllow } from './LazyApprovalParts';
 import { submitOnModEnter, type AnswerInputProps } from './types';
 
 /** A coding agent's request: AskUserQuestion's questions, or a permission to give. */

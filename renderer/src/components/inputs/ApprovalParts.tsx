@@ -1,9 +1,8 @@
-/** The permission card's smaller parts: its toggles, its hints, the "always" rule and the deny reason. */
+/** The permission card's smaller parts: its toggles, its hints and the deny reason. */
 import type { ReactNode } from 'react';
 import type { ApprovalInput } from '@contract/approval';
 import { useI18n } from '../../i18n/I18nProvider';
 import { keyText } from '../../keys/key-strings';
-import { ScopeChooser } from './ScopeChooser';
 
 /** Tools whose "always" is not even mentioned (a question is answered, never remembered). */
 const SILENT_NO_ALWAYS = new Set(['AskUserQuestion']);
@@ -49,34 +48,6 @@ export function ApprovalHints({ input, tooQuick }: { input: ApprovalInput; tooQu
         </p>
       ) : null}
     </>
-  );
-}
-
-/** The "always allow" rule: the scope chooser and its confirm button. */
-export function AlwaysRule({
-  input,
-  requestId,
-  picked,
-  onPick,
-  busy,
-  confirm,
-}: {
-  input: ApprovalInput;
-  requestId: string;
-  picked: number;
-  onPick: (index: number) => void;
-  busy: boolean;
-  confirm: () => void;
-}) {
-  const { t } = useI18n();
-  return (
-    <fieldset className="approval-rule">
-      <legend>{t('approvalRuleLegend', { tool: input.tool })}</legend>
-      <ScopeChooser input={input} requestId={requestId} picked={picked} onPick={onPick} />
-      <button type="button" className="secondary confirm-always" disabled={busy} onClick={confirm}>
-        {t('approvalAlwaysConfirm')}
-      </button>
-    </fieldset>
   );
 }
 

@@ -128,7 +128,10 @@ describe('edit, then allow', () => {
   it('the command in a box, prefilled; Allow edited sends it, only once changed', async () => {
     const sent = show(bash);
     await userEvent.click(screen.getByRole('button', { name: 'Edit, then allow…' }));
-    const box = screen.getByLabelText('Edit command, then allow once') as HTMLTextAreaElement;
+    // Its code loads when first opened.
+    const box = (await screen.findByLabelText(
+      'Edit command, then allow once',
+    )) as HTMLTextAreaElement;
     expect(box.value).toBe('npm test -- --run');
     const allow = screen.getByRole('button', { name: 'Allow edited' }) as HTMLButtonElement;
     expect(allow.disabled).toBe(true);

@@ -56,7 +56,8 @@ describe('the "always" scope chooser', () => {
   it('two clicks remember the exact command; each scope lists what it would allow and not', async () => {
     const sent = show(gitStatus);
     await userEvent.click(screen.getByRole('button', { name: 'Always allow…' }));
-    const group = screen.getByRole('radiogroup', { name: 'What to allow from now on' });
+    // The rule's code loads when first opened.
+    const group = await screen.findByRole('radiogroup', { name: 'What to allow from now on' });
     const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
     expect(radios.map((r) => r.checked)).toEqual([true, false]);
     expect(screen.getByLabelText('Only this exact command')).toBe(radios[0]);
@@ -83,7 +84,7 @@ describe('the "always" scope chooser', () => {
   it("a wider scope is the operator's pick; Enter on a radio neither denies nor remembers", async () => {
     const sent = show(gitStatus);
     await userEvent.click(screen.getByRole('button', { name: 'Always allow…' }));
-    const prefix = screen.getByLabelText(/Commands starting with git status/);
+    const prefix = await screen.findByLabelText(/Commands starting with git status/);
     await userEvent.click(prefix);
     fireEvent.keyDown(prefix, { key: 'Enter' });
     expect(sent).toEqual([]);
@@ -103,7 +104,7 @@ describe('the "always" scope chooser', () => {
       notWider: 'rm destroys, overwrites, changes permissions, or reaches the network',
     });
     await userEvent.click(screen.getByRole('button', { name: 'Always allow…' }));
-    expect(screen.getAllByRole('radio')).toHaveLength(1);
+    expect(await screen.findAllByRole('radio')).toHaveLength(1);
     expectShown(screen.getByText(/Nothing wider is offered: rm destroys/));
   });
 

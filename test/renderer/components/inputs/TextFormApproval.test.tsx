@@ -83,7 +83,7 @@ describe('ApprovalAnswer', () => {
     expect(always.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(always);
     expect(always.getAttribute('aria-expanded')).toBe('true');
-    await userEvent.click(screen.getByRole('button', { name: 'Allow and remember' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Allow and remember' }));
     expect(sent.at(-1)).toEqual({
       value: { kind: 'approval', decision: 'always', rule: { command: 'rm -rf build' } },
     });
