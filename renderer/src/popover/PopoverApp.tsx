@@ -1,4 +1,3 @@
-import { escapeControls } from '@contract/printable';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InboxClient } from '../client/inbox-client';
 import { Notices } from '../components/Notices';
@@ -6,16 +5,15 @@ import { useDepartureNotices } from '../components/use-departure-notices';
 import { useNow } from '../hooks/use-now';
 import { useUnreadable } from '../hooks/use-unreadable';
 import { useI18n } from '../i18n/I18nProvider';
-import { answerByKey } from '../keys/answer-by-key';
 import { KeyHelp } from '../keys/LazyKeyHelp';
 import { watchKeys } from '../keys/reflex-guard';
 import { useInbox } from '../state/use-inbox';
-import { wrapIndex, type PopoverKeyAction } from './popover-keys';
 import { PopoverBar } from './PopoverBar';
 import { PopoverCard } from './PopoverCard';
+import { PopoverProblems } from './PopoverProblems';
 import { usePopoverAnswer } from './use-popover-answer';
 import { usePopoverFocus } from './use-popover-focus';
-import { usePopoverKeys } from './use-popover-keys';
+import { usePopoverAct } from './use-popover-act';
 import { usePopoverRequest } from './use-popover-request';
 import { popoverHintKey, popoverText } from './popover-strings';
 import './popover.css';
@@ -36,23 +34,20 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
   const { language } = useI18n();
   const { state } = useInbox(client);
   const problems = useUnreadable(client).items;
-  const undelivered = problems.filter((item) => item.kind === 'undelivered');
-  const unreadable = problems.length - undelivered.length;
   const now = useNow();
   const { notices, dismiss, onResolving, onResolveFailed, held, dismissHeld } = useDepartureNotices(
     state.departures,
   );
-  const { pending, index, request, shown, heldCard, want } = usePopoverRequest(state, held);
+  const shownRequest = usePopoverRequest(state, held);
+  const { pending, index, request, shown, heldCard, want } = shownRequest;
   const isHeld = !!heldCard;
   const cardRef = useRef<HTMLElement>(null);
   const [help, setHelp] = useState(false);
   const closeHelp = useCallback(() => setHelp(false), []);
+  const showHelp = useCallback(() => setHelp(true), []);
   useEffect(() => watchKeys(), []);
-  const { busy, error, submit, clear } = usePopoverAnswer(client, request, {
-    onResolving,
-    onResolveFailed,
-    want,
-  });
+  const answer = usePopoverAnswer(client, request, { onResolving, onResolveFailed, want });
+  const { busy, error, submit, clear } = answer;
   usePopoverFocus(
     cardRef,
     shell,
@@ -60,25 +55,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
     { request, shownId: shown?.id, held: isHeld, loaded: state.loaded },
     clear,
   );
-
-  const act = useCallback(
-    (action: PopoverKeyAction) => {
-      if (action.type === 'hide') return shell.hide();
-      if (action.type === 'open-window') return shell.openInWindow(shown?.id ?? null);
-      if (action.type === 'help') return setHelp(true);
-      // A held card moves on only when dismissed; answer keys do nothing on it.
-      if (isHeld) return;
-      if (action.type === 'move') {
-        const next = pending[wrapIndex(index, action.delta, pending.length)];
-        return want(next?.id ?? null);
-      }
-      if (!request || busy) return;
-      const answer = answerByKey(request, action, cardRef.current);
-      if (answer) submit(answer);
-    },
-    [shell, request, shown, isHeld, pending, index, submit, busy, want],
-  );
-  usePopoverKeys(request, act);
+  const act = usePopoverAct(shell, shownRequest, answer, cardRef, showHelp);
   const hintKey = popoverHintKey(request);
 
   // Nothing until the list has come: no "all clear" before it is known (on a cold open the early
@@ -92,30 +69,7 @@ export function PopoverApp({ client, shell }: { client: InboxClient; shell: Popo
         canMove={pending.length > 1 && !isHeld}
         act={act}
       />
-      {undelivered.length ? (
-        <button
-          type="button"
-          className="link popover-unreadable popover-undelivered"
-          onClick={() => shell.openInWindow(null)}
-        >
-          {undelivered.length === 1
-            ? popoverText(language, 'undeliveredOne', {
-                origin: escapeControls(undelivered[0]!.origin),
-                reason: escapeControls(undelivered[0]!.reason),
-                answer: escapeControls(undelivered[0]!.answer ?? ''),
-              })
-            : popoverText(language, 'undelivered', { n: undelivered.length })}
-        </button>
-      ) : null}
-      {unreadable ? (
-        <button
-          type="button"
-          className="link popover-unreadable"
-          onClick={() => shell.openInWindow(null)}
-        >
-          {popoverText(language, 'unreadable', { n: unreadable })}
-        </button>
-      ) : null}
+      <PopoverProblems items={problems} open={() => shell.openInWindow(null)} />
       {shown ? (
         <PopoverCard
           request={shown}
