@@ -46,7 +46,7 @@ describe('appearance', () => {
     await p.getByRole('heading', { name: 'deploy-prod' }).waitFor();
     expect(await background(p)).toBe('rgb(15, 19, 24)');
     await screenshot(p, 'dark-mode');
-    await p.getByLabel('Theme').selectOption('light');
+    await p.getByLabel('Theme', { exact: true }).selectOption('light');
     expect(await background(p)).toBe('rgb(246, 247, 249)');
     await p.reload();
     await p.getByRole('heading', { name: 'deploy-prod' }).waitFor();
@@ -62,7 +62,7 @@ describe('appearance', () => {
     expect(await p.evaluate<string>('document.documentElement.lang')).toBe('zh-CN');
     await p.getByRole('article').locator('strong').first().waitFor(); // the code-split markdown has rendered
     await screenshot(p, 'chinese');
-    await p.getByLabel('语言').selectOption('en');
+    await p.getByLabel('语言', { exact: true }).selectOption('en');
     await p.getByRole('button', { name: 'Cancel request' }).waitFor();
   });
 

@@ -151,12 +151,12 @@ describe('Runs view against a real broker and `clarity-hitl run`', { timeout: 12
     expect(await hil.getByRole('button').count()).toBe(0);
     await screenshot(page, 'runs-done-light');
 
-    await page.getByLabel('Theme').selectOption('dark');
+    await page.getByLabel('Theme', { exact: true }).selectOption('dark');
     await screenshot(page, 'runs-done-dark');
-    await page.getByLabel('Language').selectOption('zh');
+    await page.getByLabel('Language', { exact: true }).selectOption('zh');
     await timeline(page).getByText('结果：完成').waitFor();
     expect(await runRow(page).getByText('成功').count()).toBe(1);
-    await page.getByLabel(/主题|Theme/).selectOption('light');
+    await page.getByLabel(/^(主题|Theme)$/).selectOption('light');
     await screenshot(page, 'runs-done-zh');
   });
 
