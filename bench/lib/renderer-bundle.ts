@@ -13,12 +13,12 @@ import { gzipSync } from 'node:zlib';
  * shared with the app, the one-row bars and the key table added): the problem lists, the agent
  * context, the key hint and table, the selection's bar, the file picker, the empty inbox's page; each chunk is gzipped
  * apart, with its own import glue.
- * `total` went from 236 to 249 with the features added since (phone pairing and its QR view, the
+ * `total` went from 236 to 251 with the features added since (phone pairing and its QR view, the
  * notify-events panel, the undelivered-answer lists, the popover's early card, the config and i18n
- * splits): 246.8 KB measured, with the first load at 124.9 KB (the top bar's preferences and ⋯
- * menu loaded after the first card).
+ * splits): 248.5 KB measured, with the first load at 124.4 KB (the top bar's preferences and ⋯
+ * menu loaded after the first card, the permission card's "always" rule and edit when opened).
  */
-export const RENDERER_BUDGET_KB = { initial: 125, total: 249 } as const;
+export const RENDERER_BUDGET_KB = { initial: 125, total: 251 } as const;
 
 export interface BundleFile {
   file: string;
