@@ -29,7 +29,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/broker/**', 'main/adapters/**', 'main/http/**', 'main/cli/**'],
+    files: [
+      'main/broker/**',
+      'main/adapters/**',
+      'main/http/**',
+      'main/cli/**',
+      'main/service/**',
+      'main/operations/**',
+      'main/config/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -42,6 +50,18 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Short functions and files with one job (tests' describe blocks are exempt: a suite reads
+    // best as one block).
+    files: ['main/**', 'renderer/**', 'preload/**', 'contract/**', 'bench/**', 'scripts/**'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+      'max-lines': ['error', { max: 300 }],
     },
   },
   {
