@@ -18,13 +18,8 @@ import { usePopoverRequest } from './use-popover-request';
 import { popoverHintKey, popoverText } from './popover-strings';
 import './popover.css';
 
-/** What the popover needs from its window besides the inbox. */
-export interface PopoverShell {
-  hide(): void;
-  openInWindow(id: string | null): void;
-  /** The main process opened the popover on a request (null: the oldest). Returns unsubscribe. */
-  onShowRequest(listener: (id: string | null) => void): () => void;
-}
+import type { PopoverShell } from './popover-shell';
+export type { PopoverShell };
 
 /**
  * The tray popover: one pending request at a time, soonest deadline first (then oldest; the

@@ -1,7 +1,7 @@
 import { useCallback, type RefObject } from 'react';
 import { answerByKey } from '../keys/answer-by-key';
 import { wrapIndex, type PopoverKeyAction } from './popover-keys';
-import type { PopoverShell } from './PopoverApp';
+import type { PopoverShell } from './popover-shell';
 import type { usePopoverAnswer } from './use-popover-answer';
 import { usePopoverKeys } from './use-popover-keys';
 import type { PopoverRequest } from './use-popover-request';
