@@ -18,6 +18,25 @@ export async function findTmux(): Promise<string | undefined> {
   return undefined;
 }
 
+/**
+ * Why tmux cannot hold a detached session here, or undefined when it can: starts a private
+ * server with a `sleep` session and asks for it back (as some accounts, the server exits at once).
+ */
+export async function tmuxCannotServe(tmuxBin: string): Promise<string | undefined> {
+  const socket = `hitl-probe-${process.pid}-${Date.now().toString(36)}`;
+  const tmux = (...args: string[]) => run(tmuxBin, ['-L', socket, ...args]);
+  try {
+    await tmux('new-session', '-d', '-s', 'probe', 'sleep 30');
+    await tmux('has-session', '-t', 'probe');
+    return undefined;
+  } catch (error) {
+    const first = ((error as { stderr?: string }).stderr || (error as Error).message).trim();
+    return `tmux cannot keep a detached session here (${first.split('\n')[0]})`;
+  } finally {
+    await tmux('kill-server').catch(() => undefined);
+  }
+}
+
 /** A terminal program running in a detached tmux session on a tmux server of its own. */
 export interface TmuxPane {
   /** What the pane shows now (its visible lines). */

@@ -21,15 +21,16 @@ import {
 } from '../../support/claude-code-binary';
 import { startFakeModel, type FakeModel, type Turn } from '../../support/fake-anthropic';
 import { makeTempDir } from '../../support/temp-dir';
-import { findTmux, startTmuxPane, type TmuxPane } from '../../support/tmux-pane';
+import { findTmux, startTmuxPane, tmuxCannotServe, type TmuxPane } from '../../support/tmux-pane';
 import { waitFor } from '../../support/wait-for';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const API_KEY = 'sk-ant-hitl-e2e-0000000000000000';
 const tmux = await findTmux();
-const claude: ClaudeBinary = tmux
-  ? await claudeCodeBinary()
-  : { skip: 'no tmux found (the test drives claude interactively in tmux)' };
+const tmuxProblem = tmux
+  ? await tmuxCannotServe(tmux)
+  : 'no tmux found (the test drives claude interactively in tmux)';
+const claude: ClaudeBinary = tmuxProblem ? { skip: tmuxProblem } : await claudeCodeBinary();
 if ('skip' in claude) console.warn(`skipped: the real Claude Code e2e (${claude.skip})`);
 
 const DB = 'Which database should the orders service use?';

@@ -229,7 +229,12 @@ describe.skipIf('skip' in install)(
       cli.say({ role: 'user', content: { type: 'text', text: 'x'.repeat(9 * 1024 * 1024) } });
       cli.say({ role: 'user', content: { type: 'text', text: 'after the big one' } });
       expect((await small).content).toEqual([{ type: 'text', text: 'after the big one' }]);
-      expect(warnings).toEqual(['HAPI hub sent an event longer than 8 MiB; skipped']);
+      // The hub may carry the big message in more than one event (the message, the session's
+      // update): each is skipped, and nothing else goes wrong.
+      expect(warnings.length).toBeGreaterThan(0);
+      expect(new Set(warnings)).toEqual(
+        new Set(['HAPI hub sent an event longer than 8 MiB; skipped']),
+      );
     }, 60_000);
 
     it('a session that ends takes its requests out of the inbox', async () => {
