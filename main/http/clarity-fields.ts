@@ -1,3 +1,4 @@
+import { rm, stat } from 'node:fs/promises';
 import { safeKey } from '../adapters/clarity-file/safe-key';
 import type { HitlRequest } from '@contract/request';
 import type { HttpContext } from './context';
@@ -53,4 +54,22 @@ export async function answerWithFileFields(
     path: files.answerPath,
     ...(undelivered === undefined ? {} : { delivered: false, deliveryError: undelivered }),
   };
+}
+
+/**
+ * `POST /cancel` of a runtime's file question answered already: its `.question` file goes, as the
+ * reference broker's does, once the `.answer` is on disk (the runtime reads that, not the
+ * question); an answer still being written keeps both.
+ */
+export async function dropAnsweredQuestionFile(
+  context: HttpContext,
+  request: HitlRequest,
+): Promise<void> {
+  const files = context.requestFiles?.(request);
+  if (request.status !== 'answered' || files?.kind !== 'file') return;
+  const written = await stat(files.answerPath).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+  if (written) await rm(files.questionPath, { force: true });
 }

@@ -27,15 +27,16 @@ export async function answerQuestionInDir(
 
 /**
  * What `clarity-hitl cancel` does: deletes the question file without writing an answer (the spec's
- * cancel; the runtime times out). Refused when an answer is already waiting for the runtime.
+ * cancel; the runtime times out). When an answer is already written, the question file is deleted
+ * as the reference broker does and the answer stays: the runtime reads the `.answer`, not the
+ * question (`already_answered` tells the caller so).
  */
 export async function cancelQuestionInDir(dir: string, keyOrName: string): Promise<FileToolResult> {
   const found = await locate(dir, keyOrName);
   if (found.status !== 'done') return found;
-  if (await exists(found.entry.answerFile))
-    return { status: 'already_answered', entry: found.entry };
+  const answered = await exists(found.entry.answerFile);
   await rm(found.entry.questionFile, { force: true });
-  return found;
+  return answered ? { status: 'already_answered', entry: found.entry } : found;
 }
 
 async function locate(dir: string, keyOrName: string): Promise<FileToolResult> {

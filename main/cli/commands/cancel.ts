@@ -43,7 +43,10 @@ The Clarity runtime returns "[hitl_ask timeout]" when its own timeout runs out.
 A key with no question file (HTTP mode, cueme, Tool Server Lite, ...) is cancelled through the
 running broker instead, and so is every key of a directory a running broker watches.
 
-Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage error.`,
+A question answered already loses its question file only: its answer stays for the runtime.
+
+Exit codes: 0 cancelled, 3 no such pending question, 4 already answered (through a broker,
+where the answer is not in a file), 2 usage error.`,
     )
     .action(
       action(async (key: string, flags: CancelFlags) => {
@@ -75,15 +78,14 @@ Exit codes: 0 cancelled, 3 no such pending question, 4 already answered, 2 usage
             ExitCode.notFound,
           );
         }
-        if (result.status === 'already_answered') {
-          throw new CliError(
-            `${escapeControls(result.entry.question.key)} is already answered; too late to cancel`,
-            ExitCode.conflict,
+        const { entry } = result;
+        if (result.status === 'already_answered')
+          process.stderr.write(
+            `${escapeControls(entry.question.key)} was answered already; its answer stays in ${entry.answerFile} for the runtime\n`,
           );
-        }
-        await appendCliAudit(flags.log, result.entry, { event: 'cancelled' });
+        await appendCliAudit(flags.log, entry, { event: 'cancelled' });
         process.stdout.write(
-          `Cancelled: ${escapeControls(result.entry.question.key)} (deleted ${result.entry.questionFile})\n`,
+          `Cancelled: ${escapeControls(entry.question.key)} (deleted ${entry.questionFile})\n`,
         );
       }),
     );

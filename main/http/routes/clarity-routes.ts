@@ -7,8 +7,14 @@ import { isOperatorOnly } from '../../broker/operator-only';
 import { AlreadyResolvedError, DuplicateRequestError, NotFoundError } from '../../broker/errors';
 import { refuseUnsaved } from '../refuse-unsaved';
 import type { HttpContext, RouteModule } from '../context';
+import type { HitlRequest } from '@contract/request';
 import { findByKey } from '../key-lookup';
-import { answerWithFileFields, questionFileFields, specSafeKey } from '../clarity-fields';
+import {
+  answerWithFileFields,
+  dropAnsweredQuestionFile,
+  questionFileFields,
+  specSafeKey,
+} from '../clarity-fields';
 import { questionListJson, questionListPieces, streamsList } from '../question-list-json';
 import { afterReply } from '../after-reply';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
@@ -63,9 +69,13 @@ export const clarityRoutes: RouteModule = (app, context) => {
     // as it is and `alreadyResolved` (only the winner's reply lacks it). An answer stays readable
     // by GET /questions/:key: the reference forgets the key, and an agent that has not collected
     // its answer yet would poll "missing" for ever
-    // (docs/protocols.md#differences-from-the-reference-broker).
-    const resolved = (status: string) => ({ ...reply, status, alreadyResolved: true });
-    if (target.status !== 'pending') return resolved(target.status);
+    // (docs/protocols.md#differences-from-the-reference-broker). A file question's answer is in
+    // its `.answer`, so its question file goes as the reference's does.
+    const resolved = async (request: HitlRequest) => {
+      await dropAnsweredQuestionFile(context, request);
+      return { ...reply, status: request.status, alreadyResolved: true };
+    };
+    if (target.status !== 'pending') return resolved(target);
     try {
       await broker.cancelShared(target.id, {
         by: resolverOf(request),
@@ -73,7 +83,7 @@ export const clarityRoutes: RouteModule = (app, context) => {
       });
     } catch (error) {
       if (!(error instanceof AlreadyResolvedError)) throw error;
-      return resolved(error.request.status);
+      return resolved(error.request);
     }
     return { ...reply, status: 'cancelled' };
   });

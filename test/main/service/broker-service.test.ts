@@ -87,6 +87,34 @@ describe('startBrokerService', () => {
     expect(await readFile(path.join(dir, 'review.answer'), 'utf8')).toBe('ship it');
   });
 
+  it('POST /cancel of a file question answered already deletes its question file, keeps its answer', async () => {
+    const service = await start();
+    const question = path.join(dir, 'late.question');
+    await writeFile(question, JSON.stringify({ key: 'late', question: 'OK?', pid: 1 }));
+    await until(async () => {
+      const list = (await (await fetch(`${service.url}questions`)).json()) as { key: string }[];
+      return list.some((q) => q.key === 'late');
+    });
+    const post = (route: string, body: object) =>
+      fetch(`${service.url}${route}`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(body),
+      });
+    expect((await post('answer', { key: 'late', response: 'yes' })).status).toBe(200);
+    const cancelled = await post('cancel', { key: 'late' });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({
+      removed: true,
+      status: 'answered',
+      alreadyResolved: true,
+    });
+    expect(existsSync(question)).toBe(false);
+    expect(await readFile(path.join(dir, 'late.answer'), 'utf8')).toBe('yes');
+    const polled = await (await fetch(`${service.url}questions/late`)).json();
+    expect(polled).toMatchObject({ status: 'answered', response: 'yes' });
+  });
+
   it('mirrors an HTTP-mode question as a .question file and survives a restart', async () => {
     const first = await start();
     const created = await fetch(`${first.url}questions`, {

@@ -135,14 +135,21 @@ describe('clarity-hitl list / answer / cancel', { timeout: 120_000 }, () => {
     expect(await readFile(join(dir, 'done.answer'), 'utf8')).toBe('yes');
   });
 
-  it('cancel deletes the question without answering; unknown exits 3; answered exits 4', async () => {
+  it('cancel deletes the question without answering; unknown exits 3; answered keeps its answer', async () => {
     const ok = await runCli(['cancel', 'review-step-3', '--dir', dir]);
     expect(ok.code).toBe(0);
     const names = await readdir(dir);
     expect(names).not.toContain('review-step-3.question');
     expect(names).not.toContain('review-step-3.answer');
     expect((await runCli(['cancel', 'review-step-3', '--dir', dir])).code).toBe(3);
-    expect((await runCli(['cancel', 'done', '--dir', dir])).code).toBe(4);
+    const answered = await runCli(['cancel', 'done', '--dir', dir]);
+    expect(answered.code, answered.stderr).toBe(0);
+    expect(answered.stdout).toMatch(/^Cancelled: done \(deleted .*done\.question\)\n$/);
+    expect(answered.stderr).toMatch(
+      /done was answered already; its answer stays in .*done\.answer/,
+    );
+    expect(await readdir(dir)).not.toContain('done.question');
+    expect(await readFile(join(dir, 'done.answer'), 'utf8')).toBe('yes');
     const byName = await runCli(['cancel', 'deploy_prod_', '--dir', dir]);
     expect(byName.code).toBe(0);
   });
