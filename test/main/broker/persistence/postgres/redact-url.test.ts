@@ -38,3 +38,33 @@ describe('store URLs in messages', () => {
     expect(() => sharedStoreUrl('mysql://alice:s3cret@db/hitl')).not.toThrow(/s3cret/);
   });
 });
+
+describe('passwords in the other forms of a store setting', () => {
+  it.each([
+    // libpq key/value connection strings (refused by --store, but echoed in its error)
+    [
+      'host=db user=alice password=s3cret dbname=hitl',
+      'host=db user=alice password=*** dbname=hitl',
+    ],
+    ["host=db password='s3cret with spaces' dbname=hitl", 'host=db password=*** dbname=hitl'],
+    ['host=db PASSWORD = s3cret', 'host=db PASSWORD = ***'],
+    ['sslpassword=s3cret host=db', 'sslpassword=*** host=db'],
+    // PGPASSWORD-style variables pasted as the setting
+    ['PGPASSWORD=s3cret psql -h db', 'PGPASSWORD=*** psql -h db'],
+  ])('%s → %s', (value, shown) => {
+    expect(redactStoreUrl(value)).toBe(shown);
+    expect(() => sharedStoreUrl(value)).not.toThrow(/s3cret/);
+  });
+
+  it('a password= pasted after the URL (a space, not a ?) is not printed', () => {
+    const shown = redactStoreUrl('postgres://alice@db/hitl password=s3cret');
+    expect(shown).not.toContain('s3cret');
+    expect(shown).toContain('postgres://alice@db/hitl');
+  });
+
+  it("a driver message repeating a key/value form's password loses it", () => {
+    const value = "host=db password='p@ss word'";
+    const shown = redactSecretsIn(`could not connect: password "p@ss word" rejected`, value);
+    expect(shown).not.toContain('p@ss word');
+  });
+});
