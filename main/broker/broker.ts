@@ -176,7 +176,8 @@ export class Broker {
 
   /** Cancels like `cancel`, decided by the shared store first when there is one. */
   async cancelShared(id: string, options: CancelOptions = {}): Promise<HitlRequest> {
-    return this.settle(this.requirePending(id), cancelledPatch(options));
+    const request = this.requirePending(id);
+    return this.settle(request, cancelledPatch(options, request));
   }
 
   /** Expires like `expire`, decided by the shared store first when there is one. */

@@ -40,7 +40,7 @@ export function answeredPatch(
 /**
  * Refuses an answer to a coding agent's request (an approval, or the question the agent asks
  * through it) unless the operator's authority was verified, or a rule the operator made decides it.
- * Cancelling stays open to everyone: it denies, which is always safe.
+ * Cancelling through a protocol's endpoint needs the authority too (checkCancelAuthority).
  */
 function checkAuthority(request: HitlRequest, by: Resolver, who: ResolvedByOperator): void {
   if (!isOperatorOnly(request) || who.authority === 'operator' || by === 'auto') return;
@@ -49,8 +49,27 @@ function checkAuthority(request: HitlRequest, by: Resolver, who: ResolvedByOpera
   );
 }
 
-/** The patch that cancels a request (by the operator unless `by` says otherwise). */
-export function cancelledPatch(options: CancelOptions): ResolutionPatch {
+/**
+ * Refuses a cancel of a coding agent's request through a protocol's own endpoint (the Clarity
+ * spec's `POST /cancel`, Tool Server Lite's cancel) without the operator's authority: those
+ * endpoints never reach the operator's approvals (another account or an agent could otherwise
+ * take the operator's request away). The request's own agent withdraws it by hanging up, which
+ * carries no `via: 'protocol'`; the operator cancels from the inbox, the desktop or the CLI.
+ */
+function checkCancelAuthority(request: HitlRequest, options: CancelOptions): void {
+  if (!isOperatorOnly(request) || options.via !== 'protocol' || options.authority === 'operator')
+    return;
+  throw new ForbiddenError(
+    `only the operator can cancel ${request.source} request ${request.key}: cancel it in the inbox, in the desktop app, or with \`clarity-hitl\` as the operator`,
+  );
+}
+
+/**
+ * The patch that cancels a request (by the operator unless `by` says otherwise); given the
+ * request, a protocol endpoint's cancel of a coding agent's request is refused first.
+ */
+export function cancelledPatch(options: CancelOptions, request?: HitlRequest): ResolutionPatch {
+  if (request) checkCancelAuthority(request, options);
   return {
     status: 'cancelled',
     resolvedBy: options.by ?? 'ui',

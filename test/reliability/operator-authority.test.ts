@@ -85,6 +85,13 @@ describe('only the operator approves', () => {
     });
     expect(bySpec.status).toBe(403);
     expect(bySpec.body).toMatchObject({ error: 'forbidden' });
+    // Nor take it away from the operator through the spec's cancel.
+    const cancelBySpec = await fetchAsOther(url('/cancel'), {
+      method: 'POST',
+      body: { key: request.key, reason: 'gone' },
+    });
+    expect(cancelBySpec.status).toBe(403);
+    expect(s.broker.get(request.id)?.status).toBe('pending');
     for (const [method, p] of [
       ['GET', '/api/requests'],
       ['GET', '/api/history'],
@@ -162,6 +169,12 @@ describe('only the operator approves', () => {
       },
     );
     expect(tool.status).not.toBe(200);
+    const cancel = await fetch(new URL('/cancel', s.url), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ key: request.key }),
+    });
+    expect(cancel.status).toBe(403);
     expect(s.broker.get(request.id)?.status).toBe('pending');
     s.broker.cancel(request.id, { by: 'system', reason: 'test over' });
     expect((await reply).decision).toBeNull();
