@@ -38,11 +38,23 @@ export async function resolveInOwningBroker(
 ): Promise<string> {
   const entry = findQuestion(await scanHandshakeDir(dir), keyOrName);
   const key = entry?.question.key ?? keyOrName;
-  const result = await resolveThroughBroker(action, key, response, owner.url, token);
+  // The broker deletes an answered file question's .question and keeps its .answer, as without it.
+  const answeredFile = action === 'cancel' && entry?.answered;
+  const result = await resolveThroughBroker(action, key, response, owner.url, token).catch(
+    (error: unknown) => {
+      if (answeredFile && error instanceof CliError && error.exitCode === ExitCode.conflict)
+        return { handled: true as const, url: owner.url };
+      throw error;
+    },
+  );
   if (!result.handled)
     throw new CliError(
       `${dir} is owned by the HITL broker (pid ${owner.pid}, ${owner.url}); ${result.why}`,
       ExitCode.notFound,
+    );
+  if (answeredFile)
+    process.stderr.write(
+      `${escapeControls(key)} was answered already; its answer stays in ${entry.answerFile} for the runtime\n`,
     );
   const done = action === 'answer' ? 'Answered' : 'Cancelled';
   return `${done} ${escapeControls(key)} through the broker at ${result.url} (it owns ${dir})\n`;

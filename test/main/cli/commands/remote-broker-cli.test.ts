@@ -137,5 +137,13 @@ describe('clarity-hitl list / answer / cancel on a remote broker', { timeout: 12
     });
     expect(cancelled.code, cancelled.stderr).toBe(0);
     expect(await pending()).toEqual([]);
+
+    // Answered already: its question file goes through the broker, its answer stays (as without one).
+    const late = await runCli(['cancel', 'ship', '--dir', hs, '--token', TOKEN], { env: env() });
+    expect(late.code, late.stderr).toBe(0);
+    expect(late.stdout).toContain(`Cancelled ship through the broker at ${url}`);
+    expect(late.stderr).toMatch(/ship was answered already; its answer stays in .*ship\.answer/);
+    await expect(readFile(path.join(hs, 'ship.question'), 'utf8')).rejects.toThrow(/ENOENT/);
+    expect(await readFile(path.join(hs, 'ship.answer'), 'utf8')).toBe('yes');
   });
 });
