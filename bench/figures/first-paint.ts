@@ -12,6 +12,9 @@ import { waitForIdleProcess } from '../lib/process-idle';
 import { SseClient } from '../../test/support/load/sse-client';
 import { median } from '../../test/support/load/stats';
 import { withTempDir } from '../../test/support/load/temp';
+import { OPERATOR_COOKIE } from '../../main/http/guards/operator-credentials';
+import { sessionValue } from '../../main/http/guards/token-auth';
+import { readOperatorSecret } from '../../main/service/operator-secret';
 
 const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
 /** The growth curve's sizes (BENCH_PAINT_SIZES=1000,10000,100000); PENDING is always one. */
@@ -48,10 +51,23 @@ const PROBE = `(() => {
   app.observe(document, { childList: true, subtree: true });
 })();`;
 
-/** One cold load of `url` in a fresh context; `app` and `whole` are NaN for the static page. */
-async function coldLoad(browser: Browser, url: string, isApp: boolean): Promise<ColdLoad> {
+/**
+ * One cold load of `url` in a fresh context; `app` and `whole` are NaN for the static page. With
+ * `operatorSecret` the context holds the operator's session cookie first, as a browser that has
+ * opened the login link once does (the inbox is the operator's; without it, the login page).
+ */
+async function coldLoad(
+  browser: Browser,
+  url: string,
+  isApp: boolean,
+  operatorSecret?: string,
+): Promise<ColdLoad> {
   const context = await browser.newContext();
   try {
+    if (operatorSecret)
+      await context.addCookies([
+        { name: OPERATOR_COOKIE, value: sessionValue(operatorSecret, Date.now()), url },
+      ]);
     const page = await context.newPage();
     await page.addInitScript({ content: PROBE });
     await page.goto(url, { waitUntil: 'commit' });
@@ -87,12 +103,13 @@ async function interleavedLoads(
   browser: Browser,
   url: string,
   floorUrl: string,
+  operatorSecret: string,
 ): Promise<ColdLoad & { floor: number }> {
   const loads: ColdLoad[] = [];
   const floors: number[] = [];
   for (let i = 0; i < LOADS; i++) {
     floors.push((await coldLoad(browser, floorUrl, false)).paint);
-    loads.push(await coldLoad(browser, url, true));
+    loads.push(await coldLoad(browser, url, true, operatorSecret));
   }
   return {
     floor: median(floors),
@@ -138,11 +155,14 @@ async function paintAt(browser: Browser, pending: number, floorUrl: string): Pro
       // Page loads start once the broker is done with its start-up work (chokidar's initial walk
       // of the files, about a second of CPU per 10,000): the startup figure measures that.
       const settled = await waitForIdleProcess(service.info.pid, { maxMs: 120_000 });
-      const page = await fetch(`${service.info.url}/`);
+      const secret = readOperatorSecret(service.stateDir);
+      if (!secret) throw new Error(`no operator secret in ${service.stateDir}`);
+      const cookie = `${OPERATOR_COOKIE}=${sessionValue(secret, Date.now())}`;
+      const page = await fetch(`${service.info.url}/`, { headers: { cookie } });
       const html = await page.text();
       if (page.status !== 200 || !/<html/i.test(html))
         throw new NotAvailableError(`GET / does not serve the web UI yet (${page.status})`);
-      const loads = await interleavedLoads(browser, `${service.info.url}/`, floorUrl);
+      const loads = await interleavedLoads(browser, `${service.info.url}/`, floorUrl, secret);
       return { pending, ...loads, startSeconds, settleSeconds: settled / 1000 };
     } finally {
       await service.stop();
