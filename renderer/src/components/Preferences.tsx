@@ -6,6 +6,7 @@ import { LANGUAGES, type Language } from '../i18n/translate';
 import { keyText } from '../keys/key-strings';
 import { HeaderMenu } from './HeaderMenu';
 import type { ThemePreference } from '../theme/use-theme';
+import './preferences.css';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '简体中文' };
 
@@ -62,7 +63,7 @@ export function Preferences({
       {desktopBridge() ? null : (
         <button
           type="button"
-          className="link"
+          className="secondary pair-phone-open"
           data-close-menu
           aria-pressed={phoneShown}
           onClick={showPhone}
@@ -77,7 +78,9 @@ export function Preferences({
         title={keyText(language, 'helpOpen')}
         onClick={showHelp}
       >
-        ?
+        <span aria-hidden="true">?</span>
+        {/* In the folded menu a lone "?" says little: the menu shows what it opens. */}
+        <span className="menu-label">{keyText(language, 'helpOpen')}</span>
       </button>
     </HeaderMenu>
   );

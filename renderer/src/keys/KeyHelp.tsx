@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { keyText } from './key-strings';
-import { KEY_TABLE, keyHintLine } from './key-table';
+import { KEY_TABLE, keyHints } from './key-table';
 import { UndoSetting } from '../undo/UndoSetting';
 import './keys.css';
 
@@ -69,10 +69,21 @@ export function KeyHelp({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The hint line under the inbox's card: every key the inbox handles (KEY_TABLE), briefly. */
+/**
+ * The hint line under the inbox's card: every key the inbox handles (KEY_TABLE), briefly. A
+ * narrow window shows only the brief ones (keys.css); the rest stay for screen readers and `?`.
+ */
 export function KeyHint() {
   const { language } = useI18n();
-  return <p className="hint keyboard-help">{keyHintLine(language)}</p>;
+  return (
+    <p className="hint keyboard-help">
+      {keyHints(language).map(({ text, brief }) => (
+        <span key={text} className={brief ? 'brief' : undefined}>
+          {text}
+        </span>
+      ))}
+    </p>
+  );
 }
 
 /** Moves focus to the next (or previous) control inside `box`, wrapping around. */

@@ -13,6 +13,8 @@ export interface KeyRow {
   hint: Record<Language, string>;
   /** Handled by the popover only (the inbox's hint line leaves it out). */
   popoverOnly?: true;
+  /** Kept on a narrow window's hint line (the others are left to `?`, and screen readers). */
+  brief?: true;
 }
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
@@ -29,9 +31,27 @@ export const KEY_TABLE: readonly KeyRow[] = [
     what: 'keyMove',
     hint: { en: 'move', zh: '移动' },
   },
-  { label: 'Enter', keys: ['Enter'], what: 'keyAnswer', hint: { en: 'answers', zh: '回答' } },
-  { label: 'Y / A', keys: ['y', 'Y', 'a'], what: 'keyYes', hint: { en: 'approves', zh: '批准' } },
-  { label: 'N', keys: ['n', 'N'], what: 'keyNo', hint: { en: 'declines', zh: '拒绝' } },
+  {
+    label: 'Enter',
+    keys: ['Enter'],
+    what: 'keyAnswer',
+    hint: { en: 'answers', zh: '回答' },
+    brief: true,
+  },
+  {
+    label: 'Y / A',
+    keys: ['y', 'Y', 'a'],
+    what: 'keyYes',
+    hint: { en: 'approves', zh: '批准' },
+    brief: true,
+  },
+  {
+    label: 'N',
+    keys: ['n', 'N'],
+    what: 'keyNo',
+    hint: { en: 'declines', zh: '拒绝' },
+    brief: true,
+  },
   { label: '1–9', keys: DIGITS, what: 'keyPick', hint: { en: 'picks', zh: '选择' } },
   { label: 'x', keys: ['x'], what: 'keyTick', hint: { en: 'selects', zh: '选中' } },
   {
@@ -65,7 +85,13 @@ export const KEY_TABLE: readonly KeyRow[] = [
     hint: { en: 'opens in window', zh: '在窗口打开' },
     popoverOnly: true,
   },
-  { label: '?', keys: ['?'], what: 'keyHelp', hint: { en: 'all keys', zh: '全部按键' } },
+  {
+    label: '?',
+    keys: ['?'],
+    what: 'keyHelp',
+    hint: { en: 'all keys', zh: '全部按键' },
+    brief: true,
+  },
 ];
 
 /** A row's keys as the hint line shows them: `j/k`, `Shift+X`. */
@@ -74,8 +100,9 @@ export function hintLabel(row: KeyRow): string {
 }
 
 /** The inbox's hint line: every key of KEY_TABLE the inbox handles, with its word. */
-export function keyHintLine(language: Language): string {
-  return KEY_TABLE.filter((row) => !row.popoverOnly)
-    .map((row) => `${hintLabel(row)} ${row.hint[language]}`)
-    .join(' · ');
+export function keyHints(language: Language): { text: string; brief: boolean }[] {
+  return KEY_TABLE.filter((row) => !row.popoverOnly).map((row) => ({
+    text: `${hintLabel(row)} ${row.hint[language]}`,
+    brief: row.brief === true,
+  }));
 }

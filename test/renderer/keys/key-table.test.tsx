@@ -96,4 +96,19 @@ describe('the key table (one source for the ? overlay and the hint line)', () =>
       expect(line).toContain(key);
     expect(line).not.toContain('opens in window');
   });
+
+  it('a narrow window keeps the brief hints (answer, approve, decline, all keys), each whole', () => {
+    renderWithI18n(<KeyHint />, 'zh');
+    const brief = [...document.querySelectorAll('.keyboard-help > span.brief')];
+    expect(brief.map((span) => span.textContent)).toEqual([
+      'Enter 回答',
+      'Y/A 批准',
+      'N 拒绝',
+      '? 全部按键',
+    ]);
+    // The others are there too (for a wide window and screen readers), one span each.
+    expect(document.querySelectorAll('.keyboard-help > span')).toHaveLength(
+      KEY_TABLE.filter((r) => !r.popoverOnly).length,
+    );
+  });
 });
