@@ -2,6 +2,13 @@ import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
 import type { BrokerLocation } from './locate-broker';
 import { BROKER_URL, TOKEN } from '../../config/env-vars';
+import { randomBytes } from 'node:crypto';
+import {
+  HOOK_HELLO_PATH,
+  PROOF_PURPOSE,
+  endpointText,
+} from '../../adapters/coding-agents/hook-wire';
+import { deriveProofKey, proofMatches } from '../../service/broker-proof';
 
 // require(), not import: on Node 22 the ES module view of node:http reads every export, and the
 // lazy ones load undici (~60 ms of CPU and ~10 MB at every start of the CLI, serve and hook too).
@@ -57,6 +64,9 @@ export async function callBroker<T>(
   body?: unknown,
   options: BrokerCallOptions = {},
 ): Promise<T> {
+  // The operator secret goes only to a broker that proves it holds the key derived from it: a
+  // stale discovery file whose pid was reused must not hand it to whoever took the port.
+  if (broker.operatorSecret) await proveBroker(broker, broker.operatorSecret, options.signal);
   const url = new URL(path.replace(/^\//, ''), broker.url);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   // node:https (and TLS) only when asked for: the hook runs on every tool call and the broker is
@@ -163,4 +173,63 @@ function replyJson(status: number, text: string): unknown {
 function authorization(broker: BrokerLocation): { authorization?: string } {
   const credential = broker.operatorSecret ?? broker.token;
   return credential ? { authorization: `Bearer ${credential}` } : {};
+}
+
+/** The hello's reply is a proof and an endpoint: a few hundred bytes, at once. */
+const HELLO_REPLY_LIMIT = 4 * 1024;
+const HELLO_WAIT_MS = 3_000;
+
+/** Whoever answers at the broker URL did not prove it is the operator's broker. */
+export class UnprovenBrokerError extends BrokerReplyError {
+  constructor(url: string, why: string) {
+    super(
+      0,
+      'unproven_broker',
+      `whoever answers at ${url} is not the operator's broker (${why}); the operator secret was not sent. Is the broker still running? (\`clarity-hitl serve\` or the desktop app)`,
+    );
+  }
+}
+
+/**
+ * Checks, before the CLI sends the operator secret, that the broker at `broker.url` holds the key
+ * derived from that secret: `POST /api/hooks/hello {nonce}` with no credential must come back
+ * with proofOf(key, 'hello', nonce, <address:port the reply came from>), as the coding-agent hook
+ * checks (docs/security.md § How the hook trusts its broker). A squatter on the port of a stale
+ * discovery file (its pid reused by another process) has no key. Throws UnprovenBrokerError, or
+ * BrokerUnavailableError when nobody answers.
+ */
+export async function proveBroker(
+  broker: BrokerLocation,
+  secret: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const nonce = randomBytes(32).toString('base64url');
+  let peer: { address?: string; port?: number } = {};
+  let reply: unknown;
+  const wait = AbortSignal.timeout(HELLO_WAIT_MS);
+  try {
+    reply = await callBroker(
+      { url: broker.url, from: broker.from },
+      HOOK_HELLO_PATH,
+      { nonce },
+      {
+        maxBytes: HELLO_REPLY_LIMIT,
+        signal: signal ? AbortSignal.any([signal, wait]) : wait,
+        onPeer: (address, port) => (peer = { address, port }),
+      },
+    );
+  } catch (error) {
+    if (error instanceof BrokerUnavailableError || signal?.aborted) throw error;
+    throw new UnprovenBrokerError(
+      broker.url,
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+  const proof = (reply as { proof?: unknown } | null)?.proof;
+  const endpoint = endpointText(peer.address, peer.port);
+  if (
+    !peer.address ||
+    !proofMatches(deriveProofKey(secret), PROOF_PURPOSE.hello, nonce, endpoint, proof)
+  )
+    throw new UnprovenBrokerError(broker.url, 'no valid proof');
 }
