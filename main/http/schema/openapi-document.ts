@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROUTE_CLASSES, type RouteClass } from '../guards/route-authority';
 import { OPERATOR_COOKIE } from '../guards/operator-credentials';
 import { documentedShape } from './parsed-by';
+import { replyMediaOf } from './reply-media';
 import type { CatalogRoute } from './route-catalog';
 
 type JsonSchema = Record<string, unknown>;
@@ -62,17 +63,30 @@ function parameters(route: CatalogRoute, names: string[]): Operation[] {
   return out;
 }
 
+/** One declared reply: JSON unless declared by mediaReply / emptyReply (reply-media.ts). */
+function reply(schema: unknown): Operation {
+  const description = (schema as z.ZodType).description ?? 'reply';
+  const body = jsonSchema(schema, 'output');
+  const media = replyMediaOf(schema);
+  const mediaTypes = media?.mediaTypes ?? ['application/json'];
+  const headers = Object.entries(media?.headers ?? {}).map(([name, what]) => [
+    name,
+    { description: what, schema: { type: 'string' } },
+  ]);
+  return {
+    description,
+    ...(headers.length ? { headers: Object.fromEntries(headers) } : {}),
+    ...(body && mediaTypes.length
+      ? { content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: body }])) }
+      : {}),
+  };
+}
+
 /** The documented replies of one route: its response schemas, and the shared error body. */
 function responses(route: CatalogRoute): Operation {
   const declared = (route.schema?.response ?? {}) as Record<string, unknown>;
   const out: Operation = {};
-  for (const [status, schema] of Object.entries(declared)) {
-    const body = jsonSchema(schema, 'output');
-    out[status] = {
-      description: (schema as z.ZodType).description ?? 'reply',
-      ...(body ? { content: { 'application/json': { schema: body } } } : {}),
-    };
-  }
+  for (const [status, schema] of Object.entries(declared)) out[status] = reply(schema);
   if (Object.keys(out).length === 0) out.default = { description: 'the route’s reply' };
   out['4XX'] = {
     description: 'a client error',
