@@ -13,15 +13,17 @@ import { actorOf } from '../guards/authority';
 import { checkedByHandler } from '../schema/parsed-by';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
 import type { ToolServerDeps } from './tool-server-lite-execute';
+import { ANNOTATE_REPLIES, RESPOND_REPLIES, SETTLE_REPLIES } from './tool-server-lite-replies';
 
 const HilParams = z.object({ hil_id: z.string() });
 const TAGS = ['Tool Server Lite'];
 /** Each route's schema: bodies are checked by the handlers, in the spec's `{success}` shape. */
-const schema = (summary: string, body: z.ZodType) => ({
+const schema = <R extends object>(summary: string, body: z.ZodType, response: R) => ({
   summary,
   tags: TAGS,
   params: HilParams,
   body: checkedByHandler(body),
+  response,
 });
 
 /**
@@ -31,7 +33,11 @@ const schema = (summary: string, body: z.ZodType) => ({
 export function settleRoutes(app: FastifyInstance, deps: ToolServerDeps): void {
   const { broker, annotations } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const completeSchema = schema('Complete a waiting task (no result: 完成)', CompleteBodySchema);
+  const completeSchema = schema(
+    'Complete a waiting task (no result: 完成)',
+    CompleteBodySchema,
+    SETTLE_REPLIES,
+  );
   api.post('/api/hil/complete/:hil_id', { schema: completeSchema }, async (req, reply) => {
     const hilId = req.params.hil_id;
     return settle(reply, hilId, 'completed', async () => {
@@ -43,7 +49,7 @@ export function settleRoutes(app: FastifyInstance, deps: ToolServerDeps): void {
     });
   });
 
-  const cancelSchema = schema('Cancel a waiting task', CancelBodySchema);
+  const cancelSchema = schema('Cancel a waiting task', CancelBodySchema, SETTLE_REPLIES);
   api.post('/api/hil/cancel/:hil_id', { schema: cancelSchema }, async (req, reply) => {
     const hilId = req.params.hil_id;
     return settle(reply, hilId, 'cancelled', async () => {
@@ -54,7 +60,11 @@ export function settleRoutes(app: FastifyInstance, deps: ToolServerDeps): void {
     });
   });
 
-  const respondSchema = schema('InfiAgent (Dec 2025): the user’s reply', RespondBodySchema);
+  const respondSchema = schema(
+    'InfiAgent (Dec 2025): the user’s reply',
+    RespondBodySchema,
+    RESPOND_REPLIES,
+  );
   api.post('/api/hil/respond/:hil_id', { schema: respondSchema }, async (req, reply) =>
     respond(deps, req.params.hil_id, req, reply),
   );
@@ -62,6 +72,7 @@ export function settleRoutes(app: FastifyInstance, deps: ToolServerDeps): void {
   const annotateSchema = schema(
     'Apply a JSONL human_in_loop event to the task',
     HilAnnotationBodySchema,
+    ANNOTATE_REPLIES,
   );
   api.post('/api/hil/annotate/:hil_id', { schema: annotateSchema }, async (req, reply) => {
     const parsed = HilAnnotationBodySchema.safeParse(req.body ?? {});
@@ -72,7 +83,7 @@ export function settleRoutes(app: FastifyInstance, deps: ToolServerDeps): void {
         ...fieldOf(parsed.error),
       });
     const updated = annotations.annotate(req.params.hil_id, parsed.data);
-    return { success: true, applied: updated !== null, hil_id: req.params.hil_id };
+    return { success: true as const, applied: updated !== null, hil_id: req.params.hil_id };
   });
 }
 
@@ -95,7 +106,7 @@ async function respond(
     const message = pending
       ? `HIL task ${hilId} is already ${toHilTask(pending).status}; nothing changed`
       : `HIL task not found: ${hilId}`;
-    return { success: false, error: message, message };
+    return { success: false as const, error: message, message };
   }
   const { response } = parsed.data;
   try {
@@ -104,9 +115,12 @@ async function respond(
     const message = error instanceof Error ? error.message : String(error);
     // Team store unreachable: a 503 to retry (other failures stay 200, as InfiAgent expects).
     if (error instanceof StoreUnreachableError) void reply.code(failureStatus(error, reply));
-    return { success: false, error: message, message };
+    return { success: false as const, error: message, message };
   }
-  return { success: true, message: `HIL task ${hilId} responded with: ${response.slice(0, 100)}` };
+  return {
+    success: true as const,
+    message: `HIL task ${hilId} responded with: ${response.slice(0, 100)}`,
+  };
 }
 
 /** Runs `act`; maps "not waiting" and validation errors to the spec's `{success, message}` shape. */
@@ -118,7 +132,7 @@ async function settle(
 ) {
   try {
     if (!(await act())) return reply;
-    return { success: true, message: `HIL task ${hilId} marked as ${done}` };
+    return { success: true as const, message: `HIL task ${hilId} marked as ${done}` };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return reply

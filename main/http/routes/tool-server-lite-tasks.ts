@@ -8,6 +8,13 @@ import { rawBodyOf } from '../raw-body';
 import { forwardToUpstream } from '../upstream-proxy';
 import type { RouteModule } from '../context';
 import { toolServerDocsPage } from './tool-server-lite-docs';
+import {
+  CONFIRMATION_REPLIES,
+  DOCS_REPLIES,
+  TASK_CREATE_REPLIES,
+  TASK_STATUS_REPLIES,
+  WORKSPACE_REPLIES,
+} from './tool-server-lite-replies';
 import { checkedByHandler } from '../schema/parsed-by';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
@@ -17,14 +24,18 @@ const doc = <M extends object>(summary: string, more?: M) => ({
 });
 const STATUS = doc('A task’s status (forwarded to the upstream when set)', {
   params: z.object({ task_id: z.string() }),
+  response: TASK_STATUS_REPLIES,
 });
 const CREATE = doc('Create a task workspace (the broker creates no folders)', {
   body: checkedByHandler(TaskCreateSchema),
   querystring: checkedByHandler(TaskCreateSchema.partial()),
+  response: TASK_CREATE_REPLIES,
 });
-const WORKSPACE = doc('The workspace’s oldest waiting HIL task');
-const CONFIRMATION = doc('InfiAgent’s tool confirmations: forwarded to the upstream, else 404');
-const DOCS = doc('A small page naming these routes');
+const WORKSPACE = doc('The workspace’s oldest waiting HIL task', { response: WORKSPACE_REPLIES });
+const CONFIRMATION = doc('InfiAgent’s tool confirmations: forwarded to the upstream, else 404', {
+  response: CONFIRMATION_REPLIES,
+});
+const DOCS = doc('A small page naming these routes', { response: DOCS_REPLIES });
 
 /** A `{success: false, error}` reply body (InfiAgent's shape), with `message` as the broker's others. */
 const failed = (message: string) => ({ success: false, error: message, message });
@@ -51,7 +62,10 @@ export const toolServerLiteTaskRoutes: RouteModule = (app, { broker, toolServerU
   api.get('/api/task/:task_id/status', STATUS, async (req, reply) => {
     if (toolServerUpstream) return forward(req, reply);
     const taskId = req.params.task_id;
-    return { success: true, data: { task_id: taskId, status: 'active', workspace: taskId } };
+    return {
+      success: true as const,
+      data: { task_id: taskId, status: 'active', workspace: taskId },
+    };
   });
 
   app.post('/api/task/create', CREATE, async (req, reply) => {
@@ -65,7 +79,7 @@ export const toolServerLiteTaskRoutes: RouteModule = (app, { broker, toolServerU
       });
     const workspace = parsed.data.task_id;
     return {
-      success: true,
+      success: true as const,
       message: `Task workspace ready: ${workspace} (the HITL broker runs human_in_loop only and creates no folders)`,
       data: { workspace, created_folders: [], created_files: [] },
     };
@@ -75,9 +89,9 @@ export const toolServerLiteTaskRoutes: RouteModule = (app, { broker, toolServerU
   app.get<{ Params: { '*': string } }>('/api/hil/workspace/*', WORKSPACE, async (req) => {
     const taskId = req.params['*'];
     const waiting = findWaitingInWorkspace(broker, taskId);
-    if (!waiting) return { found: false };
+    if (!waiting) return { found: false as const };
     return {
-      found: true,
+      found: true as const,
       hil_id: waiting.key,
       instruction: typeof waiting.meta?.instruction === 'string' ? waiting.meta.instruction : '',
       task_id: taskId,

@@ -6,14 +6,20 @@ import { findHilTask, listHilTasks, toHilTask } from '../../adapters/tool-server
 import type { RouteModule } from '../context';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
 import { executeRoute } from './tool-server-lite-execute';
+import { TASK_REPLIES, TASKS_REPLIES } from './tool-server-lite-replies';
 import { settleRoutes } from './tool-server-lite-settle';
 
 const TAGS = ['Tool Server Lite'];
-const TASKS = { summary: 'Every HIL task still known, oldest first', tags: TAGS };
+const TASKS = {
+  summary: 'Every HIL task still known, oldest first',
+  tags: TAGS,
+  response: TASKS_REPLIES,
+};
 const TASK = {
   summary: 'One HIL task (unknown: 200 with found: false)',
   tags: TAGS,
   params: z.object({ hil_id: z.string() }),
+  response: TASK_REPLIES,
 };
 
 /**
@@ -44,11 +50,11 @@ export const toolServerLiteRoutes: RouteModule = (
     const request = findHilTask(broker, req.params.hil_id);
     if (!request)
       return {
-        found: false,
+        found: false as const,
         hil_id: req.params.hil_id,
         message: `HIL task ${req.params.hil_id} not found`,
       };
-    return { found: true, ...toHilTask(request) };
+    return { found: true as const, ...toHilTask(request) };
   });
   settleRoutes(app, deps);
 };
