@@ -9,6 +9,15 @@ import { InvalidInputError } from '../../broker/errors';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
 const TAGS = ['cueme (HAP)'];
+const AgentReply = z
+  .object({
+    agent_id: z.string(),
+    project_dir: z.string(),
+    agent_terminal: z.string(),
+    agent_runtime: z.string(),
+    message: z.string(),
+  })
+  .describe('the agent: its agent_id for `cueme cue`, what it joined with, and a message');
 const CueOutcome = z
   .object({
     status: z.string(),
@@ -29,6 +38,7 @@ export const cuemeRoutes: RouteModule = (app, { broker }) => {
     summary: 'Join: a new agent_id',
     tags: TAGS,
     body: JoinBodySchema.describe('join body'),
+    response: { 200: AgentReply },
   };
   api.post('/api/cueme/join', { schema: joinSchema }, async (req) => {
     const body = req.body;
@@ -40,6 +50,7 @@ export const cuemeRoutes: RouteModule = (app, { broker }) => {
     summary: 'Recall the known agent matching the most hint words',
     tags: TAGS,
     body: RecallBodySchema.describe('recall body'),
+    response: { 200: AgentReply },
   };
   api.post('/api/cueme/recall', { schema: recallSchema }, async (req) => {
     const { hints } = req.body;

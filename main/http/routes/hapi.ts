@@ -20,6 +20,16 @@ const POST = {
   tags: TAGS,
   params: Params,
   body: checkedByHandler(z.union([AgentMessageSchema, z.array(z.unknown()).min(1).max(200)])),
+  response: {
+    201: z
+      .object({
+        ok: z.literal(true),
+        agentId: z.string(),
+        accepted: z.number().int(),
+        ignored: z.number().int().optional(),
+      })
+      .describe('stored: how many were posted, and how many of them were not shown (ignored)'),
+  },
 };
 const LIST = {
   summary: 'An agent’s recent messages',

@@ -18,6 +18,7 @@ import { deriveProofKey, proofOf } from '../../service/broker-proof';
 import type { RouteModule } from '../context';
 import { operatorActOf } from '../guards/authority';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
+import { HELLO_REPLIES, HOOK_REPLIES } from './hook-replies';
 import { RuleListSchema, RuleResultSchema } from '@contract/inbox-results';
 
 const AgentParamsSchema = z.object({ agent: HookAgentSchema }).describe('path');
@@ -27,12 +28,14 @@ const HELLO = {
   summary: 'The proof that this is the operator’s own broker, before the hook sends anything else',
   tags: TAGS,
   body: HookHelloSchema.describe('hook hello'),
+  response: HELLO_REPLIES,
 };
 const HOOK = {
   summary: 'A hook event; held until the operator (or a rule) decides; the decision is proven',
   tags: TAGS,
   params: AgentParamsSchema,
   body: HookPostSchema.describe('hook body'),
+  response: HOOK_REPLIES,
 };
 const REVOKE = {
   summary: 'Revoke an "always" rule',

@@ -83,7 +83,16 @@ export const mcpRoutes: RouteModule = (app, { broker }) => {
     return { ...cueOutcome(outcome, timeoutSec), handle: request.key };
   });
 
-  const cancelSchema = { summary: 'Withdraw an open question', tags: TAGS, params: HandleParams };
+  const cancelSchema = {
+    summary: 'Withdraw an open question',
+    tags: TAGS,
+    params: HandleParams,
+    response: {
+      200: z
+        .object({ status: z.string(), handle: z.string() })
+        .describe('its status now: cancelled, or how it ended before (answered, expired)'),
+    },
+  };
   api.post('/api/mcp/asks/:handle/cancel', { schema: cancelSchema }, async (req) => {
     const request = broker.findByKey(req.params.handle, [MCP_SOURCE]);
     if (!request) throw new HttpError(404, 'not_found', `no MCP question ${req.params.handle}`);

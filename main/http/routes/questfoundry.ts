@@ -6,6 +6,7 @@ import { refuseUnsaved } from '../refuse-unsaved';
 import { parseHumanQuestion } from '../../adapters/questfoundry/asked-question';
 import { HumanQuestionSchema } from '../../adapters/questfoundry/envelope';
 import { SchemaHumanQuestionSchema } from '../../adapters/questfoundry/schema-envelope';
+import { HumanResponseSchema } from '../../adapters/questfoundry/response-schema';
 import {
   QUESTFOUNDRY_SOURCE,
   questionOf,
@@ -28,6 +29,24 @@ const AskBody = parsedBy(
 const AskQuery = z.object({ wait: z.string().optional() });
 const PollParams = z.object({ id: z.string() });
 const TAGS = ['QuestFoundry'];
+const Answered = HumanResponseSchema.describe('the human.response envelope: the operator answered');
+const Gone = z
+  .object({ error: z.enum(['cancelled', 'expired']), id: z.string(), message: z.string() })
+  .describe('no answer will come: the operator cancelled the question, or it expired');
+const ASK_REPLIES = {
+  200: Answered,
+  202: z
+    .object({ status: z.literal('pending'), id: z.string(), poll: z.string() })
+    .describe('accepted (?wait=0 or Prefer: respond-async): poll the URL (also in Location)'),
+  410: Gone,
+};
+const POLL_REPLIES = {
+  200: Answered,
+  202: z
+    .object({ status: z.literal('pending'), id: z.string() })
+    .describe('not answered yet: poll again'),
+  410: Gone,
+};
 
 /**
  * QuestFoundry `human.question` → `human.response`, in the shape of the spec's JSON Schema or the
@@ -45,6 +64,7 @@ export const questfoundryRoutes: RouteModule = (app, context) => {
     tags: TAGS,
     body: AskBody,
     querystring: AskQuery,
+    response: ASK_REPLIES,
   };
   api.post(BASE, { schema: askSchema }, async (req, reply) => {
     const { question, raw } = req.body;
@@ -70,6 +90,7 @@ export const questfoundryRoutes: RouteModule = (app, context) => {
     summary: 'The human.response (200), pending (202), cancelled or expired (410)',
     tags: TAGS,
     params: PollParams,
+    response: POLL_REPLIES,
   };
   api.get(`${BASE}/:id`, { schema: pollSchema }, async (req, reply) => {
     const request = broker.findByKey(req.params.id, [QUESTFOUNDRY_SOURCE]);
