@@ -2,9 +2,23 @@ import { readdirSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { HttpError } from './http-error';
+import { emptyReply, mediaReply } from './schema/reply-media';
 
 type SendModule = typeof import('@fastify/send');
+
+/** The files' route schema: any file of the built UI, by its own media type. */
+const FILES = {
+  summary: 'The web UI’s own files (scripts, styles, icons)',
+  response: {
+    200: mediaReply('the file (its media type from its name)', ['*/*'], z.unknown()),
+    206: mediaReply('the range asked for (Range)', ['*/*'], z.unknown()),
+    304: emptyReply('not modified since (If-None-Match, If-Modified-Since)', {
+      etag: 'the file’s entity tag',
+    }),
+  },
+};
 
 /** How long a listing of the UI's files is trusted before a miss lists the directory again. */
 const RELIST_AFTER_MS = 1000;
@@ -55,7 +69,7 @@ export function registerRendererFiles(app: FastifyInstance, dir: string): void {
     if (type === 'error' && statusCode === 404) return reply.callNotFound();
     return reply.code(statusCode).headers(headers).send(stream);
   };
-  app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
+  app.route({ method: ['GET', 'HEAD'], url: '/*', schema: FILES, handler });
 }
 
 /** The file a URL path names (`/assets/my%20file.js` → `/assets/my file.js`); 400 when malformed. */

@@ -15,6 +15,16 @@ import { earlyListHtml } from './early-list-html';
 import { isOperator } from './guards/authority';
 import { readCookie } from './guards/token-auth';
 import { loginPageHtml } from './login-page';
+import { mediaReply } from './schema/reply-media';
+
+/** `GET /`'s schema: its replies are HTML pages. */
+const INDEX = {
+  summary: 'The web inbox (its first pending requests already in the page)',
+  response: {
+    200: mediaReply('the inbox page', ['text/html']),
+    401: mediaReply('no operator session: the login page', ['text/html']),
+  },
+};
 
 /** Where the early list goes: right before the app's root, as the entry script would put it. */
 const ROOT_DIV = '<div id="root"></div>';
@@ -42,7 +52,7 @@ export function registerRendererIndex(app: FastifyInstance, dir: string, broker:
     }
     return rows;
   };
-  app.get('/', async (request, reply) => {
+  app.get('/', { schema: INDEX }, async (request, reply) => {
     if (!isOperator(request)) {
       return reply
         .status(401)

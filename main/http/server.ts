@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Broker } from '../broker/broker';
 import { version as packageVersion } from '../version';
 import { isLoopbackHost, urlHost } from './guards/allowed-hosts';
@@ -24,6 +25,16 @@ import type { HttpServer, HttpServerOptions } from './server-options';
 
 export type { HttpServer, HttpServerOptions } from './server-options';
 export { BODY_LIMIT } from './fastify-app';
+
+/** `GET /` while the web UI is not built: 503 with the broker's error body. */
+const NO_UI = {
+  summary: 'The web inbox (not built here)',
+  response: {
+    503: z
+      .object({ error: z.literal('no_ui'), message: z.string() })
+      .describe('the web UI is not built'),
+  },
+};
 
 /** The broker's port unless told otherwise (`--port`, settings). */
 export const DEFAULT_PORT = 7842;
@@ -118,7 +129,7 @@ async function registerRenderer(
     registerRendererFiles(app, resolve(dir));
     return;
   }
-  app.get('/', async (_request, reply) =>
+  app.get('/', { schema: NO_UI }, async (_request, reply) =>
     reply.status(503).send({
       error: 'no_ui',
       message: 'the web UI is not built: run `npm run build`, then restart',

@@ -6,6 +6,7 @@ import {
   HISTORY_QUERY_MAX,
 } from '@contract/history-search';
 import { AnswerInputSchema } from '@contract/request';
+import { BrokerInfoSchema } from '@contract/broker-info';
 import {
   FileListSchema,
   PendingListSchema,
@@ -47,11 +48,12 @@ export const apiRoutes: RouteModule = (app, context) => {
   const info = {
     summary: 'The broker: version, watched dirs, their problems, its URL',
     tags: TAGS,
+    response: { 200: BrokerInfoSchema },
   };
   api.get('/api/info', { schema: info }, async () => ({
     version: context.version,
     dirs: context.dirs,
-    dirProblems: context.dirProblems(),
+    dirProblems: [...context.dirProblems()],
     tokenRequired: context.tokenRequired,
     url: context.url(),
   }));

@@ -4,6 +4,7 @@ import { SORT_ORDERS } from '@contract/request-order';
 import type { RouteModule } from '../context';
 import { authorityOf, isOperator } from '../guards/authority';
 import { SECURITY_HEADERS } from '../security-headers';
+import { mediaReply } from '../schema/reply-media';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
 const EventsQuerySchema = z.object({
@@ -16,6 +17,9 @@ const EVENTS = {
     'text/event-stream: named events (snapshot, new_question, updated, answered, cancelled, expired, …) and the Clarity spec’s unnamed messages; see docs/http-api.md.',
   tags: ['events'],
   querystring: EventsQuerySchema,
+  response: {
+    200: mediaReply('the event stream, open until the client hangs up', ['text/event-stream']),
+  },
 };
 
 /**

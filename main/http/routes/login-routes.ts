@@ -9,6 +9,7 @@ import {
 } from '../guards/operator-credentials';
 import { phoneSessionCookie } from '../pairing/phone-sessions';
 import { loginPageHtml } from '../login-page';
+import { emptyReply, mediaReply } from '../schema/reply-media';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
 const LoginQuerySchema = z.object({ code: z.string().max(200).optional() });
@@ -17,13 +18,26 @@ const LOGIN = {
   summary: 'Redeem a one-time login (or pairing) code: sets the session cookie, redirects to /',
   tags: TAGS,
   querystring: LoginQuerySchema,
+  response: {
+    303: emptyReply('the code is good: the session cookie is set; on to the inbox', {
+      location: 'the inbox, `/`',
+      'set-cookie': 'the operator’s (or the paired phone’s) session cookie',
+    }),
+    401: mediaReply('no code, or a used or expired one: the login page says so', ['text/html']),
+  },
 };
 const LINK = {
   summary: 'A fresh one-time login link (clarity-hitl open)',
   tags: TAGS,
   response: { 200: z.object({ url: z.string() }) },
 };
-const LOGOUT = { summary: 'End this browser’s session', tags: TAGS };
+const LOGOUT = {
+  summary: 'End this browser’s session',
+  tags: TAGS,
+  response: {
+    200: z.object({ ok: z.literal(true) }).describe('ended: the session cookie is cleared'),
+  },
+};
 
 /**
  * The web inbox's login (docs/security.md):

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { openApiDocument } from './openapi-document';
 import type { CatalogRoute } from './route-catalog';
 
@@ -12,7 +13,11 @@ export function registerOpenApiRoute(
   version: string,
 ): void {
   let document: Record<string, unknown> | undefined;
-  app.get('/openapi.json', { schema: { summary: 'This document (OpenAPI 3.1)' } }, async () => {
+  const schema = {
+    summary: 'This document (OpenAPI 3.1)',
+    response: { 200: z.record(z.string(), z.unknown()).describe('this OpenAPI 3.1 document') },
+  };
+  app.get('/openapi.json', { schema }, async () => {
     document ??= openApiDocument(routes, version);
     return document;
   });
