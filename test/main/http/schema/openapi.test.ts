@@ -44,6 +44,41 @@ describe('GET /openapi.json', () => {
       );
   });
 
+  it('declares every operation’s replies: a success with its content, never only `default`', () => {
+    type Reply = { content?: Record<string, { schema?: unknown }>; headers?: object };
+    const problems: string[] = [];
+    for (const [p, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        const key = `${method.toUpperCase()} ${p}`;
+        const replies = op.responses as Record<string, Reply>;
+        if ('default' in replies) problems.push(`${key}: documents \`default\``);
+        const successes = Object.entries(replies).filter(([status]) =>
+          /^(101|[23]\d\d)$/.test(status),
+        );
+        if (successes.length === 0) problems.push(`${key}: no 2xx (or 101/3xx) reply`);
+        for (const [status, reply] of successes) {
+          // A redirect names where (304 Not Modified has neither body nor Location).
+          const described = status.startsWith('3')
+            ? status === '304' || (reply.headers !== undefined && 'location' in reply.headers)
+            : status === '204' || Object.values(reply.content ?? {}).some((c) => c.schema);
+          if (!described) problems.push(`${key} ${status}: no content (3xx: no Location)`);
+        }
+      }
+    expect(problems).toEqual([]);
+  });
+
+  it('documents a reply that is not JSON under its own media type, and a redirect by its headers', () => {
+    const replies = (p: string) =>
+      doc.paths[p]!.get!.responses as Record<string, { content?: object; headers?: object }>;
+    expect(Object.keys(replies('/events')['200']!.content!)).toEqual(['text/event-stream']);
+    expect(Object.keys(replies('/')['200']!.content!)).toEqual(['text/html']);
+    expect(Object.keys(replies('/docs')['200']!.content!)).toEqual(['text/html']);
+    expect(Object.keys(replies('/{path}')['200']!.content!)).toEqual(['*/*']);
+    expect(replies('/login')['303']!.content).toBeUndefined();
+    expect(Object.keys(replies('/login')['303']!.headers!)).toContain('location');
+    expect(Object.keys(replies('/api/hil/tasks')['200']!.content!)).toEqual(['application/json']);
+  });
+
   it('documents a route’s zod schemas, and checks requests with them (400 naming the field)', async () => {
     const start = doc.paths['/api/runs']!.post! as {
       requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
