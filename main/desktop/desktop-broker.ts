@@ -3,7 +3,7 @@ import type { DesktopSettings } from '@contract/desktop-settings';
 import { defaultCuemeDbPath } from '../adapters/cueme-mailbox/cueme-mailbox';
 import { osUserName } from '../service/os-user';
 import { phoneServiceOptions } from '../service/phone-settings-options';
-import { attachTargetAfter, planDesktopStart } from './attach/attach-decision';
+import { attachTargetAfter, planDesktopStart, provenAttachTarget } from './attach/attach-decision';
 import { mergedInbox, type DesktopInbox } from './attach/merged-inbox';
 import { RemoteBroker, type RemoteBrokerTarget } from './attach/remote-broker';
 import { RemoteInboxes } from './attach/remote-inboxes';
@@ -140,12 +140,18 @@ export class DesktopBroker {
 
   private async startOrAttach(settings: SettingsStore): Promise<DesktopInbox> {
     const read = this.deps.readDiscovery;
-    const plan = planDesktopStart(this.deps.stateDir, read);
-    if (plan.kind === 'attach') return this.attach(plan.target, plan.reason);
+    const { stateDir } = this.deps;
+    const plan = planDesktopStart(stateDir, read);
+    if (plan.kind === 'attach') {
+      const target = await provenAttachTarget(plan.target, stateDir);
+      if (target) return this.attach(target, plan.reason);
+      this.deps.log?.(`${plan.reason}, but it is not the operator's broker: starting our own`);
+    }
     try {
       return await this.startOwnService(settings);
     } catch (error) {
-      const target = attachTargetAfter(error, this.deps.stateDir, read);
+      const found = attachTargetAfter(error, stateDir, read);
+      const target = found && (await provenAttachTarget(found, stateDir));
       if (!target) throw error;
       return this.attach(target, error instanceof Error ? error.message : String(error));
     }

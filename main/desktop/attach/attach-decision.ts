@@ -1,3 +1,4 @@
+import { proveBroker } from '../../cli/broker-client/broker-http';
 import { readDiscovery, type Discovery } from '../../service/discovery';
 import { readOperatorSecret } from '../../service/operator-secret';
 import { OwnerLockError } from '../../service/owner-lock';
@@ -47,6 +48,27 @@ export function attachTargetAfter(
   const ours = found !== undefined && sameOrigin(found.url, url);
   const token = ours ? (secret(stateDir) ?? found.token) : undefined;
   return withSlash({ url, token });
+}
+
+/**
+ * The target when its credential may go there: a target holding the operator secret only after
+ * the broker proved it holds the key derived from it (the hook's hello, docs/security.md), so a
+ * stale discovery file whose pid was reused never hands the secret to whoever took the port.
+ * Undefined when the proof fails; a target with another credential (or none) as it is.
+ */
+export async function provenAttachTarget(
+  target: RemoteBrokerTarget,
+  stateDir: string,
+  secret: (stateDir: string) => string | undefined = readOperatorSecret,
+): Promise<RemoteBrokerTarget | undefined> {
+  const operatorSecret = secret(stateDir);
+  if (!operatorSecret || target.token !== operatorSecret) return target;
+  try {
+    await proveBroker({ url: target.url, from: 'discovery' }, operatorSecret);
+    return target;
+  } catch {
+    return undefined;
+  }
 }
 
 function withSlash(target: RemoteBrokerTarget): RemoteBrokerTarget {

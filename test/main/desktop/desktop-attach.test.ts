@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +17,8 @@ import {
   display,
 } from './fake-electron';
 import { waitFor } from '../../support/wait-for';
+import { writeDiscovery } from '../../../main/service/discovery';
+import { ensureOperatorSecret } from '../../../main/service/operator-secret';
 
 // electron-store imports `electron` at load; outside Electron an empty stand-in is enough.
 vi.mock('electron', () => ({ default: {} }));
@@ -127,6 +131,32 @@ describe('DesktopApp attached to a broker already running here', () => {
     expect(desktop.service?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     desktop.openMainWindow();
     expect(mainWindows[0]!.attachedTo).toBeUndefined();
+  });
+
+  it("never sends the operator secret to a squatter on a stale discovery file's port: starts its own", async () => {
+    // A broker that crashed left broker.json; its pid now belongs to a live process (ours), and
+    // someone else listens on its port, answering everything with 200.
+    const secret = ensureOperatorSecret(stateDir);
+    const seen: string[] = [];
+    const squatter = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+      res.setHeader('content-type', 'application/json');
+      res.end('{"requests":[],"seq":0,"total":0,"proof":"x"}');
+    });
+    await new Promise<void>((r) => squatter.listen(0, '127.0.0.1', r));
+    const port = (squatter.address() as AddressInfo).port;
+    writeDiscovery(stateDir, { url: `http://127.0.0.1:${port}/`, port, pid: process.pid });
+    try {
+      const { desktop, startService } = build();
+      expect(await desktop.start()).toBe(true);
+      expect(desktop.attachedTo).toBeUndefined();
+      expect(startService).toHaveBeenCalledOnce();
+      expect(seen.join('\n')).not.toContain(secret);
+      expect(seen.every((line) => line.startsWith('POST /api/hooks/hello'))).toBe(true);
+    } finally {
+      squatter.closeAllConnections();
+      await new Promise((r) => squatter.close(r));
+    }
   });
 
   describe('DesktopApp launch flags', () => {
