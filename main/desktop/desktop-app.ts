@@ -101,6 +101,9 @@ export class DesktopApp {
         ? `HITL Broker is running: ${own.url} (state in ${this.deps.stateDir})`
         : `HITL Broker is attached to the broker at ${this.brokers.attachedTo?.url}`,
     );
+    // As `serve` does: the web inbox is the operator's, so the terminal gets a one-time login link.
+    if (own?.loginUrl)
+      this.deps.log?.(`Open the inbox in a browser (login link, works once): ${own.loginUrl()}`);
     return true;
   }
 

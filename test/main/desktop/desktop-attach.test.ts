@@ -124,8 +124,16 @@ describe('DesktopApp attached to a broker already running here', () => {
   });
 
   it('starts its own broker when none runs, and its main window is the app renderer', async () => {
-    const { desktop, mainWindows, startService } = build();
+    const logs: string[] = [];
+    const { desktop, mainWindows, startService } = build({ log: (m) => logs.push(m) });
     expect(await desktop.start()).toBe(true);
+    // `npm start` prints a one-time login link to the web inbox, as `serve` does.
+    const link = logs.join('\n').match(/login link, works once\): (\S+)/)?.[1];
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/login\?code=/);
+    const first = await fetch(link!, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    expect((await fetch(link!, { redirect: 'manual' })).status).toBe(401);
     expect(startService).toHaveBeenCalledOnce();
     expect(desktop.attachedTo).toBeUndefined();
     expect(desktop.service?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
