@@ -1,4 +1,5 @@
 import type { ApprovalInput, ScopeChoice } from '@contract/approval';
+import { localizedReason } from '@contract/scope-reason';
 import { scopeText } from '@contract/scope-text';
 import { useI18n } from '../../i18n/I18nProvider';
 import type { MessageKey } from '../../i18n/en';
@@ -122,7 +123,7 @@ function ScopeWhat({
   choice: ScopeChoice;
   input: ApprovalInput;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   return (
     <div id={id} className="scope-what">
       {choice.allows.length > 0 ? (
@@ -145,7 +146,9 @@ function ScopeWhat({
         </p>
       ) : null}
       {choice.kind === 'exact' && input.notWider ? (
-        <p className="hint">{t('scopeNotWider', { why: input.notWider })}</p>
+        <p className="hint">
+          {t('scopeNotWider', { why: localizedReason(input.notWider, language) })}
+        </p>
       ) : null}
     </div>
   );
