@@ -14,7 +14,7 @@ export const DECISION_EVENTS = ['PermissionRequest', 'PreToolUse'] as const;
 export const DEFAULT_HOOK_WAIT_SECONDS = 570;
 
 /**
- * `POST /api/hooks/hello` `{nonce}` → `{proof, origin}`: the broker proves it holds the proof key
+ * `POST /api/hooks/hello` `{nonce}` → `{proof, endpoint}`: the broker proves it holds the proof key
  * before the hook sends it anything else (see docs/security.md "How the hook trusts its broker").
  */
 export const HOOK_HELLO_PATH = '/api/hooks/hello';
