@@ -79,21 +79,39 @@ export const EXECUTING_OPTIONS = {
     '-exec', '-execdir', '-ok', '-okdir', '--to-command', '--script-shell', '--upload-pack',
     '--receive-pack', '--exec', '--eval', '--rsh', '--rsync-path', '--use-compress-program',
     '--checkpoint-action', '--info-script', '--new-volume-script', '--config-env', '--ext-diff',
-    '--node-options', '--shell', '-toolexec',
+    '--node-options', '--shell', '-toolexec', '--open-files-in-pager',
   ],
   /** Short options per program or program and subcommand (also inside a cluster such as `-xI`). */
   short: {
     git: ['-c', '-x'],
     'git clone': ['-u'],
+    // git grep -O<pager>: opens the matches with that program.
+    'git grep': ['-O'],
     tar: ['-I', '-F'],
     rsync: ['-e'],
-    make: ['-f', '-E'],
-    gmake: ['-f', '-E'],
+    // -C / -I: another directory's Makefile (or included makefiles) runs.
+    make: ['-f', '-E', '-C', '-I'],
+    gmake: ['-f', '-E', '-C', '-I'],
+    // -C <dir>: another package's scripts run.
+    npm: ['-C'],
+    pnpm: ['-C'],
+    cargo: ['-C'],
   } as Record<string, readonly string[]>,
-  /** Long options per program. */
+  /**
+   * Long options per program (single-dash names such as Go's `-C` match only exactly): each runs
+   * code the operator did not see (another project's scripts, a config that names a shell or an
+   * exec plugin) or writes a file outside the call (`git log --output=~/.bashrc`).
+   */
   long: {
-    make: ['--file', '--makefile'],
-    cargo: ['--config'],
+    git: ['--output'],
+    make: ['--file', '--makefile', '--directory', '--include-dir'],
+    gmake: ['--file', '--makefile', '--directory', '--include-dir'],
+    npm: ['--prefix', '--userconfig', '--globalconfig'],
+    pnpm: ['--dir', '--prefix', '--userconfig', '--globalconfig'],
+    yarn: ['--cwd', '--use-yarnrc', '--yarnrc'],
+    cargo: ['--config', '--manifest-path'],
+    go: ['-C', '-modfile', '-overlay'],
+    kubectl: ['--kubeconfig'],
   } as Record<string, readonly string[]>,
 } as const;
 

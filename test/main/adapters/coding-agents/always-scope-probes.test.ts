@@ -96,8 +96,37 @@ describe('issue 31 probes: a remembered command never covers more than the opera
     ['go test', "go test -toolexec 'sh -c id' ./..."],
     ['go test', 'go test -exec=/tmp/evil ./...'],
     ['git clone', 'git clone -u /tmp/evil https://example.com/r.git'],
+    // Found in the audit of issue 31: a pager, another project's scripts or Makefile, a config
+    // naming a shell or an exec plugin, a write outside the call.
+    ['git grep', 'git grep --open-files-in-pager=/tmp/evil foo'],
+    ['git grep', 'git grep -O/tmp/evil foo'],
+    ['git grep', 'git grep --open=/tmp/evil foo'],
+    ['git log', 'git log --output=/home/dev/.bashrc'],
+    ['git diff', 'git diff --output /home/dev/.bashrc'],
+    ['npm run', 'npm run build --prefix /tmp/evil'],
+    ['npm test', 'npm test -C /tmp/evil'],
+    ['npm test', 'npm test --userconfig=/tmp/npmrc'],
+    ['pnpm test', 'pnpm test --dir /tmp/evil'],
+    ['yarn test', 'yarn test --cwd /tmp/evil'],
+    ['make test', 'make test -C /tmp/evil'],
+    ['make test', 'make test --directory=/tmp/evil'],
+    ['cargo build', 'cargo build --manifest-path /tmp/evil/Cargo.toml'],
+    ['go test', 'go test -C /tmp/evil ./...'],
+    ['kubectl get', 'kubectl get pods --kubeconfig /tmp/evil'],
   ])('prefix %j does not cover %j (an option that executes)', (prefix, attack) => {
     expect(allows({ commandPrefix: prefix }, attack)).toBe(false);
+  });
+
+  it.each([
+    ['git log', 'git log --oneline -n 5'],
+    ['git grep', 'git grep -n -i TODO'],
+    ['go test', 'go test -run TestCart -count=1 ./...'],
+    ['npm test', 'npm test -- --run'],
+    ['make test', 'make test -j4'],
+    ['cargo build', 'cargo build --release'],
+    ['kubectl get', 'kubectl get pods -n shop'],
+  ])('prefix %j still covers the everyday %j', (prefix, call) => {
+    expect(allows({ commandPrefix: prefix }, call)).toBe(true);
   });
 
   it('chained, substituted, expanded or escaped commands never match a prefix', () => {
