@@ -87,6 +87,8 @@ export const ApprovalInputSchema = z.object({
   edit: z.array(EditFieldSchema).max(4).optional(),
   /** Why editing is not offered, when the agent takes no edited input (Codex). */
   noEdit: z.string().max(500).optional(),
+  /** Why no deny reason is asked for, when the agent takes none (HAPI's hub): the card hides it. */
+  noReason: z.string().max(500).optional(),
   /** The call as the card shows it (a diff, the host, the MCP tool, ...), when it has a view. */
   call: CallViewSchema.optional(),
 });

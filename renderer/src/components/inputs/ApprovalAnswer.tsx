@@ -109,7 +109,11 @@ function PermissionAnswer({ request, busy, submit }: AnswerInputProps<'approval'
           confirm={() => send('always')}
         />
       ) : null}
-      <ReasonField id={`reason-${request.id}`} reason={reason} setReason={setReason} />
+      {input.noReason ? (
+        <p className="hint">{t('approvalNoReason', { why: input.noReason })}</p>
+      ) : (
+        <ReasonField id={`reason-${request.id}`} reason={reason} setReason={setReason} />
+      )}
       <p className="hint">{t('approvalHint')}</p>
     </form>
   );

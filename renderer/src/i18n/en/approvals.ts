@@ -35,6 +35,7 @@ export const approvals = {
   approvalEditLegend: 'Edit {field}, then allow once',
   approvalEditAllow: 'Allow edited',
   approvalNoEdit: 'No editing here: {why}.',
+  approvalNoReason: 'No deny reason here: {why}.',
   callCommand: 'The command',
   callDiff: 'The change',
   callDiffTruncated: 'The diff is cut here; the whole patch is in the request text.',

@@ -36,6 +36,7 @@ export const approvals: Record<keyof typeof en, string> = {
   approvalEditLegend: '编辑 {field},然后允许一次',
   approvalEditAllow: '允许编辑后的调用',
   approvalNoEdit: '此处不能编辑：{why}。',
+  approvalNoReason: '此处不能填写拒绝理由：{why}。',
   callCommand: '命令',
   callDiff: '改动',
   callDiffTruncated: '差异在此截断;完整补丁见请求正文。',

@@ -148,6 +148,14 @@ describe('edit, then allow', () => {
     ]);
   });
 
+  it('HAPI: no deny reason field where the agent takes none, and why; Deny still sends', async () => {
+    const sent = show({ ...bash, noReason: "HAPI's hub takes no deny reason" });
+    expect(screen.queryByRole('textbox', { name: /Reason/ })).toBeNull();
+    expectShown(screen.getByText("No deny reason here: HAPI's hub takes no deny reason."));
+    await userEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    expect(sent).toEqual([{ value: { kind: 'approval', decision: 'deny' } }]);
+  });
+
   it('Codex: no edit button, and the reason', () => {
     show({ ...bash, edit: undefined, noEdit: 'Codex takes no edited input from a hook' });
     expect(screen.queryByRole('button', { name: 'Edit, then allow…' })).toBeNull();

@@ -46,7 +46,13 @@ describe('HAPI hub requests as inbox cards', () => {
       key: 's1/call_1',
       title: 'Bash: git status',
       agent: { id: 'hapi-s1', name: 'Codex run', runtime: 'HAPI · codex' },
-      input: { kind: 'approval', tool: 'CodexBash', command: 'git status', scopes: [] },
+      input: {
+        kind: 'approval',
+        tool: 'CodexBash',
+        command: 'git status',
+        scopes: [],
+        noReason: "HAPI's hub takes no deny reason",
+      },
       meta: { hubSessionId: 's1', hubRequestId: 'call_1' },
     });
     expect(card?.createdAt).toBe(asked);
