@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NewRequest } from '@contract/request';
 import { useBrowser } from './harness';
-import { REFLEX_MS } from '../../../renderer/src/keys/reflex-guard';
 
 const web = useBrowser();
 
@@ -236,6 +235,9 @@ describe('keystrokes to answer 10 mixed requests, keyboard only', () => {
  * A day's worth: the ten above, ten coding-agent approvals (Claude Code, Codex, HAPI), five Tool
  * Server confirms and five Clarity file questions answered in words: 30 requests over 9 sources.
  */
+/** Longer than the reflex guard's 700 ms (renderer/src/keys/reflex-guard.ts REFLEX_MS). */
+const READING_MS = 750;
+
 const DAY: (NewRequest & { title: string; answer: 'allow' | 'deny' | 'yes' | 'words' })[] = [
   ...['claude-code', 'codex', 'hapi'].flatMap((source, s) =>
     [0, 1, 2, 3].slice(0, s === 2 ? 2 : 4).map((i) => ({
@@ -310,7 +312,7 @@ describe('keystrokes for a 30-request day over 9 sources, keyboard only, undo wi
         // The reflex guard refuses an allow pressed within 700 ms of the card or the key before
         // it: the operator reads the command first (time, not key presses).
         await keys.press('y');
-        await page.waitForTimeout(REFLEX_MS + 50);
+        await page.waitForTimeout(READING_MS);
         await keys.press('Enter');
       } else if (answer === 'yes') await keys.press('y');
       else if (answer === 'deny') await keys.press('n');
