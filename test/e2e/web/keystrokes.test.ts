@@ -231,13 +231,13 @@ describe('keystrokes to answer 10 mixed requests, keyboard only', () => {
   });
 });
 
+/** Longer than the reflex guard's 700 ms (renderer/src/keys/reflex-guard.ts REFLEX_MS). */
+const READING_MS = 750;
+
 /**
  * A day's worth: the ten above, ten coding-agent approvals (Claude Code, Codex, HAPI), five Tool
  * Server confirms and five Clarity file questions answered in words: 30 requests over 9 sources.
  */
-/** Longer than the reflex guard's 700 ms (renderer/src/keys/reflex-guard.ts REFLEX_MS). */
-const READING_MS = 750;
-
 const DAY: (NewRequest & { title: string; answer: 'allow' | 'deny' | 'yes' | 'words' })[] = [
   ...['claude-code', 'codex', 'hapi'].flatMap((source, s) =>
     [0, 1, 2, 3].slice(0, s === 2 ? 2 : 4).map((i) => ({
