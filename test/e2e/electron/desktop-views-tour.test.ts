@@ -91,6 +91,19 @@ describe('the desktop views, looked at (light, dark, zh-CN)', () => {
       // The whole command is readable (wrapped, nothing scrolled sideways), to its end.
       const text = await page.locator('.popover').innerText();
       expect(text.replace(/\s+/g, ' ')).toContain('origin feature/cart-rounding');
+      // The card is the one scroller: no part of the command is hidden in a box of its own.
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.popover-card *')]
+            .filter((el) => el.scrollHeight > el.clientHeight + 1 && el.querySelector('pre, code'))
+            .map((el) => el.className),
+        ),
+      ).toEqual([]);
+      // Its top: the title and the command's start, above the focused Deny.
+      await page.evaluate(() =>
+        document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && el.scrollTo(0, 0)),
+      );
+      await screenshot(page, `tour-popover-approval-top-${tag}`);
       await page
         .locator('.popover pre, .popover .approval-command')
         .last()
