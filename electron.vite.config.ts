@@ -20,6 +20,8 @@ function preloadApp(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
+        // The popover's own page (popover.html) paints its first card before the app: no preloads.
+        if (!ctx.filename.endsWith('index.html')) return [];
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
         const app = chunks.find((c) => c.facadeModuleId?.endsWith('/renderer/src/start-app.tsx'));
         if (!app) return [];
@@ -161,7 +163,11 @@ export default defineConfig({
       // electron-vite leaves bundles unminified by default; the browser inbox loads faster minified.
       minify: true,
       rollupOptions: {
-        input: { index: resolve(__dirname, 'renderer/index.html') },
+        input: {
+          index: resolve(__dirname, 'renderer/index.html'),
+          // The desktop popover's page: its entry paints the first card; the app loads after it.
+          popover: resolve(__dirname, 'renderer/popover.html'),
+        },
       },
     },
   },

@@ -98,7 +98,7 @@ async function openPopover(browser: Browser, rendererDir: string): Promise<OpenT
     // 1,000 land before the open, as the app's requests arrive over time before the operator
     // opens the popover (in flight, they held up the harness's own IPC replies and page loads).
     await page.evaluate(() => undefined);
-    const times = await measure(page, `${h.url}#popover`, oldest.id);
+    const times = await measure(page, `${h.url}popover.html#popover`, oldest.id);
     const deadline = Date.now() + 5_000;
     while (h.broker.get(oldest.id)?.status !== 'answered') {
       if (Date.now() > deadline) throw new Error('the popover’s answer did not reach the broker');
@@ -141,7 +141,7 @@ async function warmShows(browser: Browser, rendererDir: string): Promise<number[
         prompt: `Question ${i}?`,
         createdAt: now - i * 1000,
       });
-    await page.goto(`${h.url}#popover`);
+    await page.goto(`${h.url}popover.html#popover`);
     const times: number[] = [];
     for (const request of confirms) {
       // Loaded and settled on this request (the previous answer has moved the popover on).

@@ -5,7 +5,7 @@ import { remoteLoginUrl, type RemoteBrokerTarget } from './attach/remote-broker'
 import { sameOrigin } from './attach/attach-decision';
 import { wrapWindow } from './electron-adapter';
 import { POPOVER_SIZE } from './popover/popover-controller';
-import { appUrl } from './security/app-protocol';
+import { appPage, appUrl } from './security/app-protocol';
 import { applyWebContentsPolicy, secureWebPreferences } from './security/web-contents-policy';
 
 export interface WindowFactoryOptions {
@@ -29,7 +29,10 @@ function load(
 ): void {
   // Attached to a running broker: its own web inbox (HTTP + SSE), logged in by a one-time link.
   if (attachedTo) return void remoteLoginUrl(attachedTo).then((url) => window.loadURL(url));
-  if (options.devUrl) void window.loadURL(hash ? `${options.devUrl}#${hash}` : options.devUrl);
+  if (options.devUrl)
+    void window.loadURL(
+      hash ? new URL(`${appPage(hash)}#${hash}`, options.devUrl).href : options.devUrl,
+    );
   // The built renderer comes over app:// (security/app-protocol.ts), never file://.
   else void window.loadURL(appUrl(hash));
 }

@@ -12,9 +12,17 @@ export const APP_SCHEME_PRIVILEGES = {
   codeCache: true,
 } as const;
 
+/** The renderer's pages: the app (`index.html`) and the popover's own (its first card before the app). */
+const APP_PAGES = ['/index.html', '/popover.html'];
+
+/** The page a window with this hash route loads: `popover.html` for the popover, else `index.html`. */
+export function appPage(hash?: string): string {
+  return hash === 'popover' ? 'popover.html' : 'index.html';
+}
+
 /** The URL a window loads for the renderer, with an optional hash route (e.g. `popover`). */
 export function appUrl(hash?: string): string {
-  return `${APP_ORIGIN}/index.html${hash ? `#${hash}` : ''}`;
+  return `${APP_ORIGIN}/${appPage(hash)}${hash ? `#${hash}` : ''}`;
 }
 
 /**
@@ -44,7 +52,7 @@ export function appRequestFile(requestUrl: string, rendererDir: string): string 
   return file;
 }
 
-/** True for a URL of the app's own renderer page (any hash), the only place windows may be. */
+/** True for a URL of the app's own renderer pages (any hash), the only places windows may be. */
 export function isAppPageUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -52,7 +60,7 @@ export function isAppPageUrl(value: string): boolean {
     return (
       url.protocol === `${APP_SCHEME}:` &&
       url.host === 'bundle' &&
-      url.pathname === '/index.html' &&
+      APP_PAGES.includes(url.pathname) &&
       url.search === '' &&
       !url.username &&
       !url.password

@@ -40,7 +40,7 @@ describe('desktop: "could not read" items over IPC', () => {
     const page = await web.newPage({ viewport: { width: 420, height: 360 }, colorScheme: 'light' });
     const h = await startDesktopViews(page, web.rendererDir);
     web.onCleanup(() => h.close());
-    await page.goto(`${h.url}#popover`);
+    await page.goto(`${h.url}popover.html#popover`);
     await page.getByText('All clear — nothing is waiting for you.').waitFor();
     report(h);
     const banner = page.getByRole('button', { name: '⚠ 1 could not be read — see the inbox' });

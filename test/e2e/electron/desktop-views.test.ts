@@ -62,7 +62,7 @@ function seed() {
 describe('desktop popover (rendered in Chromium, real IPC router behind window.hitl)', () => {
   it('opens on the oldest request; type + Enter answers, Y approves, a digit picks, then all clear', async () => {
     const { text, confirm, choice } = seed();
-    await page.goto(`${h.url}#popover`);
+    await page.goto(`${h.url}popover.html#popover`);
     await until(async () => (await title()) === 'Commit message?', 'the oldest request');
     await expect.poll(() => page.locator('.popover-count').textContent()).toBe('1 of 3');
     await expect
@@ -99,7 +99,7 @@ describe('desktop popover (rendered in Chromium, real IPC router behind window.h
 
   it('Enter on an empty line is the empty approval; arrows move; Esc hides; O opens in the window', async () => {
     const { text, confirm } = seed();
-    await page.goto(`${h.url}#popover`);
+    await page.goto(`${h.url}popover.html#popover`);
     await until(async () => (await title()) === 'Commit message?', 'the oldest request');
     await page.keyboard.press('ArrowDown');
     await until(async () => (await title()) === 'Deploy to production?', 'moved down');
@@ -120,7 +120,7 @@ describe('desktop popover (rendered in Chromium, real IPC router behind window.h
 
   it('shows the request the main process asks for, and moves on when it is answered elsewhere', async () => {
     const { confirm, choice } = seed();
-    await page.goto(`${h.url}#popover`);
+    await page.goto(`${h.url}popover.html#popover`);
     await until(async () => (await title()) === 'Commit message?', 'the oldest request');
     await h.emit('popover:show-request', { id: choice.id });
     await until(async () => (await title()) === 'Which database?', 'the clicked request');
@@ -144,7 +144,7 @@ describe('desktop popover (rendered in Chromium, real IPC router behind window.h
   it('renders dark and in Chinese when the settings say so', async () => {
     seed();
     h.settings.update({ theme: 'dark', language: 'zh-CN' });
-    await page.goto(`${h.url}#popover`);
+    await page.goto(`${h.url}popover.html#popover`);
     await until(async () => (await title()) === 'Commit message?', 'the oldest request');
     await expect
       .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme')))
@@ -262,7 +262,7 @@ describe('desktop views with a long inbox', () => {
 
   it('the popover gets the whole list at once and opens on the oldest request', async () => {
     bulk(1_000);
-    await page.goto(`${h.url}#popover`);
+    await page.goto(`${h.url}popover.html#popover`);
     await until(async () => (await title())?.includes('bulk-999') ?? false, 'the oldest request');
     const lists = h.invoked.filter((call) => call.channel === 'inbox:list-pending');
     // First the early card's one request (the top of the list in the popover's order), then the
@@ -276,7 +276,7 @@ describe('desktop views with a long inbox', () => {
 describe('desktop settings take effect live', () => {
   it('switching the language in the settings re-renders the popover in it', async () => {
     seed();
-    await page.goto(`${h.url}#popover`);
+    await page.goto(`${h.url}popover.html#popover`);
     await until(
       async () => (await page.locator('.popover-count').textContent()) === '1 of 3',
       'English',

@@ -32,7 +32,13 @@ export async function buildRenderer(): Promise<string> {
     build: {
       outDir,
       emptyOutDir: true,
-      rollupOptions: { input: path.join(ROOT, 'renderer/index.html') },
+      // The app's page and the desktop popover's own (as electron.vite.config.ts builds them).
+      rollupOptions: {
+        input: {
+          index: path.join(ROOT, 'renderer/index.html'),
+          popover: path.join(ROOT, 'renderer/popover.html'),
+        },
+      },
     },
   });
   return outDir;

@@ -34,13 +34,20 @@ describe('app:// protocol (the renderer without file://)', () => {
       expect(appRequestFile(bad, dir), bad).toBeUndefined();
   });
 
-  it('the windows load app://bundle/index.html; only that page is trusted and navigable', () => {
-    expect(appUrl('popover')).toBe('app://bundle/index.html#popover');
+  it('the windows load app://bundle/index.html or the popover’s popover.html; only those pages are trusted and navigable', () => {
+    expect(appUrl()).toBe('app://bundle/index.html');
+    expect(appUrl('settings')).toBe('app://bundle/index.html#settings');
+    expect(appUrl('popover')).toBe('app://bundle/popover.html#popover');
     expect(isAppPageUrl(appUrl())).toBe(true);
+    expect(isAppPageUrl(appUrl('popover'))).toBe(true);
     expect(isAppPageUrl('app://bundle/index.html?x=1')).toBe(false);
+    expect(isAppPageUrl('app://bundle/popover.html?x=1')).toBe(false);
     expect(isAppPageUrl('app://bundle/other.html')).toBe(false);
+    expect(isAppPageUrl('app://bundle/assets/popover.html')).toBe(false);
     const trusted = createSenderCheck({});
     expect(trusted('app://bundle/index.html#settings')).toBe(true);
+    expect(trusted('app://bundle/popover.html#popover')).toBe(true);
+    expect(trusted('app://evil/popover.html')).toBe(false);
     expect(trusted('app://evil/index.html')).toBe(false);
     expect(trusted('https://evil.example/')).toBe(false);
   });
