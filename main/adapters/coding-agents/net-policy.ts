@@ -36,9 +36,11 @@ export function hostProblem(host: string): string | undefined {
 }
 
 function ipv4Problem(ip: string): string | undefined {
-  const [a, b] = ip.split('.').map(Number) as [number, number];
+  const [a, b, c] = ip.split('.').map(Number) as [number, number, number];
   const local =
     a === 0 ||
+    // 192.0.0.0/24: IETF special purpose (192.0.0.192 is Oracle Cloud's metadata service).
+    (a === 192 && b === 0 && c === 0) ||
     a === 10 ||
     a === 127 ||
     (a === 100 && b >= 64 && b < 128) ||
@@ -58,6 +60,15 @@ function ipv6Problem(ip: string): string | undefined {
   if (ip.startsWith('::ffff:')) return `${ip} is an IPv4-mapped address: never remembered`;
   const head = ip.split(':')[0] ?? '';
   const first = parseInt(head || '0', 16);
+  const [, second] = groupsOf(ip);
+  // NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo (2001:0::/32) carry an
+  // IPv4 address inside: 64:ff9b::a9fe:a9fe reaches 169.254.169.254 on a NAT64 network.
+  if (
+    (first === 0x64 && second === 0xff9b) ||
+    first === 0x2002 ||
+    (first === 0x2001 && second === 0)
+  )
+    return `${ip} carries an IPv4 address (NAT64, 6to4, Teredo): never remembered`;
   const local =
     ip === '::' ||
     ip === '::1' ||
@@ -67,4 +78,16 @@ function ipv6Problem(ip: string): string | undefined {
     head === '' ||
     head === 'fd00';
   return local ? `${ip} is a loopback, private or link-local address: never remembered` : undefined;
+}
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded; an embedded IPv4 tail as two). */
+function groupsOf(ip: string): number[] {
+  const withV4 = ip.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_m, a, b, c, d) =>
+    [((+a << 8) | +b).toString(16), ((+c << 8) | +d).toString(16)].join(':'),
+  );
+  const [left = '', right] = withV4.split('::');
+  const l = left ? left.split(':') : [];
+  const r = right ? right.split(':') : [];
+  const middle = right === undefined ? [] : Array<string>(8 - l.length - r.length).fill('0');
+  return [...l, ...middle, ...r].map((g) => parseInt(g || '0', 16));
 }

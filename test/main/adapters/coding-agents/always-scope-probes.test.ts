@@ -295,6 +295,12 @@ describe('issue 31 probes: web fetches and network access', () => {
     'http://[::ffff:169.254.169.254]/',
     'http://100.100.100.200/',
     'file:///etc/passwd',
+    // Found in the audit of issue 31: Oracle Cloud's metadata address, and IPv4 inside IPv6.
+    'http://192.0.0.192/opc/v2/instance/',
+    'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+    'http://[64:ff9b::169.254.169.254]/',
+    'http://[2002:a9fe:a9fe::1]/',
+    'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
   ])('%s is never remembered', (url) => {
     expect(scopeChoices(fetch(url), CWD)).toMatchObject({
       scopes: [],
@@ -312,6 +318,7 @@ describe('issue 31 probes: web fetches and network access', () => {
     expect(m('https://docs.example.com.evil.io/')).toBe(false);
     expect(m('https://evil.io/?docs.example.com')).toBe(false);
     expect(m('https://docs.example.com@evil.io/')).toBe(false);
+    expect(scopeChoices(fetch('http://[2606:4700::1111]/'), CWD).scopes).toHaveLength(1);
     expect(ruleProblem(rule({ tool: 'WebFetch', domain: '169.254.169.254' }))).toBeDefined();
     expect(ruleProblem(rule({ tool: 'WebFetch' }))).toMatch(/any input/);
   });
