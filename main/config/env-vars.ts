@@ -42,6 +42,12 @@ export const OPERATOR_TOKEN_FILE: EnvVar<string> = {
   aliases: [],
   parse: p.text,
 };
+export const NTFY: EnvVar<string> = {
+  name: 'CLARITY_HITL_NTFY',
+  aliases: [],
+  parse: p.text,
+  secret: true,
+};
 export const OPERATOR_ANSWERS_ONLY: EnvVar<boolean> = {
   name: 'CLARITY_HITL_OPERATOR_ANSWERS_ONLY',
   aliases: [],

@@ -55,6 +55,12 @@ export const SETTINGS = {
     default: 'none',
     description: 'named operators, one `name=token` per line',
   }),
+  ntfy: s(vars.NTFY, {
+    flag: '--ntfy',
+    default: 'none',
+    description:
+      'phone push: the ntfy `server-url/topic` (kept out of `ps`: the topic is a secret)',
+  }),
   operatorAnswersOnly: s(vars.OPERATOR_ANSWERS_ONLY, {
     flag: '--operator-answers-only',
     default: 'off',

@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type { BrokerServiceOptions } from '../../service/broker-service-types';
 import { ntfyTarget } from '../../service/ntfy/ntfy-config';
+import { readConfig } from '../../config/config-schema';
+import { NTFY } from '../../config/env-vars';
 import { telegramOptions, type TelegramFlags } from './serve-telegram-flags';
 import {
   publicUrlOf,
@@ -52,7 +54,7 @@ export function addOutboundFlags(command: Command): Command {
     )
     .option(
       '--ntfy <server-url/topic>',
-      'push each new request to this ntfy topic with one-tap buttons; answers come back through <topic>-reply (docs/phone.md)',
+      `push each new request to this ntfy topic with one-tap buttons; answers come back through <topic>-reply (docs/phone.md; visible to local users in ps: prefer ${NTFY.name})`,
     )
     .option('--ntfy-token-file <path>', 'the ntfy access token (first line) for both topics')
     .option('--ntfy-reply-topic <topic>', 'where the buttons post (default: <topic>-reply)')
@@ -76,6 +78,7 @@ export function outboundServiceOptions(
   flags: OutboundFlags,
   fail: (message: string) => never,
   readSecret: (file: string, fail: (message: string) => never, flag: string) => string,
+  env: NodeJS.ProcessEnv = process.env,
 ): Pick<BrokerServiceOptions, 'publicUrl' | 'webhooks' | 'webhookSecret' | 'ntfy' | 'telegram'> {
   let publicUrl: string | undefined;
   try {
@@ -102,7 +105,7 @@ export function outboundServiceOptions(
     ...(publicUrl ? { publicUrl } : {}),
     ...(webhooks.length ? { webhooks } : {}),
     ...(secret ? { webhookSecret: secret } : {}),
-    ...ntfyOptions(flags, fail, readSecret),
+    ...ntfyOptions(flags, fail, readSecret, env),
     ...telegramOptions(flags, fail, readSecret),
   };
 }
@@ -113,14 +116,20 @@ function webhookOption(url: string, format: WebhookFormat | undefined): WebhookO
   return { url, ...(format && !ownFormat ? { format } : {}) };
 }
 
+/**
+ * ntfy from `--ntfy`, else `$CLARITY_HITL_NTFY`: a topic on a server without access control is
+ * the only secret between another local account and the phone's buttons, and argv is in `ps`.
+ */
 function ntfyOptions(
   flags: OutboundFlags,
   fail: (message: string) => never,
   readSecret: (file: string, fail: (message: string) => never, flag: string) => string,
+  env: NodeJS.ProcessEnv,
 ): Pick<BrokerServiceOptions, 'ntfy'> {
-  if (flags.ntfy === undefined) {
+  const url = flags.ntfy ?? envNtfy(env, fail);
+  if (url === undefined) {
     if (flags.ntfyTokenFile !== undefined || flags.ntfyReplyTopic !== undefined)
-      fail('--ntfy-token-file and --ntfy-reply-topic need --ntfy');
+      fail(`--ntfy-token-file and --ntfy-reply-topic need --ntfy (or ${NTFY.name})`);
     return {};
   }
   const token =
@@ -128,14 +137,23 @@ function ntfyOptions(
       ? undefined
       : readSecret(flags.ntfyTokenFile, fail, '--ntfy-token-file');
   const ntfy = {
-    url: flags.ntfy,
+    url,
     ...(token ? { token } : {}),
     ...(flags.ntfyReplyTopic ? { replyTopic: flags.ntfyReplyTopic } : {}),
   };
   try {
     ntfyTarget(ntfy);
   } catch (error) {
-    fail(`--ntfy: ${(error as Error).message.replace(/^ntfy: /, '')}`);
+    const from = flags.ntfy === undefined ? NTFY.name : '--ntfy';
+    fail(`${from}: ${(error as Error).message.replace(/^ntfy: /, '')}`);
   }
   return { ntfy };
+}
+
+function envNtfy(env: NodeJS.ProcessEnv, fail: (message: string) => never): string | undefined {
+  try {
+    return readConfig(env, ['ntfy']).ntfy;
+  } catch (error) {
+    return fail((error as Error).message);
+  }
 }

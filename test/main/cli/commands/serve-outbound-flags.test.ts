@@ -58,6 +58,22 @@ describe('serve: --public-url, --webhook…, --ntfy…', () => {
     });
   });
 
+  it('ntfy from $CLARITY_HITL_NTFY, out of ps (another local account reading the topic could press the buttons); the flag wins', () => {
+    const env = { CLARITY_HITL_NTFY: 'https://ntfy.example/hitl-secret-topic' };
+    expect(
+      outboundServiceOptions(flags({ ntfyTokenFile: '/s/ntfy' }), fail, readSecret, env),
+    ).toEqual({
+      ntfy: { url: 'https://ntfy.example/hitl-secret-topic', token: 'secret-of-ntfy' },
+    });
+    expect(
+      outboundServiceOptions(flags({ ntfy: 'https://ntfy.example/flag' }), fail, readSecret, env),
+    ).toEqual({ ntfy: { url: 'https://ntfy.example/flag' } });
+    expect(() =>
+      outboundServiceOptions(flags({}), fail, readSecret, { CLARITY_HITL_NTFY: 'https://x/' }),
+    ).toThrow(/^CLARITY_HITL_NTFY: url: the URL must end with the topic/);
+    expect(outboundServiceOptions(flags({}), fail, readSecret, {})).toEqual({});
+  });
+
   it.each([
     [{ publicUrl: 'ftp://x' }, /^--public-url: /],
     [
