@@ -3,7 +3,9 @@ import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isOperator } from './guards/authority';
 import { HttpError } from './http-error';
+import { loginPageHtml } from './login-page';
 import { emptyReply, mediaReply } from './schema/reply-media';
 
 type SendModule = typeof import('@fastify/send');
@@ -13,12 +15,16 @@ const FILES = {
   summary: 'The web UI’s own files (scripts, styles, icons)',
   response: {
     200: mediaReply('the file (its media type from its name)', ['*/*'], z.unknown()),
+    401: mediaReply('an app page without an operator session: the login page', ['text/html']),
     206: mediaReply('the range asked for (Range)', ['*/*'], z.unknown()),
     304: emptyReply('not modified since (If-None-Match, If-Modified-Since)', {
       etag: 'the file’s entity tag',
     }),
   },
 };
+
+/** The app's own pages: like `/`, a browser without an operator session gets the login page. */
+const PAGES = new Set(['/index.html', '/popover.html']);
 
 /** How long a listing of the UI's files is trusted before a miss lists the directory again. */
 const RELIST_AFTER_MS = 1000;
@@ -48,6 +54,12 @@ export function registerRendererFiles(app: FastifyInstance, dir: string): void {
     const path = urlPath(request.raw.url ?? '/');
     const name = decodedPath(path);
     if (!known(name)) return reply.callNotFound();
+    if (PAGES.has(name) && !isOperator(request))
+      return reply
+        .status(401)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(loginPageHtml('no-session'));
     // A listed file replaced by a symlink (or anything else) since: send would follow it.
     const stats = await lstat(join(dir, name)).catch(() => undefined);
     if (!stats?.isFile()) return reply.callNotFound();

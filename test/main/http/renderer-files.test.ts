@@ -115,8 +115,16 @@ describe("the UI's files", () => {
 
   it('still serves the page itself at / and, raw, at /index.html', async () => {
     expect((await t!.get('/', t!.operator)).body).toContain('<title>HITL</title>');
-    const raw = await t!.get('/index.html');
+    const raw = await t!.get('/index.html', t!.operator);
     expect(raw.statusCode).toBe(200);
     expect(raw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a browser without a session gets the login page at /index.html too, not the app (issue 31)', async () => {
+    const page = await t!.get('/index.html');
+    expect(page.statusCode).toBe(401);
+    expect(page.body).toContain('Log in to HITL Broker');
+    expect(page.body).not.toContain('<title>HITL</title>');
+    expect((await t!.get('/assets/index-abc.css')).statusCode).toBe(200);
   });
 });
