@@ -26,6 +26,13 @@ export const rendererBundle: Benchmark = {
       baselineLabel: BASELINE,
     },
     {
+      id: 'ui.bundle.popover',
+      name: 'desktop popover page (popover.html): first load before its first card, gzipped',
+      unit: 'KB',
+      target: { op: '<=', value: RENDERER_BUDGET_KB.popover },
+      baselineLabel: BASELINE,
+    },
+    {
       id: 'ui.bundle.total',
       name: 'renderer bundle: every asset (lazy chunks too), gzipped',
       unit: 'KB',
@@ -38,6 +45,7 @@ export const rendererBundle: Benchmark = {
     if (!existsSync(join(dir, 'index.html')))
       throw new NotAvailableError('no built renderer (out/renderer/index.html): run npm run build');
     const bundle = measureRendererBundle(dir);
+    const popover = measureRendererBundle(dir, 'popover.html');
     const floor = await withTempDir('hello-react', (tmp) => helloReactGzipKB(ROOT, tmp));
     const top = (files: typeof bundle.all) =>
       files
@@ -52,6 +60,11 @@ export const rendererBundle: Benchmark = {
         value: bundle.initialGzipKB,
         baseline: floor,
         note: `${bundle.initial.length} files; biggest (KB gz): ${top(bundle.initial)}`,
+      },
+      'ui.bundle.popover': {
+        value: popover.initialGzipKB,
+        baseline: floor,
+        note: `${popover.initial.length} files; biggest (KB gz): ${top(popover.initial)}`,
       },
       'ui.bundle.total': {
         value: bundle.totalGzipKB,

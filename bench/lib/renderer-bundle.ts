@@ -17,8 +17,12 @@ import { gzipSync } from 'node:zlib';
  * notify-events panel, the undelivered-answer lists, the popover's early card, the config and i18n
  * splits): 248.5 KB measured, with the first load at 124.4 KB (the top bar's preferences and ⋯
  * menu loaded after the first card, the permission card's "always" rule and edit when opened).
+ * `total` went from 251 to 253 with the popover's own page (issue 34): its entry and the chunks it
+ * shares with index.html's entry (+1.5 KB; the web's first load +0.5 KB, 124.95 KB measured).
+ * `popover`: what a cold load of popover.html (the desktop popover) fetches before its first card:
+ * its entry, the early card and its shared modules, the styles; never the app.
  */
-export const RENDERER_BUDGET_KB = { initial: 125, total: 251 } as const;
+export const RENDERER_BUDGET_KB = { initial: 125, total: 253, popover: 12 } as const;
 
 export interface BundleFile {
   file: string;
@@ -56,14 +60,14 @@ function staticImports(source: string): string[] {
 }
 
 /**
- * Measures a built renderer dir (out/renderer): which files a first load needs (followed from
- * index.html through static imports) and what the whole bundle weighs, gzipped at level 9.
+ * Measures a built renderer dir (out/renderer): which files a first load of `page` needs (followed
+ * from the page through static imports) and what the whole bundle weighs, gzipped at level 9.
  */
-export function measureRendererBundle(dir: string): RendererBundle {
-  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+export function measureRendererBundle(dir: string, page = 'index.html'): RendererBundle {
+  const html = readFileSync(join(dir, page), 'utf8');
   const queue = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"[^>]*>/g)]
     .filter((m) => /type="module"|rel="(?:modulepreload|stylesheet)"/.test(m[0]))
-    .map((m) => resolveRef('index.html', m[1]!));
+    .map((m) => resolveRef(page, m[1]!));
   const initial = new Set<string>();
   while (queue.length) {
     const file = queue.shift()!;

@@ -14,6 +14,15 @@ describe('the built renderer bundle (out/renderer, after npm run build)', () => 
     expect(bundle.totalGzipKB).toBeLessThanOrEqual(RENDERER_BUDGET_KB.total);
   });
 
+  it(`the desktop popover's page fetches at most ${RENDERER_BUDGET_KB.popover} KB before its first card, never the app`, () => {
+    const popover = measureRendererBundle(RENDERER, 'popover.html');
+    const files = popover.initial.map((f) => f.file).join(' ');
+    expect(files).toMatch(/early-card-.*\.js/);
+    expect(popover.initialGzipKB).toBeLessThanOrEqual(RENDERER_BUDGET_KB.popover);
+    for (const app of ['start-app', 'I18nProvider', 'desktop-entry', 'MarkdownView'])
+      expect(files).not.toContain(app);
+  });
+
   it('markdown, zod, the desktop views and the other views load later, not on a first load', () => {
     const firstLoad = bundle.initial
       .filter((f) => f.file.endsWith('.js'))
