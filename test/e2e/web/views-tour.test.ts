@@ -83,7 +83,7 @@ describe('every view of the web inbox, looked at (390, 420, 1280 px; light, dark
   for (const { width, scheme, locale } of cases) {
     const tag = `${width}-${scheme}${locale === 'zh-CN' ? '-zh' : ''}`;
     const zh = locale === 'zh-CN';
-    it(`${tag}: empty, approval, scope chooser, question, menu, keys, history, rules, pairing, login`, async () => {
+    it(`${tag}: empty, approval, scope chooser, question, menu, keys, history, runs, rules, pairing, login`, async () => {
       const { harness, page } = await web.openInbox({
         viewport: { width, height: 800 },
         colorScheme: scheme,
@@ -157,6 +157,10 @@ describe('every view of the web inbox, looked at (390, 420, 1280 px; light, dark
       await page.locator('.tabs button').nth(1).click();
       await page.locator('.history-item').first().waitFor();
       await check(page, `tour-history-${tag}`);
+
+      await page.locator('.tabs button').nth(2).click();
+      await page.locator('.runs, .runs-empty').first().waitFor();
+      await check(page, `tour-runs-${tag}`);
 
       await page.locator('.tabs button').nth(3).click();
       await page.locator('.rules li').first().waitFor();
