@@ -56,6 +56,23 @@ const looks = [
   { scheme: 'dark' as const, zh: true },
 ];
 
+describe('the desktop main window at its default 1100 px', () => {
+  it('keeps the header and the filter bar to one row each, light and dark', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { page, h } = await open({ width: 1100, height: 760 }, scheme, false);
+      h.broker.add({ source: 'cueme', key: 'q1', prompt: 'Ship v1.2 today?' });
+      await page.goto(`${h.url}#`);
+      await page.locator('.detail article').waitFor();
+      await check(page, `tour-main-window-1100-${scheme}`);
+      for (const bar of ['.topbar', '.triage'])
+        expect(
+          await page.locator(bar).evaluate((el) => el.getBoundingClientRect().height),
+          bar,
+        ).toBeLessThan(60);
+    }
+  });
+});
+
 describe('the desktop views, looked at (light, dark, zh-CN)', () => {
   for (const { scheme, zh } of looks) {
     const tag = `${scheme}${zh ? '-zh' : ''}`;
