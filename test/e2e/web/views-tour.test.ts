@@ -147,7 +147,12 @@ describe('every view of the web inbox, looked at (390, 420, 1280 px; light, dark
           .locator('.header-menu .prefs button')
           .evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().height)))
           expect(h).toBeLessThan(40);
+        // Which events notify: the choice opens inside the menu, under Notify me.
+        await page.locator('.header-menu .notify-events-toggle').click();
+        await page.locator('.header-menu .notify-events').waitFor();
+        await check(page, `tour-menu-events-${tag}`);
         await page.keyboard.press('Escape');
+        if (await page.locator('.header-menu.open').count()) await page.keyboard.press('Escape');
       }
       await page.keyboard.press('?');
       await page.locator('.key-help').waitFor();
