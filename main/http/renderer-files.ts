@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isOperator } from './guards/authority';
 import { HttpError } from './http-error';
-import { loginPageHtml } from './login-page';
+import { loginPageHtml, loginPageLanguage } from './login-page';
 import { emptyReply, mediaReply } from './schema/reply-media';
 
 type SendModule = typeof import('@fastify/send');
@@ -59,7 +59,7 @@ export function registerRendererFiles(app: FastifyInstance, dir: string): void {
         .status(401)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(loginPageHtml('no-session'));
+        .send(loginPageHtml('no-session', loginPageLanguage(request.headers['accept-language'])));
     // A listed file replaced by a symlink (or anything else) since: send would follow it.
     const stats = await lstat(join(dir, name)).catch(() => undefined);
     if (!stats?.isFile()) return reply.callNotFound();

@@ -14,7 +14,7 @@ import { firstPage } from '../broker/first-page';
 import { earlyListHtml } from './early-list-html';
 import { isOperator } from './guards/authority';
 import { readCookie } from './guards/token-auth';
-import { loginPageHtml } from './login-page';
+import { loginPageHtml, loginPageLanguage } from './login-page';
 import { mediaReply } from './schema/reply-media';
 
 /** `GET /`'s schema: its replies are HTML pages. */
@@ -58,7 +58,7 @@ export function registerRendererIndex(app: FastifyInstance, dir: string, broker:
         .status(401)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(loginPageHtml('no-session'));
+        .send(loginPageHtml('no-session', loginPageLanguage(request.headers['accept-language'])));
     }
     let html = page;
     if (at >= 0) {

@@ -8,7 +8,7 @@ import {
   operatorSessionCookie,
 } from '../guards/operator-credentials';
 import { phoneSessionCookie } from '../pairing/phone-sessions';
-import { loginPageHtml } from '../login-page';
+import { loginPageHtml, loginPageLanguage } from '../login-page';
 import { emptyReply, mediaReply } from '../schema/reply-media';
 import type { ZodTypeProvider } from '../schema/zod-type-provider';
 
@@ -65,7 +65,12 @@ export const loginRoutes: RouteModule = (app, context) => {
     return reply
       .status(401)
       .header('content-type', 'text/html; charset=utf-8')
-      .send(loginPageHtml(code === undefined ? 'no-session' : 'used-link'));
+      .send(
+        loginPageHtml(
+          code === undefined ? 'no-session' : 'used-link',
+          loginPageLanguage(request.headers['accept-language']),
+        ),
+      );
   });
 
   api.post('/api/login-links', { schema: LINK }, async () => ({

@@ -187,6 +187,10 @@ describe('every view of the web inbox, looked at (390, 420, 1280 px; light, dark
       await login.goto(harness.url);
       await login.getByRole('heading').first().waitFor();
       await check(login, `tour-login-${tag}`);
+      // The browser's language (Accept-Language): the page a zh-CN browser gets is Chinese.
+      expect(await login.getByRole('heading').first().textContent()).toBe(
+        zh ? '登录 HITL Broker' : 'Log in to HITL Broker',
+      );
     });
   }
 });

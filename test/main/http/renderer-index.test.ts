@@ -132,6 +132,17 @@ describe('GET / paints the first pending requests into the page', () => {
     expect(res.body).not.toContain('id="root"');
   });
 
+  it('words the login page in Chinese for a browser that asks for it first', async () => {
+    t = await makeServer({ rendererDir: dir });
+    const zh = await t.get('/', { accept: 'text/html', 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(zh.statusCode).toBe(401);
+    expect(zh.body).toContain('<html lang="zh-CN">');
+    expect(zh.body).toContain('<title>登录 HITL Broker</title>');
+    expect(zh.body).not.toMatch(/Log in|operator|terminal/);
+    const en = await t.get('/', { accept: 'text/html', 'accept-language': 'en-US,zh;q=0.5' });
+    expect(en.body).toContain('<title>Log in to HITL Broker</title>');
+  });
+
   it('serves a page without the expected root unchanged, and the other files as files', async () => {
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>other</title>');
     await writeFile(path.join(dir, 'app.js'), 'console.log(1)');
