@@ -33,8 +33,7 @@ export function useSettingsForm(api: SettingsApi, savedText: string) {
         setDirsText(settings.handshakeDirs.join('\n'));
         setRootsText(settings.fileRoots.join('\n'));
       },
-      (e: unknown) =>
-        setStatus({ tone: 'error', text: String(e instanceof Error ? e.message : e) }),
+      (e: unknown) => setStatus({ tone: 'error', text: refusal(e) }),
     );
   }, [api]);
 
@@ -49,10 +48,20 @@ export function useSettingsForm(api: SettingsApi, savedText: string) {
       setDraft(stored);
       setStatus({ tone: 'ok', text: savedText });
     } catch (e) {
-      setStatus({ tone: 'error', text: e instanceof Error ? e.message : String(e) });
+      setStatus({ tone: 'error', text: refusal(e) });
     }
   };
   return { saved, draft, dirsText, setDirsText, rootsText, setRootsText, status, set, save };
+}
+
+/**
+ * What a refused call says, without its IPC wrapping ("Error invoking remote method
+ * 'settings:update': Error: invalid settings:update payload: "): the field and the rule.
+ */
+export function refusal(e: unknown): string {
+  return String(e instanceof Error ? e.message : e)
+    .replace(/^Error invoking remote method '[^']*': (?:\w*Error: )?/, '')
+    .replace(/^invalid [\w:-]+ payload: /, '');
 }
 
 /** The settings of `next` that differ from `saved`. */
