@@ -49,18 +49,10 @@ const early = source
   : undefined;
 // Two frames after the served list is on screen the app may start: the list does not wait for it.
 if (served) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
-const afterPaint = () =>
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+// The desktop popover has its own page and entry (popover.html, popover/popover-main.ts), which
+// paints its first card before the app; here `#popover` is the app's popover view alone.
 if (source) {
   source.addEventListener('error', start);
-  setTimeout(start, EARLY_PAINT_WAIT_MS);
-} else if (hitl && location.hash === '#popover') {
-  // The popover's first card, painted before the app (popover/early-card): its request is asked
-  // for now, while that small module loads; the app starts once the card is on screen.
-  const data = { first: hitl.listPending({ limit: 1, order }), settings: hitl.getSettings() };
-  void import('./popover/early-card')
-    .then(({ showEarlyCard }) => showEarlyCard(hitl, root, data))
-    .then(afterPaint, start);
   setTimeout(start, EARLY_PAINT_WAIT_MS);
 } else {
   start();
