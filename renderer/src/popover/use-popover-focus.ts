@@ -25,12 +25,16 @@ export function usePopoverFocus(
   );
   const { request, shownId, held, loaded } = card;
   const focusCard = request?.input.kind === 'choice' && request.input.recommended === undefined;
+  const approval = request?.input.kind === 'approval';
   useEffect(() => {
     onCard();
     const el = cardRef.current;
     if (!el) return;
     const target = focusCard ? el : el.querySelector<HTMLElement>('[data-answer-focus]');
-    (target ?? el).focus();
+    // An approval opens at its top (what it runs, read first), Deny focused below it: scrolling
+    // the focused button into view would hide the title and the command's start.
+    (target ?? el).focus({ preventScroll: approval });
+    if (approval) el.scrollTo?.({ top: 0 });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new card or show, not a new onCard
-  }, [shownId, held, focusCard, shows, loaded]);
+  }, [shownId, held, focusCard, approval, shows, loaded]);
 }

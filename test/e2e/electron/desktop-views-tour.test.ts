@@ -116,10 +116,14 @@ describe('the desktop views, looked at (light, dark, zh-CN)', () => {
             .map((el) => el.className),
         ),
       ).toEqual([]);
-      // Its top: the title and the command's start, above the focused Deny.
-      await page.evaluate(() =>
-        document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && el.scrollTo(0, 0)),
-      );
+      // It opened at its top: the title and the command's start, above the focused Deny.
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('*')]
+            .filter((el) => el.scrollTop > 0)
+            .map((el) => el.className),
+        ),
+      ).toEqual([]);
       await screenshot(page, `tour-popover-approval-top-${tag}`);
       await page
         .locator('.popover pre, .popover .approval-command')
