@@ -109,9 +109,7 @@ function PermissionAnswer({ request, busy, submit }: AnswerInputProps<'approval'
           confirm={() => send('always')}
         />
       ) : null}
-      {input.noReason ? (
-        <p className="hint">{t('approvalNoReason', { why: input.noReason })}</p>
-      ) : (
+      {input.noReason ? null : (
         <ReasonField id={`reason-${request.id}`} reason={reason} setReason={setReason} />
       )}
       <p className="hint">{t('approvalHint')}</p>

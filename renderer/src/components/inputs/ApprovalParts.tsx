@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ApprovalInput } from '@contract/approval';
 import { useI18n } from '../../i18n/I18nProvider';
 import { keyText } from '../../keys/key-strings';
+import { useCardReason } from '../../i18n/use-card-reason';
 
 /** Tools whose "always" is not even mentioned (a question is answered, never remembered). */
 const SILENT_NO_ALWAYS = new Set(['AskUserQuestion']);
@@ -32,16 +33,20 @@ export function ToggleButton({
   );
 }
 
-/** Why editing or "always" is not offered, and the reflex guard's note. */
+/** Why editing, "always" or a deny reason is not offered, and the reflex guard's note. */
 export function ApprovalHints({ input, tooQuick }: { input: ApprovalInput; tooQuick: boolean }) {
   const { t, language } = useI18n();
+  const reason = useCardReason();
   const scopes = input.scopes ?? [];
   return (
     <>
-      {input.noEdit ? <p className="hint">{t('approvalNoEdit', { why: input.noEdit })}</p> : null}
-      {scopes.length === 0 && input.noAlways && !SILENT_NO_ALWAYS.has(input.tool) ? (
-        <p className="hint">{t('approvalNoAlways', { why: input.noAlways })}</p>
+      {input.noEdit ? (
+        <p className="hint">{t('approvalNoEdit', { why: reason(input.noEdit) })}</p>
       ) : null}
+      {scopes.length === 0 && input.noAlways && !SILENT_NO_ALWAYS.has(input.tool) ? (
+        <p className="hint">{t('approvalNoAlways', { why: reason(input.noAlways) })}</p>
+      ) : null}
+      {input.noReason ? <p className="hint">{reason(input.noReason)}</p> : null}
       {tooQuick ? (
         <p className="hint danger-guard" role="status">
           {keyText(language, 'dangerTooQuick')}

@@ -11,7 +11,7 @@ import { expectShown } from '../../../support/expect-shown';
 
 afterEach(cleanup);
 
-function show(input: ApprovalInput) {
+function show(input: ApprovalInput, language: 'en' | 'zh' = 'en') {
   const sent: AnswerInput[] = [];
   renderWithI18n(
     <AnswerArea
@@ -20,6 +20,7 @@ function show(input: ApprovalInput) {
       busy={false}
       submit={(a) => sent.push(a)}
     />,
+    language,
   );
   return sent;
 }
@@ -151,9 +152,30 @@ describe('edit, then allow', () => {
   it('HAPI: no deny reason field where the agent takes none, and why; Deny still sends', async () => {
     const sent = show({ ...bash, noReason: "HAPI's hub takes no deny reason" });
     expect(screen.queryByRole('textbox', { name: /Reason/ })).toBeNull();
-    expectShown(screen.getByText("No deny reason here: HAPI's hub takes no deny reason."));
+    expectShown(screen.getByText("HAPI's hub takes no deny reason"));
     await userEvent.click(screen.getByRole('button', { name: 'Deny' }));
     expect(sent).toEqual([{ value: { kind: 'approval', decision: 'deny' } }]);
+  });
+
+  it('zh-CN: the broker’s reasons (no edit, no always, no deny reason) read in Chinese', async () => {
+    show(
+      {
+        ...bash,
+        edit: undefined,
+        scopes: [],
+        noEdit: "HAPI's hub takes no edited call",
+        noAlways: "HAPI's own 'allow for this session' stays in HAPI's app",
+        noReason: "HAPI's hub takes no deny reason",
+      },
+      'zh',
+    );
+    for (const text of [
+      /HAPI 的 hub 不接受编辑后的调用/,
+      /本会话内允许/,
+      /HAPI 的 hub 不接受拒绝理由/,
+    ])
+      expectShown(await screen.findByText(text));
+    expect(screen.queryByText(/takes no|stays in/)).toBeNull();
   });
 
   it('Codex: no edit button, and the reason', () => {
