@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { requireBuiltins } from './scripts/vite/require-builtins';
 
 /**
  * The renderer's entry loads the app (start-app) with a dynamic import, after it has opened the
@@ -56,6 +57,7 @@ function bundleHook(): Plugin {
         configFile: false,
         logLevel: 'warn',
         resolve: { alias },
+        plugins: [requireBuiltins()],
         ssr: { noExternal: true },
         build: {
           ssr: resolve(__dirname, 'main/cli/hook/hook-main.ts'),
@@ -112,7 +114,7 @@ const alias = { '@contract': resolve(__dirname, 'contract') };
 export default defineConfig({
   main: {
     resolve: { alias },
-    plugins: [bundleHook()],
+    plugins: [requireBuiltins(), bundleHook()],
     build: {
       externalizeDeps: { exclude: BUNDLED_DEPS },
       rollupOptions: {

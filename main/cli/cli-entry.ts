@@ -1,8 +1,9 @@
 import nodeModule from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { optimizerHold } from './optimizer-hold';
 
-/** How long after it starts the CLI counts as started, for the heap's settling. */
+/** How long after it starts the CLI counts as started: TurboFan's hold and the heap's settling. */
 const START_UP_MS = 2000;
 /** The heap below which that settling GC runs (an idle broker's is ~20 MB). */
 const SETTLE_MAX_HEAP_BYTES = 48 * 1024 * 1024;
@@ -10,10 +11,15 @@ const SETTLE_MAX_HEAP_BYTES = 48 * 1024 * 1024;
 /**
  * `out/main/cli.js`: a few lines that turn on Node's on-disk compile cache (Node ≥ 22.1; a no-op
  * on older Node) before the CLI's large bundle is loaded, so every later start skips compiling it
- * again. It must come first: a static import would be compiled before this line ran.
+ * again. It must come first: a static import would be compiled before this line ran. It also
+ * holds TurboFan off while the CLI starts (optimizer-hold.ts).
  */
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-setTimeout(settleHeap, START_UP_MS).unref();
+optimizerHold.hold();
+setTimeout(() => {
+  optimizerHold.release();
+  settleHeap();
+}, START_UP_MS).unref();
 await import('./clarity-hitl');
 
 /**

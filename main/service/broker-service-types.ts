@@ -102,6 +102,8 @@ export interface BrokerServiceOptions {
   onDirLost?: (dir: string, reason: string) => void;
   /** Told about things that did not stop the broker: invalid files, write errors, set-aside stores. */
   onWarning?: (message: string) => void;
+  /** Given the broker as soon as it exists, before start-up loads any request into it. */
+  onBrokerCreated?: (broker: Broker) => void;
 }
 
 export interface BrokerService {

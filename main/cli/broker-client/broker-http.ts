@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import type { IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { BrokerLocation } from './locate-broker';
 import { BROKER_URL, TOKEN } from '../../config/env-vars';
 import { randomBytes } from 'node:crypto';
@@ -9,12 +8,6 @@ import {
   endpointText,
 } from '../../adapters/coding-agents/hook-wire';
 import { deriveProofKey, proofMatches } from '../../service/broker-proof';
-
-// require(), not import: on Node 22 the ES module view of node:http reads every export, and the
-// lazy ones load undici (~60 ms of CPU and ~10 MB at every start of the CLI, serve and hook too).
-const { request: httpRequest } = createRequire(import.meta.url)(
-  'node:http',
-) as typeof import('node:http');
 
 /** The broker could not be reached; the message says how to start one. */
 export class BrokerUnavailableError extends Error {

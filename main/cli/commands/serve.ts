@@ -12,6 +12,7 @@ import { SETTINGS } from '../../config/settings-table';
 import { envNames, optionHelp } from '../../config/help-text';
 import { DEFAULT_HANDSHAKE_DIR, withUsageExitCode } from '../options';
 import { operatorTokensFromEnvAndFile } from './operator-tokens';
+import { optimizerHold } from '../optimizer-hold';
 import type { RegisterCommand } from './register-command';
 import { serve, type ServeOptions } from './serve-run';
 import { addHapiFlags, hapiOptions, type HapiFlags } from './serve-hapi-flags';
@@ -226,6 +227,8 @@ function brokerOptions(
     fileRoots: flags.fileRoot.length ? flags.fileRoot : undefined,
     ...(flags.toolServerUpstream ? { toolServerUpstream: flags.toolServerUpstream } : {}),
     onWarning: (message) => console.error(`clarity-hitl: ${message}`),
+    // A start-up loading many requests gets V8's optimizing compiler back at once.
+    onBrokerCreated: (broker) => optimizerHold.releaseWhenBusy(broker),
     ...(flags.store ? { store: flags.store } : {}),
     ...(flags.instanceName ? { instanceName: flags.instanceName } : {}),
     ...outbound,

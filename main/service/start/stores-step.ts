@@ -21,7 +21,7 @@ export interface BrokerStores {
  * dir's journal, which alone (solo) gates an operator's answer until it is journaled.
  */
 export async function openBrokerStores(
-  options: Pick<BrokerServiceOptions, 'instanceName' | 'historyLimit'>,
+  options: Pick<BrokerServiceOptions, 'instanceName' | 'historyLimit' | 'onBrokerCreated'>,
   stateDir: string,
   storeUrl: string | undefined,
   lock: OwnerLock,
@@ -34,6 +34,7 @@ export async function openBrokerStores(
     firstSeq: Date.now(),
     ...(storeUrl ? { instanceName: options.instanceName ?? hostname() } : {}),
   });
+  options.onBrokerCreated?.(broker);
   const sharedStore = storeUrl
     ? await openSharedStore(broker, storeUrl, options.historyLimit, lock, warn)
     : undefined;
