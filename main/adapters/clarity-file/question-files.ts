@@ -118,12 +118,10 @@ export class QuestionFiles {
     // At start the answer is known without a read (no microtask turn for each of thousands).
     const answer = onDisk instanceof Promise ? await onDisk : onDisk;
     if (this.c.closed() || this.c.bases.has(base)) return;
+    // Without a turn in between, nothing can have taken the stable id since it was looked up.
+    const idTaken = onDisk instanceof Promise ? this.c.broker.get(stable) !== undefined : !!known;
     // Tracked before add(): a listener may answer synchronously inside add()'s 'added' event.
-    const created = fileEntry(
-      this.c.broker.get(stable) ? flatString(randomUUID()) : stable,
-      read.signature,
-      print,
-    );
+    const created = fileEntry(idTaken ? flatString(randomUUID()) : stable, read.signature, print);
     this.c.bases.set(base, created);
     let request: HitlRequest;
     try {
