@@ -9,6 +9,7 @@ import { IpcRouter } from './ipc/ipc-router';
 import { NotificationCenter } from './notifications/notification-center';
 import { notifiesUnder } from './notifications/notify-policy';
 import { PopoverController } from './popover/popover-controller';
+import { popoverPageDataVia } from './popover/popover-page';
 import { SettingsStore } from './settings/settings-store';
 import { RemoteBrokerStore } from './settings/remote-broker-store';
 import { TrayController } from './tray/tray-controller';
@@ -244,6 +245,9 @@ export class DesktopApp {
       },
     });
   }
+
+  /** What the popover's page is served with (popover/popover-page.ts), through the IPC router. */
+  popoverPageData = () => popoverPageDataVia(this.router);
 
   /** Shows (creating if needed), restores and focuses the main window; optionally on one request. */
   openMainWindow(requestId?: string): WindowLike {

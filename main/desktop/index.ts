@@ -13,7 +13,8 @@ import { createSenderCheck } from './ipc/sender-check';
 import { LinuxAutostart } from './login-items/linux-autostart';
 import { denyAllPermissions } from './security/web-contents-policy';
 import { createExternalOpener } from './security/external-links';
-import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appRequestFile } from './security/app-protocol';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES } from './security/app-protocol';
+import { appProtocolHandler } from './security/app-protocol-handler';
 import { createMainWindow, createPopoverWindow, type WindowFactoryOptions } from './windows';
 import { installTestHooks } from './test-hooks';
 import { LaunchArgsError, parseLaunchArgs, remotesFromEnv, type LaunchArgs } from './launch-args';
@@ -127,12 +128,14 @@ app.on('before-quit', (event) => {
 void app.whenReady().then(async () => {
   denyAllPermissions(session.defaultSession);
   const rendererDir = dirname(paths.rendererIndex);
-  protocol.handle(APP_SCHEME, (request) => {
-    const file = appRequestFile(request.url, rendererDir);
-    return file
-      ? net.fetch(pathToFileURL(file).toString())
-      : new Response('not found', { status: 404 });
-  });
+  protocol.handle(
+    APP_SCHEME,
+    appProtocolHandler({
+      rendererDir,
+      fetchFile: (file) => net.fetch(pathToFileURL(file).toString()),
+      popoverData: () => desktop.popoverPageData(),
+    }),
+  );
   try {
     if (!(await desktop.start())) return;
     if (!launch.hidden) desktop.openMainWindow();

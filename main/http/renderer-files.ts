@@ -1,11 +1,12 @@
 import { readdirSync } from 'node:fs';
-import { lstat } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isOperator } from './guards/authority';
 import { HttpError } from './http-error';
 import { loginPageHtml, loginPageLanguage } from './login-page';
+import { pageCsp } from './security-headers';
 import { emptyReply, mediaReply } from './schema/reply-media';
 
 type SendModule = typeof import('@fastify/send');
@@ -63,6 +64,9 @@ export function registerRendererFiles(app: FastifyInstance, dir: string): void {
     // A listed file replaced by a symlink (or anything else) since: send would follow it.
     const stats = await lstat(join(dir, name)).catch(() => undefined);
     if (!stats?.isFile()) return reply.callNotFound();
+    // A page's CSP header allows the inline script its own meta CSP allows (popover.html's).
+    if (PAGES.has(name))
+      reply.header('content-security-policy', pageCsp(await readFile(join(dir, name), 'utf8')));
     send ??= import('@fastify/send').then(
       (module) => module.send,
       (error: unknown) => {

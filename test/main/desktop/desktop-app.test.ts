@@ -179,6 +179,26 @@ describe('DesktopApp', () => {
     expect(first.mainWindows[0]!.focused).toBe(2);
   });
 
+  it('the popover’s page is served with the first pending request in each order and the settings, from the IPC handlers', async () => {
+    const { desktop } = build();
+    // Before start there are no IPC handlers: the page is served as built (it asks over IPC).
+    expect(await desktop.popoverPageData()).toBeUndefined();
+    await desktop.start();
+    await writeFile(
+      join(handshakeDir, 'first.question'),
+      JSON.stringify({ key: 'first', question: 'Ship it?' }),
+    );
+    await waitFor(() => desktop.service!.broker.pending().length === 1, 'the request');
+    const id = desktop.service!.broker.pending()[0]!.id;
+    const data = await desktop.popoverPageData();
+    for (const order of ['urgent', 'oldest', 'newest'] as const)
+      expect(data?.first[order]).toMatchObject({
+        ok: true,
+        value: { requests: [{ id, prompt: 'Ship it?' }] },
+      });
+    expect(data?.settings).toEqual({ ok: true, value: desktop.settings!.get() });
+  });
+
   it('a .question file reaches tray, notification and windows; an answer over IPC writes the .answer', async () => {
     const { desktop, tray, notifications, ipc, popoverWindows } = build();
     await desktop.start();
