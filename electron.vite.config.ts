@@ -4,6 +4,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { requireBuiltins } from './scripts/vite/require-builtins';
+import { inlineEarlyCard } from './scripts/vite/inline-early-card';
 
 /**
  * The renderer's entry loads the app (start-app) with a dynamic import, after it has opened the
@@ -160,7 +161,17 @@ export default defineConfig({
     resolve: { alias },
     // No dev preview and no fake client in the shipped bundle (`npm run dev` still has them).
     define: { __HITL_PREVIEW__: 'false' },
-    plugins: [react(), preloadApp()],
+    plugins: [
+      react(),
+      preloadApp(),
+      // The popover's first card: its script and styles in its page (docs/benchmarks.md, issue 34).
+      inlineEarlyCard({
+        page: 'popover.html',
+        entry: resolve(__dirname, 'renderer/src/popover/early-main.ts'),
+        alias,
+        define: { __HITL_PREVIEW__: 'false' },
+      }),
+    ],
     build: {
       // electron-vite leaves bundles unminified by default; the browser inbox loads faster minified.
       minify: true,

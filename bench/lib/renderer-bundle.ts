@@ -20,9 +20,15 @@ import { gzipSync } from 'node:zlib';
  * `total` went from 251 to 253 with the popover's own page (issue 34): its entry and the chunks it
  * shares with index.html's entry (251.0 KB measured, the web's first load at 124.7 KB).
  * `popover`: what a cold load of popover.html (the desktop popover) fetches before its first card:
- * its entry, the early card and its shared modules, the styles; never the app.
+ * its entry, the early card and its shared modules, the styles; never the app. Since the page
+ * carries its first card's script and styles itself, and only names its module entry (loaded
+ * after that card), the page is its whole first load and counts whole (8.9 KB).
+ * `total` went from 253 to 255 with that inline script (3.6 KB, counted in `total` as the page's
+ * `<script>`): it holds its own copy of the modules it shares with the app (the popover's keys,
+ * the answers, the prompt's text), which the app's chunks still have (250.7 KB of assets, 254.4
+ * KB with it).
  */
-export const RENDERER_BUDGET_KB = { initial: 125, total: 253, popover: 12 } as const;
+export const RENDERER_BUDGET_KB = { initial: 125, total: 255, popover: 12 } as const;
 
 export interface BundleFile {
   file: string;
@@ -59,6 +65,25 @@ function staticImports(source: string): string[] {
   return refs;
 }
 
+/** An inline script or style element with something in it. */
+const INLINE_CODE = /<script>[^<]|<style>/;
+
+/**
+ * The code the pages at the top of `dir` carry inline (`<script>` elements with a body), one
+ * entry a page (`popover.html <script>`): shipped code as much as an asset is.
+ */
+function inlineScripts(dir: string): BundleFile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.html'))
+    .flatMap((page) => {
+      const html = readFileSync(join(dir, page), 'utf8');
+      const code = [...html.matchAll(/<script>([^]*?)<\/script>/g)].map((m) => m[1]).join('');
+      if (!code) return [];
+      const gzipBytes = gzipSync(Buffer.from(code), { level: 9 }).length;
+      return [{ file: `${page} <script>`, bytes: Buffer.byteLength(code), gzipBytes }];
+    });
+}
+
 /**
  * Measures a built renderer dir (out/renderer): which files a first load of `page` needs (followed
  * from the page through static imports) and what the whole bundle weighs, gzipped at level 9.
@@ -78,10 +103,14 @@ export function measureRendererBundle(dir: string, page = 'index.html'): Rendere
         ...staticImports(readFileSync(join(dir, file), 'utf8')).map((r) => resolveRef(file, r)),
       );
   }
+  // A page that carries code (popover.html: its first card's script and styles) is itself part
+  // of its first load, with every byte of it.
+  if (INLINE_CODE.test(html)) initial.add(page);
   const bySize = (a: BundleFile, b: BundleFile) => b.gzipBytes - a.gzipBytes;
-  const all = readdirSync(join(dir, 'assets'))
-    .map((name) => sizeOf(dir, `assets/${name}`))
-    .sort(bySize);
+  const all = [
+    ...readdirSync(join(dir, 'assets')).map((name) => sizeOf(dir, `assets/${name}`)),
+    ...inlineScripts(dir),
+  ].sort(bySize);
   const first = [...initial].map((file) => sizeOf(dir, file)).sort(bySize);
   return { initial: first, all, initialGzipKB: kb(first), totalGzipKB: kb(all) };
 }

@@ -12,7 +12,6 @@ import { answerByKey } from '../keys/answer-by-key';
 import { optionKeysOf } from '../keys/editing';
 import { applyDesktopPrefs, rendererLanguage } from './desktop-prefs';
 import { popoverKeyAction } from './popover-keys';
-import './early-card.css';
 
 /** What the entry script asked the main process for, before this module had loaded. */
 export interface EarlyCardData {

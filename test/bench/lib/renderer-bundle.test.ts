@@ -54,4 +54,29 @@ describe('measureRendererBundle', () => {
     expect(bundle.totalGzipKB).toBeCloseTo((firstLoad + gz(lazy) + gz('png')) / 1000, 6);
     expect(bundle.all[0]!.file).toBe('assets/lazy.js');
   });
+
+  it('a page carrying its own script and styles counts whole in its first load, its script in the total', () => {
+    const code = '(function(){paint()})();';
+    const page =
+      '<html><head><style>.card{color:red}</style>' +
+      '<script type="module" crossorigin src="./assets/entry.js"></script></head>' +
+      `<body><div id="root"></div><script>${code}</script></body></html>`;
+    write(
+      'index.html',
+      '<html><head><script type="module" src="./assets/entry.js"></script></head></html>',
+    );
+    write('popover.html', page);
+    write('assets/entry.js', 'start()');
+
+    const popover = measureRendererBundle(dir.path, 'popover.html');
+    expect(popover.initial.map((f) => f.file).sort()).toEqual(['assets/entry.js', 'popover.html']);
+    expect(popover.initialGzipKB).toBeCloseTo((gz(page) + gz('start()')) / 1000, 6);
+    // index.html has no code of its own: only its files count.
+    expect(measureRendererBundle(dir.path).initial.map((f) => f.file)).toEqual(['assets/entry.js']);
+    expect(popover.all.map((f) => f.file).sort()).toEqual([
+      'assets/entry.js',
+      'popover.html <script>',
+    ]);
+    expect(popover.totalGzipKB).toBeCloseTo((gz(code) + gz('start()')) / 1000, 6);
+  });
 });

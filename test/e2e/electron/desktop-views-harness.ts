@@ -18,6 +18,9 @@ import { remoteBrokersView } from '../../../main/desktop/ipc/remote-broker-handl
 import { toPublicRequest } from '../../../main/http/views';
 import { createHttpServer, type HttpServer } from '../../../main/http/server';
 import { FakeIpcMain } from '../../main/desktop/fake-electron';
+import type { PopoverPageData } from '@contract/popover-page';
+import { popoverPageDataVia } from '../../../main/desktop/popover/popover-page';
+import { servePopoverPage } from './popover-page-route';
 import { logIn } from '../web/harness';
 
 /** What the desktop views asked of the main process besides the inbox. */
@@ -55,6 +58,10 @@ export async function startDesktopViews(
   const stateDir = await mkdtemp(path.join(os.tmpdir(), 'hitl-desktop-views-'));
   const broker = new Broker();
   const server: HttpServer = await createHttpServer({ broker, port: 0, rendererDir });
+  // popover.html as the app's app:// handler serves it: its first request and settings written
+  // in, from the IPC router below (the page's other files come from the server, as app:// files).
+  let popoverData: () => Promise<PopoverPageData | undefined> = async () => undefined;
+  servePopoverPage(server, rendererDir, () => popoverData());
   const url = await server.listen();
   // The app serves its renderer over app://; this stand-in serves it over HTTP, whose page is the
   // operator's: the page is logged in as the app's own window is the operator.
@@ -93,6 +100,9 @@ export async function startDesktopViews(
     hidePopover: () => void calls.hide++,
     openInWindow: (id) => void calls.openInWindow.push(id),
   });
+
+  // As the app's DesktopApp.popoverPageData: through the router, as from app://bundle/popover.html.
+  popoverData = () => popoverPageDataVia(router);
 
   const invoked: DesktopViewsHarness['invoked'] = [];
   await page.exposeFunction('__hitlInvoke', (channel: string, payload: unknown) => {

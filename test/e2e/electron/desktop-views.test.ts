@@ -265,11 +265,68 @@ describe('desktop views with a long inbox', () => {
     await page.goto(`${h.url}popover.html#popover`);
     await until(async () => (await title())?.includes('bulk-999') ?? false, 'the oldest request');
     const lists = h.invoked.filter((call) => call.channel === 'inbox:list-pending');
-    // First the early card's one request (the top of the list in the popover's order), then the
-    // app's whole list.
-    expect(lists[0]?.payload).toEqual({ limit: 1, order: 'urgent' });
-    expect(lists.length).toBeGreaterThan(1);
-    for (const call of lists.slice(1)) expect(call.payload).toEqual({});
+    // The early card's request came written into the page (as the app's app:// handler serves
+    // it): the only lists asked for over IPC are the app's whole list.
+    expect(lists.length).toBeGreaterThan(0);
+    for (const call of lists) expect(call.payload).toEqual({});
+  });
+});
+
+describe('the popover’s cold open (its page as the app’s app:// handler serves it)', () => {
+  it('the first card comes with the page: focused, dark and in Chinese as set, with no IPC before it; Y answers it and the app takes over', async () => {
+    h.settings.update({ language: 'zh-CN', theme: 'dark' });
+    const now = Date.now();
+    const first = h.broker.add({
+      source: 'tool-server-lite',
+      key: 'deploy',
+      title: 'Deploy to production?',
+      prompt: 'All checks passed.',
+      input: { kind: 'confirm' },
+      createdAt: now - 60_000,
+    });
+    h.broker.add({ source: 'clarity-http', key: 'next', title: 'Next one?', prompt: 'q' });
+    // Notes every bridge call, and what the page was like when focus first landed in a card.
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      const calls: string[] = [];
+      const bridge = w.hitl as Record<string, (...a: unknown[]) => unknown>;
+      w.hitl = Object.freeze(
+        Object.fromEntries(
+          Object.entries(bridge).map(([name, f]) => [
+            name,
+            (...a: unknown[]) => (calls.push(name), f(...a)),
+          ]),
+        ),
+      );
+      document.addEventListener(
+        'focusin',
+        (event) => {
+          const target = event.target as HTMLElement;
+          if (w.__firstFocus || !target.closest('.popover-card')) return;
+          w.__firstFocus = {
+            early: target.closest('.early-card') !== null,
+            text: target.textContent,
+            theme: document.documentElement.dataset.theme,
+            calls: [...calls],
+          };
+        },
+        true,
+      );
+    });
+    await page.goto(`${h.url}popover.html#popover`);
+    await until(
+      () => page.evaluate(() => (window as unknown as { __firstFocus?: unknown }).__firstFocus),
+      'focus in the first card',
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { __firstFocus: unknown }).__firstFocus),
+    ).toEqual({ early: true, text: '确认', theme: 'dark', calls: [] });
+    await page.keyboard.press('y');
+    await until(() => h.broker.get(first.id)?.status === 'answered', 'the answer');
+    expect(h.broker.get(first.id)?.answer?.value).toEqual({ kind: 'confirm', confirmed: true });
+    await until(async () => (await title())?.includes('Next one?') ?? false, 'the app, next');
+    expect(await page.locator('.early-card').count()).toBe(0);
+    await screenshot(page, 'desktop-popover-cold-open-dark-zh');
   });
 });
 

@@ -11,6 +11,7 @@ import { OPERATOR_COOKIE } from '../../../main/http/guards/operator-credentials'
 import { sessionValue } from '../../../main/http/guards/token-auth';
 import { startBrokerService } from '../../../main/service/broker-service';
 import { launchBrowser } from '../../support/find-browser';
+import { inlineEarlyCard } from '../../../scripts/vite/inline-early-card';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
@@ -23,7 +24,16 @@ export async function buildRenderer(): Promise<string> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'hitl-renderer-'));
   await build({
     root: path.join(ROOT, 'renderer'),
-    plugins: [react()],
+    plugins: [
+      react(),
+      // The popover's first card's script and styles in its page, as the shipped build has them.
+      inlineEarlyCard({
+        page: 'popover.html',
+        entry: path.join(ROOT, 'renderer/src/popover/early-main.ts'),
+        alias: { '@contract': path.join(ROOT, 'contract') },
+        define: { __HITL_PREVIEW__: 'true' },
+      }),
+    ],
     logLevel: 'warn',
     configFile: false,
     base: './',
