@@ -240,7 +240,7 @@ export const popoverOpen: Benchmark = {
         'ui.popoverInteractive': {
           value: median(opens.map((o) => o.answered)),
           baseline: median(floors),
-          note: `navigation start → the answer to the oldest request (a confirm, key y pressed as soon as its card had focus) leaves the renderer; the card had focus at ${Math.round(median(opens.map((o) => o.focused)))} ms (median; since issue 34 that first card is the entry's early card, popover/early-card.ts, painted while React loads); the requests arrive over the real IPC router, here through Playwright's page bindings instead of Electron's IPC`,
+          note: `navigation start → the answer to the oldest request (a confirm, key y pressed as soon as its card had focus) leaves the renderer; the card had focus at ${Math.round(median(opens.map((o) => o.focused)))} ms (median; that first card is the page's inline early card, popover/early-main.ts, painted from the request the app's app:// handler writes into popover.html, here that handler behind the harness's HTTP server); the answer and the app's calls go over the real IPC router, here through Playwright's page bindings instead of Electron's IPC`,
         },
       };
     } finally {
