@@ -5,7 +5,7 @@ import { showEarlyCard } from './early-card';
 import { markEarlyCard } from './early-card-state';
 import { readPopoverData } from './popover-data';
 
-/** The longest the app's entry waits for the first card (as popover-main.ts waits). */
+/** The longest the app waits for the first card (its request asked for over IPC). */
 const EARLY_CARD_WAIT_MS = 600;
 
 /**
@@ -35,7 +35,7 @@ function runEarlyCard(): void {
     first: first ? Promise.resolve(first) : hitl.listPending({ limit: 1, order }),
     settings: data?.settings ? Promise.resolve(data.settings) : hitl.getSettings(),
   }).then(done, done);
-  // An IPC reply that never comes holds the app no longer than this (the entry waits as long).
+  // An IPC reply that never comes holds the app no longer than this (the entry then starts it).
   setTimeout(loadApp, EARLY_CARD_WAIT_MS);
 }
 

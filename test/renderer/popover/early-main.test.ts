@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HitlBridge } from '@contract/ipc/bridge';
 import { POPOVER_DATA_ID, type PopoverPageData } from '@contract/popover-page';
 import type { HitlRequest } from '@contract/request';
-import { earlyCardDone } from '../../../renderer/src/popover/early-card-state';
 import { readPopoverData } from '../../../renderer/src/popover/popover-data';
 import { TRIAGE_STORAGE_KEY } from '../../../renderer/src/state/saved-view';
 import { pendingRequest } from '../client/fixtures';
@@ -51,6 +50,10 @@ async function runInlineScript(bridge?: HitlBridge) {
   await import('../../../renderer/src/popover/early-main');
 }
 
+/** Waits until the script has marked its card done (early-card-state.ts). */
+const cardDone = () =>
+  vi.waitFor(() => expect(document.documentElement.dataset.earlyCard).toBe('done'));
+
 const press = (key: string) =>
   (document.activeElement ?? document.body).dispatchEvent(
     new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
@@ -79,9 +82,7 @@ describe('the popover page’s inline script (early-main.ts)', () => {
     const fake = fakeBridge(confirm('ipc', 'From IPC'));
     await runInlineScript(fake.bridge);
     // Painted and focused as the script ran (its data needs only a microtask).
-    await Promise.resolve();
-    await earlyCardDone();
-    expect(document.documentElement.dataset.earlyCard).toBe('done');
+    await cardDone();
     expect(document.querySelector('.early-card h1')?.textContent).toBe('Newest one');
     expect(document.activeElement?.textContent).toBe('确认');
     expect(document.documentElement.dataset.theme).toBe('dark');
@@ -98,7 +99,7 @@ describe('the popover page’s inline script (early-main.ts)', () => {
       delete document.documentElement.dataset.earlyCard;
       const fake = fakeBridge(confirm('ipc', 'From IPC'));
       await runInlineScript(fake.bridge);
-      await earlyCardDone();
+      await cardDone();
       expect(fake.asked).toContain('listPending {"limit":1,"order":"urgent"}');
       expect(document.querySelector('.early-card h1')?.textContent).toBe('From IPC');
       document.querySelector('.early-card')?.remove();
