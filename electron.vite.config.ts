@@ -127,6 +127,10 @@ export default defineConfig({
             __dirname,
             'main/adapters/cueme-mailbox/mailbox-worker.ts',
           ),
+          'question-prefetch-worker': resolve(
+            __dirname,
+            'main/adapters/clarity-file/prefetch/prefetch-worker.ts',
+          ),
         },
         // Every process holds the source of what it loads in its heap. Minified (1.9 → 0.9 MB for
         // the main chunk: -1.1 MB of an idle broker, ~20 ms less to start), with function and

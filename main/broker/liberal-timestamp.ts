@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { toMilliseconds } from './epoch-milliseconds';
+
+export { toMilliseconds };
 
 /**
  * When the question was asked, read liberally: milliseconds or seconds since the epoch (a number
@@ -17,8 +20,3 @@ export const TimestampSchema = z.union(
   ],
   { error: 'must be a time: milliseconds or seconds since 1970, or an ISO 8601 date' },
 );
-
-/** A number of seconds or milliseconds since 1970 as milliseconds (below 1e11 it is seconds). */
-export function toMilliseconds(value: number): number {
-  return value < 1e11 ? Math.round(value * 1000) : value;
-}

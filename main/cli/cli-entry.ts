@@ -2,6 +2,7 @@ import nodeModule from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { optimizerHold } from './optimizer-hold';
+import { startStartupPrefetch } from './startup-prefetch';
 
 /** How long after it starts the CLI counts as started: TurboFan's hold and the heap's settling. */
 const START_UP_MS = 2000;
@@ -12,10 +13,16 @@ const SETTLE_MAX_HEAP_BYTES = 48 * 1024 * 1024;
  * `out/main/cli.js`: a few lines that turn on Node's on-disk compile cache (Node ≥ 22.1; a no-op
  * on older Node) before the CLI's large bundle is loaded, so every later start skips compiling it
  * again. It must come first: a static import would be compiled before this line ran. It also
- * holds TurboFan off while the CLI starts (optimizer-hold.ts).
+ * holds TurboFan off while the CLI starts (optimizer-hold.ts), and has `serve`'s question files
+ * read on another thread meanwhile (startup-prefetch.ts).
  */
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-optimizerHold.hold();
+// A directory full enough to read ahead is a busy start: TurboFan is wanted from the first file.
+const readingAhead = startStartupPrefetch(
+  process.argv,
+  new URL('./question-prefetch-worker.js', import.meta.url),
+);
+if (!readingAhead) optimizerHold.hold();
 setTimeout(() => {
   optimizerHold.release();
   settleHeap();

@@ -8,6 +8,7 @@ import type { OperatorToken } from '../http/guards/security-guard';
 import type { HttpServer } from '../http/server';
 import type { InboxOperations } from '../operations/inbox-operations';
 import type { WatchedDirs } from './watched-dirs';
+import type { QuestionPrefetch } from '../adapters/clarity-file/prefetch/question-prefetch';
 import type { WebhookOption } from './webhooks/webhook-config';
 import type { NtfyOption } from './ntfy/ntfy-config';
 import type { NtfyPush } from './ntfy/ntfy-push';
@@ -104,6 +105,12 @@ export interface BrokerServiceOptions {
   onWarning?: (message: string) => void;
   /** Given the broker as soon as it exists, before start-up loads any request into it. */
   onBrokerCreated?: (broker: Broker) => void;
+  /**
+   * The first handshake dir's question files, already being read on another thread (the CLI
+   * starts it before loading the broker): its start-up scan uses those reads. Closed once the
+   * dirs are watched, used or not.
+   */
+  questionPrefetch?: QuestionPrefetch;
 }
 
 export interface BrokerService {

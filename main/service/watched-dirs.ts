@@ -5,6 +5,7 @@ import { ClarityFileAdapter, type RequestFiles } from '../adapters/clarity-file'
 import type { Broker } from '../broker/broker';
 import type { HitlRequest } from '@contract/request';
 import { DirReturnWatch } from './dir-return';
+import type { QuestionPrefetch } from '../adapters/clarity-file/prefetch/question-prefetch';
 import { acquireOwnerLock, type OwnerLock } from './owner-lock';
 
 /** The lock file in each watched handshake dir: one broker owns a directory at a time. */
@@ -18,6 +19,8 @@ export interface WatchedDirsOptions {
   onDirLost?: (dir: string, reason: string) => void;
   /** How often a dropped directory is looked at to see whether it is back (default 1 s). */
   returnCheckMs?: number;
+  /** Question files of one directory read ahead (QuestionPrefetch): handed to its first adapter. */
+  prefetch?: QuestionPrefetch;
 }
 
 /** A directory dropped because it changed under the broker, for the operator to see. */
@@ -47,7 +50,12 @@ export class WatchedDirs {
   private readonly returning = new Map<string, DirReturnWatch>();
   private closed = false;
 
-  constructor(private readonly options: WatchedDirsOptions) {}
+  /** See WatchedDirsOptions.prefetch: given to the first adapter of its directory. */
+  private prefetch: QuestionPrefetch | undefined;
+
+  constructor(private readonly options: WatchedDirsOptions) {
+    this.prefetch = options.prefetch;
+  }
 
   /** The running file adapters, in directory order. */
   list(): readonly ClarityFileAdapter[] {
@@ -160,6 +168,7 @@ export class WatchedDirs {
         onError: (error) => warn(`${dir}: ${describe(error)}`),
         onDirLost: (reason) => this.dropLost(dir, reason),
         deferReliableWatch: true,
+        prefetch: this.takePrefetch(dir),
       });
       if (this.reliableStarted) adapter.startReliableWatch();
       return adapter;
@@ -167,6 +176,14 @@ export class WatchedDirs {
       this.unlock(dir);
       throw error;
     }
+  }
+
+  /** The read-ahead of `dir`'s questions, given once (a later start of `dir` reads them itself). */
+  private takePrefetch(dir: string): QuestionPrefetch | undefined {
+    const prefetch = this.prefetch;
+    if (prefetch?.dir !== dir) return undefined;
+    this.prefetch = undefined;
+    return prefetch;
   }
 
   /** The directory changed under the adapter: it stops being watched; the operator is told. */

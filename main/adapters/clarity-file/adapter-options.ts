@@ -2,6 +2,7 @@ import type { Broker } from '../../broker/broker';
 import type { HitlRequest } from '@contract/request';
 import type { DeliveryRetry } from './answer-delivery';
 import type { InvalidQuestionFile } from './invalid-files';
+import type { QuestionPrefetch } from './prefetch/question-prefetch';
 
 export interface ClarityFileAdapterOptions {
   dir: string;
@@ -26,4 +27,10 @@ export interface ClarityFileAdapterOptions {
   deliveryRetry?: DeliveryRetry;
   /** Leave chokidar off until `startReliableWatch()` (the service starts it once it serves). */
   deferReliableWatch?: boolean;
+  /**
+   * This directory's question files, being read ahead on another thread: the start-up scan takes
+   * what was read instead of reading it again, then closes it. One of another directory is left
+   * alone.
+   */
+  prefetch?: QuestionPrefetch;
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { mkdir, readdir } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { Broker, BrokerEvent } from '../../broker/broker';
@@ -17,6 +18,7 @@ import { InvalidFiles, unreadableSink, type InvalidQuestionFile } from './invali
 import { KeyedRunner } from './keyed-runner';
 import { MirrorFiles } from './mirror-files';
 import { ANSWER_EXT, QUESTION_EXT } from './question-file';
+import type { QuestionPrefetch } from './prefetch/question-prefetch';
 import { QuestionFiles } from './question-files';
 import { TrackedBases } from './tracked-bases';
 
@@ -64,6 +66,7 @@ export class ClarityFileAdapter {
   private scanning = false;
   private closed = false;
   private dirGuard: DirGuard | undefined;
+  private prefetch: QuestionPrefetch | undefined; // read ahead: the start-up scan's only
 
   private constructor(private readonly options: ClarityFileAdapterOptions) {
     this.dir = resolve(options.dir);
@@ -117,6 +120,7 @@ export class ClarityFileAdapter {
       answerPath: (base) => this.answerPath(base),
       closed: () => this.closed,
       scanning: () => this.scanning,
+      prefetched: (base) => this.prefetch?.take(base),
       dirInUse: () => this.dirInUse(),
       onAnswerWritten: options.onAnswerWritten,
     });
@@ -208,6 +212,7 @@ export class ClarityFileAdapter {
       this.dir,
       (base, written) => {
         this.files.forgetListing(base);
+        this.prefetch?.forget(base);
         if (written) this.invalid.changed(base);
         if (this.delivery.active) this.delivery.nudge(this.answerPath(base));
         void this.runner.request(base);
@@ -225,14 +230,14 @@ export class ClarityFileAdapter {
       const names = await readdir(this.dir);
       this.watcher.prime(names);
       const bases = handshakeBases(names);
-      const answered = new Set(names.filter((name) => name.endsWith(ANSWER_EXT)));
-      for (const base of bases)
-        if (answered.size === 0 || !answered.has(base + ANSWER_EXT)) this.files.listedWithout(base);
+      this.files.listedAtStart(names, bases);
+      this.prefetch = await this.options.prefetch?.claim(this.dir);
       await forEachLimited(bases, SCAN_CONCURRENCY, (base) => this.runner.request(base));
       if (!this.options.deferReliableWatch) this.watcher.startReliable();
     } finally {
       this.scanning = false;
       this.files.forgetListing();
+      this.prefetch?.close();
     }
   }
 
@@ -292,9 +297,4 @@ export class ClarityFileAdapter {
   private answerPath(base: string): string {
     return [this.dirPrefix, base, ANSWER_EXT].join('');
   }
-}
-
-/** Resolves in the event loop's next check phase (after the I/O callbacks of this turn). */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

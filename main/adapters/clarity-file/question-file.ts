@@ -1,16 +1,20 @@
-import { lstatSync, type Stats } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { z } from 'zod';
-import { TimestampSchema, toMilliseconds } from '../../broker/liberal-timestamp';
-import { MAX_KEY_BYTES, RequestKeySchema } from '../../broker/request-key';
+import { TimestampSchema } from '../../broker/liberal-timestamp';
+import { RequestKeySchema } from '../../broker/request-key';
 import { isStorable, NOT_STORABLE_MESSAGE } from '@contract/well-formed';
 import { describeZodError, firstField } from '../../broker/validation';
 import { readAgentFile } from './agent-file';
 
-/** Largest question file accepted (1 MiB). */
-export const MAX_QUESTION_BYTES = 1024 * 1024;
+import {
+  MAX_QUESTION_BYTES,
+  plainQuestion,
+  signatureOf,
+  STRICT_UTF8,
+  type FileSignature,
+} from './plain-question';
 
-export const QUESTION_EXT = '.question';
-export const ANSWER_EXT = '.answer';
+export { ANSWER_EXT, MAX_QUESTION_BYTES, QUESTION_EXT, type FileSignature } from './plain-question';
 
 /** The JSON a Clarity runtime writes to `{dir}/{safeKey}.question`. Unknown fields are kept out. */
 export const QuestionFileSchema = z.object({
@@ -23,16 +27,6 @@ export const QuestionFileSchema = z.object({
   mirrorOf: z.string().min(1).optional(),
 });
 export type QuestionFile = z.output<typeof QuestionFileSchema>;
-
-/** Refuses bytes that are not UTF-8 (each `decode` call stands alone: no state carries over). */
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Identity of the file on disk, to notice that a path now holds a different file. */
-export interface FileSignature {
-  ino: number;
-  size: number;
-  mtimeMs: number;
-}
 
 export type QuestionRead =
   | { ok: true; question: QuestionFile; signature: FileSignature }
@@ -117,34 +111,6 @@ export function statSignatureNow(path: string): FileSignature | undefined {
     if (isMissing(error)) return undefined;
     throw error;
   }
-}
-
-/**
- * The question as QuestionFileSchema would give it, for the plain shape runtimes write (string
- * key and question, numeric timestamp and pid); undefined for anything else, which zod then
- * checks and explains. A directory of 100,000 questions is read at start: zod's generic path
- * was a fifth of the per-file cost.
- */
-function plainQuestion(json: unknown): QuestionFile | undefined {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
-  const { key, question, timestamp, pid, mirrorOf } = json as Record<string, unknown>;
-  // A UTF-16 unit is at most 3 UTF-8 bytes: a key this short is within the byte limit.
-  if (typeof key !== 'string' || key.length === 0 || key.length * 3 > MAX_KEY_BYTES) return;
-  // Text no store can keep (NUL, a lone surrogate) is left to zod, which names the field.
-  if (typeof question !== 'string' || !isStorable(key) || !isStorable(question)) return undefined;
-  if (timestamp !== undefined && (typeof timestamp !== 'number' || !Number.isFinite(timestamp)))
-    return undefined;
-  if (pid !== undefined && !Number.isSafeInteger(pid)) return undefined;
-  if (mirrorOf !== undefined && (typeof mirrorOf !== 'string' || mirrorOf === '')) return undefined;
-  const plain: QuestionFile = { key, question };
-  if (timestamp !== undefined) plain.timestamp = toMilliseconds(timestamp as number);
-  if (pid !== undefined) plain.pid = pid as number;
-  if (mirrorOf !== undefined) plain.mirrorOf = mirrorOf as string;
-  return plain;
-}
-
-function signatureOf(stats: Stats): FileSignature {
-  return { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
 }
 
 /**

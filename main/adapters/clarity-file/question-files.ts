@@ -17,7 +17,9 @@ import {
   readQuestionFile,
   sameSignature,
   statSignature,
+  type QuestionRead,
 } from './question-file';
+import type { PrefetchedQuestion } from './prefetch/prefetch-read';
 import { fileQuestionRequest, fingerprint } from './question-request';
 import { stableFileRequestId } from './stable-id';
 import { decidesItsFile, fileEntry, type Tracked, type TrackedBases } from './tracked-bases';
@@ -39,6 +41,13 @@ export interface QuestionFilesContext {
   closed: () => boolean;
   /** The start-up scan runs: an answer found now was there before the broker, not given by a tool. */
   scanning: () => boolean;
+  /**
+   * A start-up read of `base`'s question file done ahead on another thread (QuestionPrefetch),
+   * used in place of reading the file; undefined: read it.
+   */
+  prefetched?: (
+    base: string,
+  ) => PrefetchedQuestion | undefined | Promise<PrefetchedQuestion | undefined>;
   /** Writes answer files, retrying those that fail. */
   delivery: AnswerDelivery;
   /** The directory is still the one watched (checked before writing there). */
@@ -57,9 +66,12 @@ export class QuestionFiles {
 
   constructor(private readonly c: QuestionFilesContext) {}
 
-  /** The start-up listing showed `base` without an answer file. */
-  listedWithout(base: string): void {
-    this.listedWithoutAnswer.add(base);
+  /** The start-up listing (`names`, with these `bases`): those without an `.answer` in it. */
+  listedAtStart(names: string[], bases: string[]): void {
+    const answered = new Set(names.filter((name) => name.endsWith(ANSWER_EXT)));
+    for (const base of bases)
+      if (answered.size === 0 || !answered.has(base + ANSWER_EXT))
+        this.listedWithoutAnswer.add(base);
   }
 
   /** What the start-up listing showed of `base` (of every base, when none is given) is no longer current. */
@@ -74,7 +86,9 @@ export class QuestionFiles {
     if (entry?.signature && sameSignature(entry.signature, await statSignature(path))) {
       return this.takeExternalAnswer(base, entry);
     }
-    const read = readQuestionFile(path);
+    const ahead = entry ? undefined : this.c.prefetched?.(base);
+    const early = ahead instanceof Promise ? await ahead : ahead;
+    const read: QuestionRead = early ? { ok: true, ...early } : readQuestionFile(path);
     if (!read.ok && read.missing) {
       if (!entry && hasUndecodableName(this.c.dir, base + QUESTION_EXT))
         return this.markInvalid(base, NOT_UTF8_NAME, 'name');
@@ -98,9 +112,9 @@ export class QuestionFiles {
     if (this.c.invalid.knows(base)) this.c.invalid.forget(base, []);
     const question = read.question;
     if (question.mirrorOf !== undefined) return this.c.mirrors.adoptStale(base, question.mirrorOf);
-    const print = fingerprint(question);
+    const print = early?.print ?? fingerprint(question);
     // Stable across broker restarts; a fresh one if that id was used already (answered before).
-    const stable = stableFileRequestId(this.c.dir, base, read.signature, print);
+    const stable = early?.stable ?? stableFileRequestId(this.c.dir, base, read.signature, print);
     const known = this.c.broker.get(stable);
     if (known?.source === 'clarity-file' && decidesItsFile(known))
       return this.resume(base, known, { signature: read.signature, print });

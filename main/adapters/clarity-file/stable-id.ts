@@ -1,5 +1,5 @@
 import { sha256Hex } from './one-shot-hash';
-import type { FileSignature } from './question-file';
+import type { FileSignature } from './plain-question';
 
 /**
  * The request id of a question file: the same for the same file (directory, name, inode, mtime,

@@ -1,3 +1,4 @@
+import { takeStartupPrefetch } from '../startup-prefetch';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
@@ -229,6 +230,7 @@ function brokerOptions(
     onWarning: (message) => console.error(`clarity-hitl: ${message}`),
     // A start-up loading many requests gets V8's optimizing compiler back at once.
     onBrokerCreated: (broker) => optimizerHold.releaseWhenBusy(broker),
+    questionPrefetch: takeStartupPrefetch(),
     ...(flags.store ? { store: flags.store } : {}),
     ...(flags.instanceName ? { instanceName: flags.instanceName } : {}),
     ...outbound,

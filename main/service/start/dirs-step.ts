@@ -11,13 +11,18 @@ import type { Cleanups } from './cleanups';
  */
 export async function watchHandshakeDirs(
   broker: Broker,
-  options: Pick<BrokerServiceOptions, 'dirs' | 'strictDirs' | 'onDirLost'>,
+  options: Pick<BrokerServiceOptions, 'dirs' | 'strictDirs' | 'onDirLost' | 'questionPrefetch'>,
   warn: (message: string) => void,
   cleanups: Cleanups,
 ): Promise<WatchedDirs> {
-  const watched = new WatchedDirs({ broker, warn, onDirLost: options.onDirLost });
+  const prefetch = options.questionPrefetch;
+  const watched = new WatchedDirs({ broker, warn, onDirLost: options.onDirLost, prefetch });
   cleanups.add(() => watched.close());
-  await watched.set(options.dirs ?? [], { strict: options.strictDirs ?? true });
+  try {
+    await watched.set(options.dirs ?? [], { strict: options.strictDirs ?? true });
+  } finally {
+    prefetch?.close();
+  }
   const mirrorTarget = watched.mirrorTarget();
   if (mirrorTarget) {
     for (const request of broker.pending())

@@ -4,6 +4,7 @@ import {
   type InvalidQuestionFile,
 } from '../../../../main/adapters/clarity-file';
 import { makeTempDir } from '../../../support/temp-dir';
+import type { QuestionPrefetch } from '../../../../main/adapters/clarity-file/prefetch/question-prefetch';
 
 /** A broker + adapter over a fresh temp dir, recording invalid-file reports. */
 export async function startHarness(
@@ -13,6 +14,7 @@ export async function startHarness(
     broker?: Broker;
     deferReliableWatch?: boolean;
     rescanMs?: number;
+    prefetch?: QuestionPrefetch;
   } = {},
 ) {
   const temp = options.dir ? undefined : await makeTempDir('clarity-file-');
@@ -26,6 +28,7 @@ export async function startHarness(
     invalidGraceMs: options.invalidGraceMs ?? 150,
     deferReliableWatch: options.deferReliableWatch,
     rescanMs: options.rescanMs,
+    prefetch: options.prefetch,
     onInvalid: (e) => invalid.push(e),
     onError: (e) => errors.push(e),
   });
