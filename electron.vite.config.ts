@@ -104,7 +104,7 @@ const BUNDLED_DEPS = [
   'zod',
   'fastify',
   '@fastify/send',
-  'conf',
+  'atomically',
   'commander',
   'picomatch',
   'tinyglobby',

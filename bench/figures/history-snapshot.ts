@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Benchmark } from '../lib/figure';
 import { Broker } from '../../main/broker/broker';
-import { openConfFile, writeRequestsFile } from '../../main/broker/persistence/conf-file';
+import { openRequestsFile, writeRequestsFile } from '../../main/broker/persistence/requests-file';
 import { DEFAULT_HISTORY_LIMIT } from '../../main/broker/persistence/request-store';
 import { median } from '../../test/support/load/stats';
 import { withTempDir } from '../../test/support/load/temp';
@@ -24,14 +24,14 @@ export const historySnapshot: Benchmark = {
   async run() {
     const requests = answeredHistory(DEFAULT_HISTORY_LIMIT);
     return withTempDir('history-snapshot', async (dir) => {
-      const { conf } = openConfFile(dir, 'history');
+      const { path: historyFile } = openRequestsFile(dir, 'history');
       const plainFile = join(dir, 'plain.json');
       const store: number[] = [];
       const plain: number[] = [];
       // Interleaved, after one write of each to settle the files and the JIT.
       for (let i = 0; i <= ROUNDS; i++) {
         let start = performance.now();
-        writeRequestsFile(conf, requests);
+        writeRequestsFile(historyFile, requests);
         const storeMs = performance.now() - start;
         start = performance.now();
         writePlain(plainFile, { requests });

@@ -1,6 +1,6 @@
 import type { Broker, BrokerEvent } from '../broker';
 import { HitlRequestSchema, type HitlRequest, type Source } from '@contract/request';
-import { openConfFile, writeRequestsFile } from './conf-file';
+import { openRequestsFile, writeRequestsFile } from './requests-file';
 import { forHistory, isDurable, POLLING_SOURCES } from './durability';
 import { RequestJournal, type JournalEntry } from './request-journal';
 import { SaveGate } from './save-gate';
@@ -39,7 +39,7 @@ type FileName = 'history' | 'pending';
  * Keeps durable pending requests (see durability.ts) and the resolved history on disk, following
  * the broker's events. Each change to a durable request, and every resolution, is appended to
  * `journal.jsonl` at once (synchronously, before the route that caused it replies); the full
- * snapshots (`pending.json`, `history.json`, written with conf) are batched, one write per file
+ * snapshots (`pending.json`, `history.json`, written atomically) are batched, one write per file
  * per flush, and the journal is emptied once they are on disk. On start: snapshots, then the journal replayed, then compacted.
  */
 export class RequestStore {
@@ -65,10 +65,11 @@ export class RequestStore {
   constructor(private readonly options: RequestStoreOptions) {
     this.historyLimit = options.historyLimit ?? DEFAULT_HISTORY_LIMIT;
     this.pollingSources = options.pendingSources ?? POLLING_SOURCES;
-    this.files = { history: this.open('history'), pending: this.open('pending') };
-    for (const request of readRequests(this.files.history.get('requests')))
-      this.history.set(request.id, request);
-    for (const request of readRequests(this.files.pending.get('requests'))) {
+    const history = this.open('history');
+    const pending = this.open('pending');
+    this.files = { history: history.path, pending: pending.path };
+    for (const request of readRequests(history.requests)) this.history.set(request.id, request);
+    for (const request of readRequests(pending.requests)) {
       if (request.status === 'pending' && this.durable(request))
         this.pending.set(request.id, request);
     }
@@ -248,9 +249,9 @@ export class RequestStore {
   }
 
   private open(name: FileName) {
-    const { conf, setAside } = openConfFile(this.options.stateDir, name);
-    if (setAside) this.options.onSetAside?.(conf.path, setAside);
-    return conf;
+    const opened = openRequestsFile(this.options.stateDir, name);
+    if (opened.setAside) this.options.onSetAside?.(opened.path, opened.setAside);
+    return opened;
   }
 }
 
