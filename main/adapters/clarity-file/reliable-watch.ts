@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { watch as chokidarWatch } from 'chokidar';
 
 /** A running chokidar watch of one directory. */
 export interface ReliableWatch {
@@ -152,21 +151,35 @@ export function startReliableWatchInProcess(
   onError: (error: unknown) => void,
   ownFile: (name: string) => boolean = () => false,
 ): ReliableWatch {
-  const watcher = chokidarWatch(dir, {
-    ...CHOKIDAR_OPTIONS,
-    // Unref'd: the adapter holds the process open itself while running, so a watcher chokidar
-    // may still open while closing can never hang an exit.
-    persistent: false,
-    ignored: (path) => {
-      if (path === dir) return false;
+  let closed = false;
+  // Loaded on first use, not with the broker: chokidar starts once the broker serves, and only
+  // here on the broker's own thread (the worker thread loads its own copy).
+  const watching = import('chokidar').then(({ watch }) => {
+    if (closed) return undefined;
+    const watcher = watch(dir, {
+      ...CHOKIDAR_OPTIONS,
+      // Unref'd: the adapter holds the process open itself while running, so a watcher chokidar
+      // may still open while closing can never hang an exit.
+      persistent: false,
+      ignored: (path) => {
+        if (path === dir) return false;
+        const name = basename(path);
+        return !looksLikeHandshakeFile(name) || ownFile(name);
+      },
+    });
+    watcher.on('all', (event, path) => {
       const name = basename(path);
-      return !looksLikeHandshakeFile(name) || ownFile(name);
+      if (looksLikeHandshakeFile(name)) onChange(name, event === 'add' || event === 'change');
+    });
+    watcher.on('error', onError);
+    return watcher;
+  });
+  watching.catch(onError);
+  return {
+    mode: 'in-process',
+    close: async () => {
+      closed = true;
+      await (await watching.catch(() => undefined))?.close();
     },
-  });
-  watcher.on('all', (event, path) => {
-    const name = basename(path);
-    if (looksLikeHandshakeFile(name)) onChange(name, event === 'add' || event === 'change');
-  });
-  watcher.on('error', onError);
-  return { mode: 'in-process', close: () => watcher.close() };
+  };
 }

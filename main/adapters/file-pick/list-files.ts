@@ -1,6 +1,5 @@
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { glob } from 'tinyglobby';
 import { InvalidInputError } from '../../broker/errors';
 
 export interface ListFilesOptions {
@@ -62,6 +61,9 @@ export async function listFiles(
   // replaced by a link to elsewhere since then is not listed.
   if (realRoot !== resolve(root))
     throw new InvalidInputError(`invalid file root: ${root} now leads to ${realRoot}`);
+  // Loaded on first use: its directory walker (fdir) looks for picomatch in node_modules as it
+  // loads, six more modules at every broker start for a listing few starts ever make.
+  const { glob } = await import('tinyglobby');
   const matches = await glob([pattern.trim()], {
     cwd: realRoot,
     onlyFiles: true,
