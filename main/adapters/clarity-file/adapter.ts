@@ -129,12 +129,10 @@ export class ClarityFileAdapter {
   /** Creates the directory if needed, starts watching, scans what is already there; resolves when ready. */
   static async start(options: ClarityFileAdapterOptions): Promise<ClarityFileAdapter> {
     const adapter = new ClarityFileAdapter(options);
-    try {
-      await adapter.begin();
-    } catch (error) {
+    await adapter.begin().catch(async (error: unknown) => {
       await adapter.close();
       throw error;
-    }
+    });
     return adapter;
   }
 
@@ -224,14 +222,16 @@ export class ClarityFileAdapter {
         ownEcho: (name) => this.mirrors.ownEcho(name),
       },
     );
-    // The watch is already running: a file that appears during the scan is seen by one or both.
+    // The watch is already running: a file that appears during the scan is seen by one or both,
+    // and the questions read ahead can be claimed (while the directory is listed).
     this.scanning = true;
     try {
+      const claim = this.options.prefetch?.claim(this.dir);
       const names = await readdir(this.dir);
       this.watcher.prime(names);
       const bases = handshakeBases(names);
       this.files.listedAtStart(names, bases);
-      this.prefetch = await this.options.prefetch?.claim(this.dir);
+      this.prefetch = await claim;
       await forEachLimited(bases, SCAN_CONCURRENCY, (base) => this.runner.request(base));
       if (!this.options.deferReliableWatch) this.watcher.startReliable();
     } finally {
