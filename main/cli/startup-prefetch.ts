@@ -20,10 +20,17 @@ let started: QuestionPrefetch | undefined;
  * before commander has it: a guess at the directory serve will watch first, which serve's scan
  * uses only when it is that directory. Nothing happens for other commands, for a dir that is
  * missing or nearly empty, or when `script` (the built question-prefetch-worker.js) is not there.
+ * Linux only: there the thread's watch hears of a change as it is made (inotify queues it at once),
+ * which is what makes its reads safe to use; FSEvents and ReadDirectoryChangesW report later.
  * True when the thread was started.
  */
-export function startStartupPrefetch(argv: readonly string[], script: URL): boolean {
-  if (argv[2] !== 'serve' || !existsSync(fileURLToPath(script))) return false;
+export function startStartupPrefetch(
+  argv: readonly string[],
+  script: URL,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
+  if (platform !== 'linux' || argv[2] !== 'serve' || !existsSync(fileURLToPath(script)))
+    return false;
   let dir: string | undefined;
   try {
     dir = firstDir(argv.slice(3));

@@ -32,7 +32,7 @@ describe('firstDir: the directory serve watches first, from its words', () => {
   });
 });
 
-describe('startStartupPrefetch', () => {
+describe.skipIf(process.platform !== 'linux')('startStartupPrefetch', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   beforeEach(async () => {
     temp = await makeTempDir('hitl-startup-prefetch-');
@@ -55,6 +55,14 @@ describe('startStartupPrefetch', () => {
     expect(prefetch?.dir).toBe(temp.path);
     expect(takeStartupPrefetch()).toBeUndefined();
     prefetch?.close();
+  });
+
+  it('does nothing off Linux, where a watch hears of a change only later', async () => {
+    await fill(300);
+    const serve = ['node', 'cli.js', 'serve', temp.path];
+    expect(startStartupPrefetch(serve, SCRIPT, 'darwin')).toBe(false);
+    expect(startStartupPrefetch(serve, SCRIPT, 'win32')).toBe(false);
+    expect(takeStartupPrefetch()).toBeUndefined();
   });
 
   it('does nothing for another command, a nearly empty or missing dir, or no built thread', async () => {

@@ -29,86 +29,93 @@ const pendingOf = (h: Harness) =>
     }))
     .sort((a, b) => a.id.localeCompare(b.id));
 
-describe('ClarityFileAdapter with questions read ahead', () => {
-  let temp: Awaited<ReturnType<typeof makeTempDir>>;
-  const harnesses: Harness[] = [];
-  beforeEach(async () => {
-    temp = await makeTempDir('hitl-adapter-prefetch-');
-  });
-  afterEach(async () => {
-    for (const h of harnesses.splice(0)) await h.stop();
-    await temp.remove();
-  });
+// Linux only, as the CLI uses it (startup-prefetch.ts).
+describe.skipIf(process.platform !== 'linux')(
+  'ClarityFileAdapter with questions read ahead',
+  () => {
+    let temp: Awaited<ReturnType<typeof makeTempDir>>;
+    const harnesses: Harness[] = [];
+    beforeEach(async () => {
+      temp = await makeTempDir('hitl-adapter-prefetch-');
+    });
+    afterEach(async () => {
+      for (const h of harnesses.splice(0)) await h.stop();
+      await temp.remove();
+    });
 
-  async function start(prefetch?: QuestionPrefetch): Promise<Harness> {
-    const h = await startHarness({ dir: temp.path, deferReliableWatch: true, prefetch });
-    harnesses.push(h);
-    return h;
-  }
-
-  it('loads the same requests, under the same ids, as reading every file itself', async () => {
-    for (let i = 0; i < 400; i++) await writeFile(join(temp.path, `q${i}.question`), question(i));
-    await writeFile(
-      join(temp.path, 'iso.question'),
-      JSON.stringify({ key: 'iso', question: 'When?', timestamp: '2026-01-02T03:04:05Z' }),
-    );
-    await writeFile(join(temp.path, 'bad.question'), JSON.stringify({ key: 'bad', question: 3 }));
-    const plain = await start();
-    const expected = pendingOf(plain);
-    const expectedInvalid = plain.invalid.map((i) => i.reason);
-    await plain.stop();
-    harnesses.splice(0);
-
-    const prefetch = QuestionPrefetch.start(temp.path, WORKER, TSX)!;
-    expect(await prefetch.whenRead()).toBe(true);
-    const take = vi.spyOn(prefetch, 'take');
-    const ahead = await start(prefetch);
-    // Every plain file came from the thread (all read before the scan: given at once).
-    expect(take.mock.results.filter((r) => r.value !== undefined)).toHaveLength(400);
-    expect(expected).toHaveLength(401);
-    expect(pendingOf(ahead)).toEqual(expected);
-    expect(ahead.invalid.map((i) => i.reason)).toEqual(expectedInvalid);
-    expect(expectedInvalid.join()).toMatch(/question/);
-  });
-
-  it('asks what the file says now when it was rewritten after the thread read it', async () => {
-    for (let i = 0; i < 300; i++) await writeFile(join(temp.path, `q${i}.question`), question(i));
-    const prefetch = QuestionPrefetch.start(temp.path, WORKER, TSX)!;
-    expect(await prefetch.whenRead()).toBe(true);
-    await writeFile(join(temp.path, 'q7.question'), question(7, 'Rewritten: deploy to prod?'));
-    const take = vi.spyOn(prefetch, 'take');
-    const h = await start(prefetch);
-    const given = take.mock.results.flatMap((r, i) => (r.value ? [take.mock.calls[i]![0]] : []));
-    expect(given).toHaveLength(299);
-    expect(given).not.toContain('q7');
-    expect(h.broker.findPending('clarity-file', 'k7')?.prompt).toBe('Rewritten: deploy to prod?');
-    expect(h.broker.pending()).toHaveLength(300);
-  });
-
-  it('takes an answer file found beside a question read ahead', async () => {
-    for (let i = 0; i < 300; i++) await writeFile(join(temp.path, `q${i}.question`), question(i));
-    await writeFile(join(temp.path, 'q3.answer'), 'already answered');
-    const prefetch = QuestionPrefetch.start(temp.path, WORKER, TSX)!;
-    const h = await start(prefetch);
-    await waitFor(() => h.broker.pending().length === 299, 'the answered question leaves pending');
-    expect(h.broker.findPending('clarity-file', 'k3')).toBeUndefined();
-  });
-
-  it('leaves a read-ahead of another directory alone and reads its own files', async () => {
-    const other = await makeTempDir('hitl-adapter-prefetch-other-');
-    try {
-      for (let i = 0; i < 300; i++)
-        await writeFile(join(other.path, `q${i}.question`), question(i));
-      await writeFile(join(temp.path, 'mine.question'), question(1, 'Mine?'));
-      const prefetch = QuestionPrefetch.start(other.path, WORKER, TSX)!;
-      const h = await start(prefetch);
-      expect(h.broker.pending().map((r) => r.prompt)).toEqual(['Mine?']);
-      // Not claimed: still usable by its own directory's scan.
-      expect(await prefetch.sync()).toBe(true);
-      expect(await prefetch.take('q1')).toBeDefined();
-      prefetch.close();
-    } finally {
-      await other.remove();
+    async function start(prefetch?: QuestionPrefetch): Promise<Harness> {
+      const h = await startHarness({ dir: temp.path, deferReliableWatch: true, prefetch });
+      harnesses.push(h);
+      return h;
     }
-  });
-});
+
+    it('loads the same requests, under the same ids, as reading every file itself', async () => {
+      for (let i = 0; i < 400; i++) await writeFile(join(temp.path, `q${i}.question`), question(i));
+      await writeFile(
+        join(temp.path, 'iso.question'),
+        JSON.stringify({ key: 'iso', question: 'When?', timestamp: '2026-01-02T03:04:05Z' }),
+      );
+      await writeFile(join(temp.path, 'bad.question'), JSON.stringify({ key: 'bad', question: 3 }));
+      const plain = await start();
+      const expected = pendingOf(plain);
+      const expectedInvalid = plain.invalid.map((i) => i.reason);
+      await plain.stop();
+      harnesses.splice(0);
+
+      const prefetch = QuestionPrefetch.start(temp.path, WORKER, TSX)!;
+      expect(await prefetch.whenRead()).toBe(true);
+      const take = vi.spyOn(prefetch, 'take');
+      const ahead = await start(prefetch);
+      // Every plain file came from the thread (all read before the scan: given at once).
+      expect(take.mock.results.filter((r) => r.value !== undefined)).toHaveLength(400);
+      expect(expected).toHaveLength(401);
+      expect(pendingOf(ahead)).toEqual(expected);
+      expect(ahead.invalid.map((i) => i.reason)).toEqual(expectedInvalid);
+      expect(expectedInvalid.join()).toMatch(/question/);
+    });
+
+    it('asks what the file says now when it was rewritten after the thread read it', async () => {
+      for (let i = 0; i < 300; i++) await writeFile(join(temp.path, `q${i}.question`), question(i));
+      const prefetch = QuestionPrefetch.start(temp.path, WORKER, TSX)!;
+      expect(await prefetch.whenRead()).toBe(true);
+      await writeFile(join(temp.path, 'q7.question'), question(7, 'Rewritten: deploy to prod?'));
+      const take = vi.spyOn(prefetch, 'take');
+      const h = await start(prefetch);
+      const given = take.mock.results.flatMap((r, i) => (r.value ? [take.mock.calls[i]![0]] : []));
+      expect(given).toHaveLength(299);
+      expect(given).not.toContain('q7');
+      expect(h.broker.findPending('clarity-file', 'k7')?.prompt).toBe('Rewritten: deploy to prod?');
+      expect(h.broker.pending()).toHaveLength(300);
+    });
+
+    it('takes an answer file found beside a question read ahead', async () => {
+      for (let i = 0; i < 300; i++) await writeFile(join(temp.path, `q${i}.question`), question(i));
+      await writeFile(join(temp.path, 'q3.answer'), 'already answered');
+      const prefetch = QuestionPrefetch.start(temp.path, WORKER, TSX)!;
+      const h = await start(prefetch);
+      await waitFor(
+        () => h.broker.pending().length === 299,
+        'the answered question leaves pending',
+      );
+      expect(h.broker.findPending('clarity-file', 'k3')).toBeUndefined();
+    });
+
+    it('leaves a read-ahead of another directory alone and reads its own files', async () => {
+      const other = await makeTempDir('hitl-adapter-prefetch-other-');
+      try {
+        for (let i = 0; i < 300; i++)
+          await writeFile(join(other.path, `q${i}.question`), question(i));
+        await writeFile(join(temp.path, 'mine.question'), question(1, 'Mine?'));
+        const prefetch = QuestionPrefetch.start(other.path, WORKER, TSX)!;
+        const h = await start(prefetch);
+        expect(h.broker.pending().map((r) => r.prompt)).toEqual(['Mine?']);
+        // Not claimed: still usable by its own directory's scan.
+        expect(await prefetch.sync()).toBe(true);
+        expect(await prefetch.take('q1')).toBeDefined();
+        prefetch.close();
+      } finally {
+        await other.remove();
+      }
+    });
+  },
+);
