@@ -17,14 +17,22 @@ const SETTLE_MAX_HEAP_BYTES = 48 * 1024 * 1024;
  * read on another thread meanwhile (startup-prefetch.ts).
  */
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// Set before the reading thread exists: while it, this thread and V8's helpers share the cores,
+// TurboFan compiling on the thread that needs the code beats a compile job on yet another thread
+// (~15 ms at 10,000 files, docs/benchmarks.md).
+setFlagsFromString('--no-concurrent-recompilation');
 // A directory full enough to read ahead is a busy start: TurboFan is wanted from the first file.
 const readingAhead = startStartupPrefetch(
   process.argv,
   new URL('./question-prefetch-worker.js', import.meta.url),
 );
-if (!readingAhead) optimizerHold.hold();
+if (!readingAhead) {
+  setFlagsFromString('--concurrent-recompilation');
+  optimizerHold.hold();
+}
 setTimeout(() => {
   optimizerHold.release();
+  if (readingAhead) setFlagsFromString('--concurrent-recompilation');
   settleHeap();
 }, START_UP_MS).unref();
 await import('./clarity-hitl');
