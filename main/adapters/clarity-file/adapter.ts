@@ -66,11 +66,12 @@ export class ClarityFileAdapter {
   private scanning = false;
   private closed = false;
   private dirGuard: DirGuard | undefined;
-  private prefetch: QuestionPrefetch | undefined; // read ahead: the start-up scan's only
+  private readonly prefetch: QuestionPrefetch | undefined; // read ahead: the start-up scan's only
 
   private constructor(private readonly options: ClarityFileAdapterOptions) {
     this.dir = resolve(options.dir);
     this.dirPrefix = this.dir.endsWith(sep) ? this.dir : this.dir + sep;
+    this.prefetch = options.prefetch?.dir === this.dir ? options.prefetch : undefined;
     this.broker = options.broker;
     this.now = options.now ?? Date.now;
     this.runner = new KeyedRunner(
@@ -210,6 +211,7 @@ export class ClarityFileAdapter {
       this.dir,
       (base, written) => {
         this.files.forgetListing(base);
+        // Also while it is being claimed: a change then reaches only this watch, not the thread's.
         this.prefetch?.forget(base);
         if (written) this.invalid.changed(base);
         if (this.delivery.active) this.delivery.nudge(this.answerPath(base));
@@ -226,12 +228,10 @@ export class ClarityFileAdapter {
     // and the questions read ahead can be claimed (while the directory is listed).
     this.scanning = true;
     try {
-      const claim = this.options.prefetch?.claim(this.dir);
-      const names = await readdir(this.dir);
+      const [names] = await Promise.all([readdir(this.dir), this.prefetch?.claim(this.dir)]);
       this.watcher.prime(names);
       const bases = handshakeBases(names);
       this.files.listedAtStart(names, bases);
-      this.prefetch = await claim;
       await forEachLimited(bases, SCAN_CONCURRENCY, (base) => this.runner.request(base));
       if (!this.options.deferReliableWatch) this.watcher.startReliable();
     } finally {

@@ -17,6 +17,9 @@ const post = (message: PrefetchMessage) => port.postMessage(message);
 const changed = new Set<string>();
 let all = false;
 let watcher: FSWatcher | undefined;
+// What the path names before and after the watch opens: the same directory both times, or the
+// watch may be on another one than the listing and the reads below.
+const before = statSync(dir);
 try {
   watcher = watch(dir, { persistent: false }, (_event, name) => {
     if (name) changed.add(String(name));
@@ -28,6 +31,8 @@ try {
 } catch {
   all = true;
 }
+const { dev, ino } = statSync(dir);
+if (dev !== before.dev || ino !== before.ino) all = true;
 
 port.on('message', (message: unknown) => {
   if (message !== SYNC) return;
@@ -40,7 +45,6 @@ port.on('message', (message: unknown) => {
   });
 });
 
-const { dev, ino } = statSync(dir);
 const bases: string[] = [];
 for (const name of readdirSync(dir)) {
   if (bases.length >= maxFiles) break;

@@ -34,6 +34,7 @@ export class QuestionPrefetch {
   /** The thread has answered `sync` (it may stop once it has also read everything). */
   private answered = false;
   private exited = false;
+  private closed = false;
   private changedReply:
     ((reply: { names: string[]; all: boolean } | undefined) => void) | undefined;
   private changed: Promise<{ names: string[]; all: boolean } | undefined> | undefined;
@@ -124,6 +125,7 @@ export class QuestionPrefetch {
 
   /** The caller's watch saw `base` change: its read ahead, if any, is stale. */
   forget(base: string): void {
+    if (this.closed) return;
     this.dropped.add(base);
     this.rows.delete(base);
     this.settle(base, undefined);
@@ -131,10 +133,13 @@ export class QuestionPrefetch {
 
   /** Stops the thread and lets go of every read not taken (the scan is over, or it was not needed). */
   close(): void {
+    this.closed = true;
     this.state = this.state === 'reading' ? 'failed' : this.state;
     this.finish(this.state === 'done');
     this.synced = false;
     this.rows.clear();
+    this.planned = undefined;
+    this.dropped.clear();
     for (const base of [...this.waiters.keys()]) this.settle(base, undefined);
     this.changedReply?.(undefined);
     void this.worker.terminate();

@@ -88,6 +88,34 @@ describe.skipIf(process.platform !== 'linux')(
       expect(h.broker.pending()).toHaveLength(300);
     });
 
+    it('reads again a file changed while the read-ahead was being claimed', async () => {
+      for (let i = 0; i < 300; i++) await writeFile(join(temp.path, `q${i}.question`), question(i));
+      const prefetch = QuestionPrefetch.start(temp.path, WORKER, TSX)!;
+      expect(await prefetch.whenRead()).toBe(true);
+      // The thread has answered sync (its own watch is closed) when the file changes: only the
+      // adapter's watch can tell, and its reads of q9 and q8 must not be used.
+      const forget = vi.spyOn(prefetch, 'forget');
+      const claim = prefetch.claim.bind(prefetch);
+      vi.spyOn(prefetch, 'claim').mockImplementation(async (dir) => {
+        const claimed = await claim(dir);
+        await writeFile(join(temp.path, 'q9.question'), JSON.stringify({ key: 'k9', question: 3 }));
+        await writeFile(join(temp.path, 'q8.question'), question(8, 'Rewritten while claimed?'));
+        await waitFor(
+          () =>
+            forget.mock.calls.some(([b]) => b === 'q9') &&
+            forget.mock.calls.some(([b]) => b === 'q8'),
+          "the adapter's watch reports q9 and q8",
+        );
+        return claimed;
+      });
+      const h = await start(prefetch);
+      await h.adapter.whenIdle();
+      expect(h.broker.findPending('clarity-file', 'k9')).toBeUndefined();
+      expect(h.invalid.map((i) => i.file)).toContain('q9.question');
+      expect(h.broker.findPending('clarity-file', 'k8')?.prompt).toBe('Rewritten while claimed?');
+      expect(h.broker.pending()).toHaveLength(299);
+    });
+
     it('takes an answer file found beside a question read ahead', async () => {
       for (let i = 0; i < 300; i++) await writeFile(join(temp.path, `q${i}.question`), question(i));
       await writeFile(join(temp.path, 'q3.answer'), 'already answered');
