@@ -196,7 +196,7 @@ describe('Telegram push with inline buttons', () => {
     for (const data of [
       [form, bHandle, decision, nonce, mac].join('.'),
       aAllow.replace('.allow.', '.deny.'),
-      `${aAllow.slice(0, -2)}AA`,
+      `${aAllow.slice(0, -2)}${aAllow.endsWith('AA') ? 'BB' : 'AA'}`,
       'hello',
     ])
       expect(await tap(bot, ma, 0, { from: CHAT, data })).toBe(refused);
