@@ -62,6 +62,11 @@ export interface HttpServerOptions {
   heartbeatMs?: number;
   /** SSE events kept for Last-Event-ID replay (default 1000). */
   eventBufferSize?: number;
+  /**
+   * The SSE hub follows the broker only once the server listens (a server built while the broker
+   * still reads its handshake dirs: no frames for events no client can receive).
+   */
+  eventsFromListen?: boolean;
   /** Route modules to register (default: routes/index.ts). */
   routes?: RouteModule[];
   /** Operator's tool server: every tool but human_in_loop, and the task routes, go there. */

@@ -65,6 +65,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
   const events = new EventHub(options.broker, {
     heartbeatMs: options.heartbeatMs,
     bufferSize: options.eventBufferSize,
+    deferred: options.eventsFromListen,
   });
   const context = buildHttpContext(options, { ...auth, events, url });
   const stopRelay = context.agentMessages.onAppend((agentId, message) =>
@@ -89,6 +90,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Http
     port,
     url,
     async listen() {
+      events.follow();
       await app.listen({ host, port: boundPort });
       boundPort = (app.server.address() as AddressInfo).port;
       return url();

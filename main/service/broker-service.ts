@@ -8,10 +8,10 @@ import { redactStoreUrl } from '../broker/persistence/postgres/redact-url';
 import { readConfig } from '../config/config-schema';
 import { openAuditLog } from './start/audit-step';
 import { Cleanups } from './start/cleanups';
-import { openCuemeMailbox, watchHandshakeDirs } from './start/dirs-step';
-import { serveHttp } from './start/http-step';
+import { newWatchedDirs, openCuemeMailbox, watchHandshakeDirs } from './start/dirs-step';
+import { listenHttp, prepareHttp } from './start/http-step';
 import { openInbox } from './start/inbox-step';
-import { startPushes } from './start/pushes-step';
+import { startPushes, type Pushes } from './start/pushes-step';
 import { serviceHandle } from './start/service-handle';
 import { claimStateDir } from './start/state-dir-step';
 import { openBrokerStores } from './start/stores-step';
@@ -55,23 +55,29 @@ export async function startBrokerService(
   );
   try {
     const audit = await openAuditLog(broker, options.logFile, warn, cleanups);
-    const watched = await watchHandshakeDirs(broker, options, warn, cleanups);
-    openCuemeMailbox(broker, options.cuemeDb, warn, cleanups);
+    const watched = newWatchedDirs(broker, options, warn, cleanups);
     const inbox = await openInbox(broker, stateDir, store, audit, warn);
     const publicUrl = publicUrlOf(options.publicUrl);
-    const pushes = startPushes(
+    const access = { token, allowQueryToken, operatorAnswersOnly, publicUrl };
+    // Started after the scan (no push for each question already waiting); the server asks later.
+    const started: { pushes?: Pushes } = {};
+    // Built while a read-ahead thread may still be reading the first dir; it listens after the
+    // scan, so a client's first look shows every question already there.
+    const http = await prepareHttp(
+      options,
+      { ...access, operatorSecret, loginCodes, phoneSessions },
+      { ...stores, watched, inbox, webhooks: () => started.pushes?.webhooks, lock, stateDir },
+      cleanups,
+    );
+    await watchHandshakeDirs(watched, broker, options);
+    openCuemeMailbox(broker, options.cuemeDb, warn, cleanups);
+    const pushes = (started.pushes = startPushes(
       broker,
       options,
       { operatorSecret, publicUrl, agentMessages: inbox.agentMessages, warn },
       cleanups,
-    );
-    const access = { token, allowQueryToken, operatorAnswersOnly, publicUrl };
-    const http = await serveHttp(
-      options,
-      { ...access, operatorSecret, loginCodes, phoneSessions },
-      { ...stores, watched, inbox, webhooks: pushes.webhooks, lock, stateDir },
-      cleanups,
-    );
+    ));
+    await listenHttp(http, stateDir, cleanups);
     // chokidar's initial walk lstats every file: run it once the broker already serves.
     watched.startReliableWatch();
     return serviceHandle({

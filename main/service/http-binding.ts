@@ -13,6 +13,8 @@ export interface HttpBindingConfig {
  */
 export class HttpBinding {
   private current: HttpServer | undefined;
+  /** Built and ready, not listening yet (prepare). */
+  private prepared: { server: HttpServer; config: HttpBindingConfig } | undefined;
   private config: HttpBindingConfig = {};
   private changing: Promise<unknown> = Promise.resolve();
 
@@ -30,8 +32,31 @@ export class HttpBinding {
 
   /** Creates the first server and listens; resolves with its URL. */
   async start(config: HttpBindingConfig): Promise<string> {
+    await this.prepare(config);
+    return this.listenPrepared();
+  }
+
+  /**
+   * Builds the first server and readies its routes without listening, so that listenPrepared()
+   * only binds the port: the service builds it while its handshake dirs are still being read.
+   */
+  async prepare(config: HttpBindingConfig): Promise<void> {
+    await this.prepared?.server.close();
     const server = await this.create(config);
-    const url = await server.listen();
+    this.prepared = { server, config };
+    await server.app.ready();
+  }
+
+  /** Listens with the server prepare() built; resolves with its URL. A failed listen closes it. */
+  async listenPrepared(): Promise<string> {
+    const prepared = this.prepared;
+    if (!prepared) throw new Error('no HTTP server was prepared');
+    this.prepared = undefined;
+    const { server, config } = prepared;
+    const url = await server.listen().catch(async (error: unknown) => {
+      await server.close().catch(() => undefined);
+      throw error;
+    });
     this.current = server;
     this.config = config;
     this.onListening(server, config);
@@ -53,6 +78,8 @@ export class HttpBinding {
   /** Closes the server in use. */
   async close(): Promise<void> {
     await this.changing;
+    await this.prepared?.server.close();
+    this.prepared = undefined;
     await this.current?.close();
     this.current = undefined;
   }

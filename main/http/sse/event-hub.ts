@@ -24,6 +24,12 @@ export interface EventHubOptions {
   heartbeatMs?: number;
   /** A client whose unsent output exceeds this many bytes is dropped (it reconnects and resumes). */
   maxClientBacklog?: number;
+  /**
+   * Follow the broker only from `follow()` on, not from construction: a hub built before the
+   * broker's start-up scan would otherwise make a frame for each of thousands of events no
+   * client can receive.
+   */
+  deferred?: boolean;
 }
 
 interface BufferedFrame {
@@ -41,8 +47,8 @@ export class EventHub {
   /** Each stream, and whether it is the operator's (it then sees coding agents' requests too). */
   private readonly clients = new Map<ServerResponse, boolean>();
   private readonly buffer: RingBuffer<BufferedFrame>;
-  private readonly unsubscribe: () => void;
-  private readonly unsubscribeUnreadable: () => void;
+  private unsubscribe: (() => void) | undefined;
+  private unsubscribeUnreadable: (() => void) | undefined;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly maxClientBacklog: number;
 
@@ -52,15 +58,21 @@ export class EventHub {
   ) {
     this.buffer = new RingBuffer(options.bufferSize ?? 1000);
     this.maxClientBacklog = options.maxClientBacklog ?? 8 * 1024 * 1024;
-    this.unsubscribe = broker.subscribe((event) => this.onBrokerEvent(event));
-    this.unsubscribeUnreadable = broker.unreadable.subscribe((list) =>
-      this.broadcast(unreadableFrame(list), true),
-    );
+    if (!options.deferred) this.follow();
     this.heartbeat = setInterval(
       () => this.broadcast(': heartbeat\n\n'),
       options.heartbeatMs ?? 15_000,
     );
     this.heartbeat.unref();
+  }
+
+  /** Turns the broker's events into frames from now on (once; at construction unless deferred). */
+  follow(): void {
+    if (this.unsubscribe) return;
+    this.unsubscribe = this.broker.subscribe((event) => this.onBrokerEvent(event));
+    this.unsubscribeUnreadable = this.broker.unreadable.subscribe((list) =>
+      this.broadcast(unreadableFrame(list), true),
+    );
   }
 
   get clientCount(): number {
@@ -103,8 +115,9 @@ export class EventHub {
   /** Ends every stream and stops listening to the broker. */
   close(): void {
     clearInterval(this.heartbeat);
-    this.unsubscribe();
-    this.unsubscribeUnreadable();
+    this.unsubscribe?.();
+    this.unsubscribeUnreadable?.();
+    this.unsubscribe = this.unsubscribeUnreadable = undefined;
     for (const res of this.clients.keys()) res.end();
     this.clients.clear();
   }

@@ -30,7 +30,8 @@ export interface HttpServed {
   store: RequestStore;
   watched: WatchedDirs;
   inbox: InboxParts;
-  webhooks?: WebhookDispatcher;
+  /** The webhooks, once the push step has started them (after the HTTP server is built). */
+  webhooks: () => WebhookDispatcher | undefined;
   lock: OwnerLock;
   stateDir: string;
 }
@@ -48,11 +49,12 @@ type HttpOptions = Pick<
 >;
 
 /**
- * The service's HTTP step: the server on `options.port` with the configured token, rebuilt on
- * each rebind; each time it listens, the state lock and the handshake locks record its URL and
- * `<stateDir>/broker.json` (discovery) is written. Resolves once it listens.
+ * The service's HTTP step, first half: the server for `options.port` with the configured token
+ * is built and its routes readied, not listening yet (listenHttp), so that it is built while the
+ * handshake dirs are still being read. Rebuilt on each rebind; each time it listens, the state
+ * lock and the handshake locks record its URL and `<stateDir>/broker.json` (discovery) is written.
  */
-export async function serveHttp(
+export async function prepareHttp(
   options: HttpOptions,
   access: HttpAccess,
   served: HttpServed,
@@ -72,9 +74,19 @@ export async function serveHttp(
     });
   });
   cleanups.add(() => http.close());
-  await http.start({ port: options.port, token: access.token });
-  cleanups.add(() => removeDiscovery(stateDir));
+  await http.prepare({ port: options.port, token: access.token });
   return http;
+}
+
+/** The HTTP step's second half: the prepared server listens. Resolves with its URL. */
+export async function listenHttp(
+  http: HttpBinding,
+  stateDir: string,
+  cleanups: Cleanups,
+): Promise<string> {
+  const url = await http.listenPrepared();
+  cleanups.add(() => removeDiscovery(stateDir));
+  return url;
 }
 
 /** Builds the HTTP server for one binding (port, token) over the service's parts. */
@@ -117,6 +129,7 @@ function httpServerFor(
       agentMessages: inbox.agentMessages,
       runs: inbox.runs,
       rules: inbox.rules,
-      ...(webhooks ? { webhookDeliveries: () => webhooks.deliveries() } : {}),
+      webhookDeliveries: () => webhooks()?.deliveries() ?? [],
+      eventsFromListen: true,
     });
 }

@@ -132,6 +132,25 @@ describe('GET /events', () => {
     expect(future.events()[0]!.event).toBe('snapshot');
   });
 
+  it('eventsFromListen: a server built before the broker fills keeps no frames until it listens', async () => {
+    const broker = new Broker();
+    server = await createHttpServer({ rendererDir: null, port: 0, broker, eventsFromListen: true });
+    for (const key of ['a', 'b', 'c']) broker.add({ source: 'cueme', key, prompt: 'q' });
+    await server.listen();
+    const port = server.port();
+    // Nothing of seq 1–3 was buffered: a resume from 1 gets the whole pending list instead.
+    const early = await connect(port, { 'last-event-id': '1' });
+    const [snap] = await until(() => early.events().length >= 1 && early.events());
+    expect(snap!.event).toBe('snapshot');
+    expect(JSON.parse(snap!.data!).pending).toHaveLength(3);
+    // From listen on it follows the broker: live to the stream, and buffered for a resume.
+    broker.add({ source: 'cueme', key: 'd', prompt: 'q' });
+    await until(() => early.events().some((m) => m.event === 'new_question'));
+    const resumed = await connect(port, { 'last-event-id': '3' });
+    await until(() => resumed.events().length >= 1);
+    expect(resumed.events().map((m) => [m.id, m.event])).toEqual([['4', 'new_question']]);
+  });
+
   it('with ?snapshot_limit=N sends only the newest N pending, oldest first, with the total', async () => {
     const { broker, port } = await start();
     for (const [key, createdAt] of [
