@@ -41,7 +41,7 @@ export class HttpBinding {
    * only binds the port: the service builds it while its handshake dirs are still being read.
    */
   async prepare(config: HttpBindingConfig): Promise<void> {
-    await this.prepared?.server.close();
+    await this.closePrepared();
     const server = await this.create(config);
     this.prepared = { server, config };
     await server.app.ready();
@@ -75,11 +75,17 @@ export class HttpBinding {
     return run;
   }
 
-  /** Closes the server in use. */
+  /** Closes a server prepare() built that never listened (a start that failed before it). */
+  async closePrepared(): Promise<void> {
+    const prepared = this.prepared;
+    this.prepared = undefined;
+    await prepared?.server.close();
+  }
+
+  /** Closes the server in use (and one prepared, if any). */
   async close(): Promise<void> {
     await this.changing;
-    await this.prepared?.server.close();
-    this.prepared = undefined;
+    await this.closePrepared();
     await this.current?.close();
     this.current = undefined;
   }

@@ -73,17 +73,23 @@ export async function prepareHttp(
       pid: process.pid,
     });
   });
-  cleanups.add(() => http.close());
+  // A start that fails before the server listens (the scan) closes the server built for it.
+  cleanups.add(() => http.closePrepared());
   await http.prepare({ port: options.port, token: access.token });
   return http;
 }
 
-/** The HTTP step's second half: the prepared server listens. Resolves with its URL. */
+/**
+ * The HTTP step's second half: the prepared server listens. Resolves with its URL. Its close is
+ * added here, after the steps between the two halves (pushes, the cueme mailbox): at shutdown the
+ * server stops taking answers before any of them stops listening to the broker.
+ */
 export async function listenHttp(
   http: HttpBinding,
   stateDir: string,
   cleanups: Cleanups,
 ): Promise<string> {
+  cleanups.add(() => http.close());
   const url = await http.listenPrepared();
   cleanups.add(() => removeDiscovery(stateDir));
   return url;
