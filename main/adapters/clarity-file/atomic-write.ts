@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FileSignature } from './question-file';
 
@@ -22,6 +22,43 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
  */
 export async function writeFileAtomicSigned(path: string, text: string): Promise<FileSignature> {
   return writeAtomic(path, text, true)!;
+}
+
+/**
+ * writeFileAtomic for a name someone else may write at the same moment (an answer file beside a
+ * runtime's question): the new file takes the name only where none is (a hard link, which the
+ * file system refuses atomically when the name is taken). When one is there, `present()` is
+ * awaited first (it may read that file: whole, since its writer renamed it in), then the new file
+ * replaces it. So a file written just before this one is always seen by `present()`, never
+ * replaced unseen. Where hard links are not supported, present() and the rename alone.
+ */
+export async function writeFileAtomicOver(
+  path: string,
+  text: string,
+  present: () => Promise<void>,
+): Promise<void> {
+  const { temp } = writeTemp(path, text, false);
+  try {
+    if (linkedIntoPlace(temp, path)) return;
+    await present();
+    renameSync(temp, path);
+  } finally {
+    // After the link: the temp name only (synchronously, so no read of ours sees two links).
+    rmSync(temp, { force: true });
+  }
+}
+
+/** Links `temp` to `path` if no file has that name; false when one has, or links are refused. */
+function linkedIntoPlace(temp: string, path: string): boolean {
+  try {
+    linkSync(temp, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS')
+      return false;
+    throw error;
+  }
 }
 
 // Unique per process (random) and per write (counter), without a random draw per write. A name
@@ -50,6 +87,23 @@ function openTemp(path: string): { temp: string; fd: number } {
 }
 
 function writeAtomic(path: string, text: string, sign: boolean): FileSignature | undefined {
+  const { temp, signature } = writeTemp(path, text, sign);
+  try {
+    renameSync(temp, path);
+    return signature;
+  } catch (error) {
+    // Only the temp file this call created.
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** A new temp file beside `path` holding `text`, and its signature when `sign`. */
+function writeTemp(
+  path: string,
+  text: string,
+  sign: boolean,
+): { temp: string; signature: FileSignature | undefined } {
   // Synchronous calls: an answer is small, and async ones would queue in libuv's thread pool
   // behind other file-system work (see readQuestionFile).
   // No fsync: atomicity for readers comes from rename; durability across a power cut is not
@@ -68,10 +122,8 @@ function writeAtomic(path: string, text: string, sign: boolean): FileSignature |
     } finally {
       closeSync(fd);
     }
-    renameSync(temp, path);
-    return signature;
+    return { temp, signature };
   } catch (error) {
-    // Only the temp file this call created.
     rmSync(temp, { force: true });
     throw error;
   }

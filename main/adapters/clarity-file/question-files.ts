@@ -6,7 +6,7 @@ import { isUndelivered } from '@contract/delivery';
 import { readAnswerFile, removeIfPresent, type AnswerRead } from './answer-file';
 import type { AnswerDelivery, AttemptResult } from './answer-delivery';
 import type { AnswerIntake } from './answer-intake';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomicOver } from './atomic-write';
 import { flatString } from './flat-string';
 import { exists, hasUndecodableName } from './handshake-dir';
 import type { InvalidFiles } from './invalid-files';
@@ -238,8 +238,6 @@ export class QuestionFiles {
    */
   async writeAnswer(base: string, request: HitlRequest): Promise<void> {
     if (!this.c.dirInUse()) return this.dirNotWatched(request);
-    // An answer file someone else wrote that this answer replaces lost: it is reported.
-    await this.c.intake.overwriting(base, request);
     const file = this.c.answerPath(base);
     const attempt = () => this.writeAnswerFile(base, file, request);
     await this.c.delivery.deliver(request.id, file, attempt, async () => {
@@ -255,7 +253,11 @@ export class QuestionFiles {
     file: string,
     request: HitlRequest,
   ): Promise<AttemptResult> {
-    await writeFileAtomic(file, request.answer?.text ?? '');
+    // An answer file someone else wrote that this answer replaces lost: it is reported, also one
+    // renamed in a moment before this write.
+    await writeFileAtomicOver(file, request.answer?.text ?? '', () =>
+      this.c.intake.overwriting(base, request),
+    );
     this.c.onAnswerWritten?.(request, file);
     // The runtime may have given up (deleted its question) just before: never leave an orphan
     // answer that a later question with the same key would pick up.
